@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The command line: `playout-gateway <command> [options]`; npm scripts call the same commands.
+import "reflect-metadata";
+import { writeFileSync, readFileSync, existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config.js";
+import { openDatabase } from "../db/client.js";
+import { runMigrations } from "../db/migrate.js";
+import { startService, stopOnSignals } from "../main.js";
+import { seedDemo } from "../seed/demo.js";
+import { printGraphQLSchema } from "../server/schema.js";
+import { embeddedSecret, signToken } from "../server/tokens.js";
+import { ROLES, type Role } from "../common/auth.js";
+
+const HELP: Record<string, string> = {
+  serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
+  migrate: "migrate                    apply pending database migrations and exit",
+  seed: "seed                       add the demo data to the configured database",
+  token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
+  schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
+};
+
+function usage(): string {
+  return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(usage());
+    return command ? 0 : 2;
+  }
+  if (!HELP[command]) {
+    process.stderr.write(`Unknown command "${command}".\n\n${usage()}`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n`);
+    return 0;
+  }
+  switch (command) {
+    case "serve": {
+      const service = await startService(loadConfig());
+      stopOnSignals(service);
+      return -1; // keep running
+    }
+    case "migrate": {
+      const config = loadConfig();
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        await runMigrations(db);
+        process.stdout.write("migrations applied\n");
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case "seed": {
+      const config = loadConfig();
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        await runMigrations(db);
+        const summary = await seedDemo(db.db);
+        process.stdout.write(`seeded ${JSON.stringify(summary)}\n`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case "token": {
+      const { values } = parseArgs({
+        args: rest,
+        options: { org: { type: "string", multiple: true }, role: { type: "string", default: "editor" }, sub: { type: "string", default: "cli" }, expires: { type: "string", default: "30d" } },
+      });
+      if (!values.org?.length) {
+        process.stderr.write("token: --org is required (use --org '*' for every organization)\n");
+        return 2;
+      }
+      if (!ROLES.includes(values.role as Role)) {
+        process.stderr.write(`token: --role must be one of ${ROLES.join(", ")}\n`);
+        return 2;
+      }
+      const config = loadConfig();
+      const secret = config.authSecret ?? embeddedSecret(config.dataDir);
+      process.stdout.write((await signToken(secret, { sub: values.sub!, orgs: values.org, role: values.role as Role }, values.expires)) + "\n");
+      return 0;
+    }
+    case "schema": {
+      const { values } = parseArgs({ args: rest, options: { check: { type: "boolean", default: false }, out: { type: "string", default: "schema.graphql" } } });
+      const sdl = await printGraphQLSchema();
+      if (values.check) {
+        const current = existsSync(values.out!) ? readFileSync(values.out!, "utf8") : "";
+        if (current !== sdl) {
+          process.stderr.write(`${values.out} differs from the schema the code emits: run \`npm run schema\` and commit it\n`);
+          return 1;
+        }
+        process.stdout.write(`${values.out} is up to date\n`);
+        return 0;
+      }
+      writeFileSync(values.out!, sdl);
+      process.stdout.write(`wrote ${values.out}\n`);
+      return 0;
+    }
+  }
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error) => {
+    if (error instanceof ConfigError) process.stderr.write(error.message + "\n");
+    else if (/ECONNREFUSED|ENOTFOUND|password authentication|does not exist/.test(String(error?.message ?? error))) {
+      process.stderr.write(`Cannot reach the database (DATABASE_URL): ${error.message}\n`);
+    } else process.stderr.write(`${error?.message ?? error}\n`);
+    process.exit(1);
+  },
+);

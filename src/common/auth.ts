@@ -1,0 +1,62 @@
+// Who is calling, and what they may do. Pure: no database, no GraphQL.
+import { AppError, badInput, forbidden } from "./errors.js";
+
+export type Role = "viewer" | "editor" | "admin";
+export const ROLES: Role[] = ["viewer", "editor", "admin"];
+
+export interface Viewer {
+  userId: string;
+  /** Organization ids the caller acts in; `"*"` means every organization. */
+  orgs: string[] | "*";
+  role: Role;
+}
+
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "A bearer token is required (Authorization: Bearer <JWT>)");
+  return viewer;
+}
+
+export function requireRole(viewer: Viewer | null, role: Role): Viewer {
+  const v = requireViewer(viewer);
+  if (RANK[v.role] < RANK[role]) throw forbidden(`This operation needs the ${role} role; the token has ${v.role}`);
+  return v;
+}
+
+export function canSee(viewer: Viewer, organization: string): boolean {
+  return viewer.orgs === "*" || viewer.orgs.includes(organization);
+}
+
+/**
+ * The organization a call acts in (API.md "Organization scoping"): the named one, or the
+ * caller's only one. Naming an organization the caller may not see is FORBIDDEN for calls that
+ * act on the organization as a whole; lookups of one record use `scopeForRecord`, which answers
+ * NOT_FOUND instead so that nobody learns what another organization holds.
+ */
+export function scopeOrganization(viewer: Viewer, organization?: string | null): string {
+  if (organization !== undefined && organization !== null) {
+    if (organization === "") throw badInput("organization must not be empty");
+    if (!canSee(viewer, organization)) throw forbidden(`No access to organization ${organization}`);
+    return organization;
+  }
+  if (viewer.orgs !== "*" && viewer.orgs.length === 1) return viewer.orgs[0];
+  throw badInput("This token acts for several organizations: name one with the organization argument");
+}
+
+/** Like scopeOrganization, but a foreign organization yields null: the caller's lookup then finds nothing. */
+export function scopeForRecord(viewer: Viewer, organization?: string | null): string | null {
+  if (organization !== undefined && organization !== null && organization !== "" && !canSee(viewer, organization)) {
+    return null;
+  }
+  return scopeOrganization(viewer, organization);
+}
+
+/** Organizations a reporting call may read: the named ones (each visible), else all the caller sees. */
+export function scopeOrganizations(viewer: Viewer, organizations?: string[] | null): string[] | "*" {
+  if (organizations && organizations.length) {
+    for (const o of organizations) if (!canSee(viewer, o)) throw forbidden(`No access to organization ${o}`);
+    return [...new Set(organizations)];
+  }
+  return viewer.orgs;
+}

@@ -1,0 +1,37 @@
+// The error codes of the contract (API.md). Services throw AppError; the server maps it to a
+// GraphQLError with `extensions.code` in one place (server/errors.ts).
+
+export type ErrorCode =
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "INTERNAL_SERVER_ERROR";
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badInput = (message: string, extensions?: Record<string, unknown>) =>
+  new AppError("BAD_USER_INPUT", message, extensions);
+
+export const notFound = (what: string, id?: string | number) =>
+  new AppError("NOT_FOUND", id === undefined ? `${what} not found` : `${what} ${id} not found`, id === undefined ? {} : { id: String(id) });
+
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+
+export const conflict = (message: string, extensions?: Record<string, unknown>) =>
+  new AppError("CONFLICT", message, extensions);
+
+/** The stored version moved on: answer the one that is there now. */
+export const staleVersion = (what: string, given: number, current: number) =>
+  conflict(`${what} version ${given} is stale; the current version is ${current}`, { currentVersion: current });

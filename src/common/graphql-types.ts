@@ -1,0 +1,57 @@
+// GraphQL types shared by several slices.
+import { Field, Int, ObjectType, registerEnumType } from "type-graphql";
+
+export enum MessageType {
+  OK = "OK",
+  INFO = "INFO",
+  WARNING = "WARNING",
+  ERROR = "ERROR",
+}
+registerEnumType(MessageType, { name: "MessageType", description: "Severity of a Message" });
+
+@ObjectType({ description: "A note about what an operation did or found" })
+export class Message {
+  @Field(() => String)
+  message!: string;
+
+  @Field(() => MessageType)
+  type!: MessageType;
+}
+
+@ObjectType()
+export class SortOrder {
+  @Field(() => String) property!: string;
+  @Field(() => String, { description: "ASC or DESC" }) direction!: string;
+  @Field(() => Boolean) ascending!: boolean;
+  @Field(() => Boolean) ignoreCase!: boolean;
+  @Field(() => String) nullHandling!: string;
+}
+
+@ObjectType()
+export class PageInfo {
+  @Field(() => Int) offset!: number;
+  @Field(() => Int) pageNumber!: number;
+  @Field(() => Int) pageSize!: number;
+  @Field(() => Boolean) paged!: boolean;
+  @Field(() => Boolean) unpaged!: boolean;
+  @Field(() => SortOrder, { nullable: true }) sort!: SortOrder | null;
+}
+
+@ObjectType({ description: "A HAL-style link" })
+export class Link {
+  @Field(() => String, { nullable: true, description: "self, download, …" }) rel?: string | null;
+  @Field(() => String) href!: string;
+  @Field(() => Boolean, { nullable: true }) templated?: boolean | null;
+  @Field(() => String, { nullable: true }) type?: string | null;
+  @Field(() => String, { nullable: true }) deprecation?: string | null;
+  @Field(() => String, { nullable: true }) hreflang?: string | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) profile?: string | null;
+  @Field(() => String, { nullable: true }) title?: string | null;
+}
+
+@ObjectType({ description: "A code and messages (SPEC ResultMessage)" })
+export class ResultMessage {
+  @Field(() => Int) code!: number;
+  @Field(() => [String]) messages!: string[];
+}

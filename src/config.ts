@@ -1,0 +1,93 @@
+// Every setting of the service, read from the environment once and validated, so that a bad value
+// stops start-up with a message naming the variable instead of failing later in a request.
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres.js connection string; when absent the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** PGlite's directory, or `memory://` for a throw-away database. */
+  dataDir: string;
+  /** HS256 secret; undefined means "embedded default: generate one and keep it in DATA_DIR". */
+  authSecret: string | undefined;
+  logLevel: LogLevel;
+  /** Largest accepted upload, bytes. */
+  maxUploadBytes: number;
+  /** Largest page size a paged field accepts. */
+  maxPageSize: number;
+  /** Deepest query accepted. */
+  maxQueryDepth: number;
+  /** Seed demo data when the database is empty (embedded default only, unless forced). */
+  seedDemo: boolean;
+  /** Run the job worker inside the server process. */
+  runWorker: boolean;
+  /** Where export files are kept. */
+  filesDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}=${raw} must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === "") return fallback;
+    if (["1", "true", "yes", "on"].includes(raw)) return true;
+    if (["0", "false", "no", "off"].includes(raw)) return false;
+    problems.push(`${name}=${env[name]} must be true or false`);
+    return fallback;
+  };
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got ${databaseUrl.split(":")[0]}:…)`);
+  }
+  const authSecret = env.AUTH_SECRET || undefined;
+  if (authSecret !== undefined && authSecret.length < 32) {
+    problems.push("AUTH_SECRET must be at least 32 characters (HS256 wants 256 bits)");
+  }
+  if (authSecret === undefined && databaseUrl) {
+    problems.push("AUTH_SECRET is required when DATABASE_URL is set (only the embedded default generates one)");
+  }
+  const logLevel = (env.LOG_LEVEL || "info").toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const dataDir = env.DATA_DIR || "./data";
+
+  const config: Config = {
+    port: int("PORT", 4000, 0, 65535),
+    host: env.HOST || "0.0.0.0",
+    databaseUrl,
+    dataDir,
+    authSecret,
+    logLevel,
+    maxUploadBytes: int("MAX_UPLOAD_BYTES", 50 * 1024 * 1024, 1024, 2 ** 31),
+    maxPageSize: int("MAX_PAGE_SIZE", 1000, 1, 100_000),
+    maxQueryDepth: int("MAX_QUERY_DEPTH", 12, 2, 100),
+    seedDemo: bool("SEED_DEMO", !databaseUrl),
+    runWorker: bool("RUN_WORKER", true),
+    filesDir: env.FILES_DIR || (dataDir.startsWith("memory://") ? "./data/files" : `${dataDir.replace(/\/$/, "")}/files`),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

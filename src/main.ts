@@ -1,0 +1,79 @@
+// Start-up: configuration, database, migrations, demo data, the HTTP server, graceful shutdown.
+import type { Config } from "./config.js";
+import { openDatabase, type DatabaseHandle } from "./db/client.js";
+import { runMigrations } from "./db/migrate.js";
+import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
+import { createApp, type RunningApp } from "./server/app.js";
+import { createLogger, type Logger } from "./server/log.js";
+import { embeddedSecret, signToken } from "./server/tokens.js";
+
+export interface Service {
+  app: RunningApp;
+  database: DatabaseHandle;
+  port: number;
+  authSecret: string;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, options: { quiet?: boolean } = {}): Promise<Service> {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const authSecret = config.authSecret ?? embeddedSecret(config.dataDir);
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) log.info("demo data seeded", seeded);
+  }
+  const app = await createApp({ config, db: database.db, log, authSecret });
+  let port: number;
+  try {
+    port = await app.listen(config.port, config.host);
+  } catch (error) {
+    await app.stop();
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new Error(`Port ${config.port} is in use: stop the other process or set PORT to a free port`);
+    }
+    throw error;
+  }
+  log.info("listening", { port, driver: database.driver });
+  if (!options.quiet) {
+    const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
+    if (!config.authSecret) {
+      const token = await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" });
+      lines.push(`  Demo token (admin of organization "${DEMO_ORGANIZATION}", valid 30 days):`, `  Authorization: Bearer ${token}`);
+    }
+    process.stderr.write("\n" + lines.join("\n") + "\n\n");
+  }
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log.info("shutting down");
+      await app.stop();
+      await database.close();
+      log.info("stopped");
+    })());
+  return { app, database, port, authSecret, log, stop };
+}
+
+/** Stops accepting, lets in-flight requests finish, closes the database, then exits. */
+export function stopOnSignals(service: Service): void {
+  const handler = (signal: string) => {
+    service.log.info("signal received", { signal });
+    service
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        service.log.error("shutdown failed", { error: String(error) });
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", handler);
+  process.once("SIGINT", handler);
+}

@@ -1,0 +1,75 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { callerOf, type Context } from "../server/context.js";
+import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+
+@Resolver(() => Schedule)
+export class ScheduleResolver {
+  @Query(() => SchedulePage, { description: "S2, S9: schedules of an organization, filtered, sorted and paged" })
+  schedules(
+    @Ctx() ctx: Context,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("filter", () => ScheduleFilterInput, { nullable: true }) filter?: ScheduleFilterInput,
+    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+    @Arg("sort", () => [String], { nullable: true, description: '"property,asc|desc" entries; default "id,asc"' }) sort?: string[],
+    @Arg("selectedScheduleId", () => ID, { nullable: true, description: "Without page: answer the page holding this schedule" })
+    selectedScheduleId?: string,
+  ): Promise<SchedulePage> {
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId });
+  }
+
+  @Query(() => Schedule, { nullable: true, description: "S11: one schedule; NOT_FOUND when unknown or not visible" })
+  schedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.schedules.get(callerOf(ctx), id, organization);
+  }
+
+  @Query(() => [Schedule], { description: "S8: schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
+  schedulesByGraphicsProject(
+    @Ctx() ctx: Context,
+    @Arg("name", () => String) name: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule[]> {
+    return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S3: creates a schedule" })
+  createSchedule(
+    @Ctx() ctx: Context,
+    @Arg("input", () => ScheduleInput) input: ScheduleInput,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.schedules.create(callerOf(ctx), input, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S12: changes a schedule; input.version, when given, must equal the stored version" })
+  updateSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => ScheduleInput) input: ScheduleInput,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.schedules.update(callerOf(ctx), id, input, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S10: removes a schedule with its events" })
+  deleteSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.schedules.delete(callerOf(ctx), id, organization);
+  }
+
+  @Mutation(() => [Schedule], { description: "S4: removes schedules, all or nothing" })
+  deleteSchedules(
+    @Ctx() ctx: Context,
+    @Arg("ids", () => [ID]) ids: string[],
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule[]> {
+    return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
+  }
+}

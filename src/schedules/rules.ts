@@ -1,0 +1,75 @@
+// Rules for schedule fields: pure checks that answer BAD_USER_INPUT with the field named.
+import { badInput } from "../common/errors.js";
+import type { ScheduleInput } from "./types.js";
+
+export const PLAYLIST_TYPES = ["FINITE", "LOOP"] as const;
+export const MAX_NAME_LENGTH = 200;
+
+export interface ScheduleFields {
+  name?: string;
+  channel?: string | null;
+  channelId?: number | null;
+  playlistType?: string;
+  status?: string | null;
+  txdate?: string | null;
+  fps?: number;
+  graphicsProject?: string | null;
+  graphicsProjectV2?: string | null;
+  breakMin?: number | null;
+  breakMax?: number | null;
+  startDate?: Date | null;
+  finishDate?: Date | null;
+  dateApplied?: Date | null;
+}
+
+const field = (name: string, message: string) => badInput(`${name} ${message}`, { field: name });
+
+/**
+ * The writable fields of an input, checked. `existing` holds the stored values an update
+ * combines with (so breakMin ≤ breakMax is checked on the result, not on the input alone).
+ */
+export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields): ScheduleFields {
+  const out: ScheduleFields = {};
+  if (input.name !== undefined) {
+    const name = input.name?.trim();
+    if (!name) throw field("name", "must not be empty");
+    if (name.length > MAX_NAME_LENGTH) throw field("name", `must be at most ${MAX_NAME_LENGTH} characters`);
+    out.name = name;
+  } else if (!existing) {
+    throw field("name", "is required to create a schedule");
+  }
+  for (const key of ["channel", "status", "txdate", "graphicsProject", "graphicsProjectV2"] as const) {
+    if (input[key] !== undefined) out[key] = input[key] ?? null;
+  }
+  if (input.channelId !== undefined) {
+    if (input.channelId !== null && input.channelId < 0) throw field("channelId", "must not be negative");
+    out.channelId = input.channelId;
+  }
+  if (input.playlistType !== undefined && input.playlistType !== null) {
+    const type = input.playlistType.toUpperCase();
+    if (!(PLAYLIST_TYPES as readonly string[]).includes(type)) throw field("playlistType", `must be one of ${PLAYLIST_TYPES.join(", ")}`);
+    out.playlistType = type;
+  }
+  const fps = input.fps ?? input.fpsFloat;
+  if (fps !== undefined && fps !== null) {
+    if (!(fps > 0 && fps <= 300)) throw field("fps", "must be above 0 and at most 300");
+    out.fps = fps;
+  }
+  for (const key of ["breakMin", "breakMax"] as const) {
+    if (input[key] !== undefined) {
+      const value = input[key];
+      if (value !== null && value < 0) throw field(key, "must not be negative (milliseconds)");
+      out[key] = value;
+    }
+  }
+  const breakMin = out.breakMin !== undefined ? out.breakMin : existing?.breakMin;
+  const breakMax = out.breakMax !== undefined ? out.breakMax : existing?.breakMax;
+  if (breakMin != null && breakMax != null && breakMin > breakMax) throw field("breakMin", "must not be above breakMax");
+  for (const key of ["startDate", "finishDate", "dateApplied"] as const) {
+    if (input[key] !== undefined) out[key] = input[key] ?? null;
+  }
+  const start = out.startDate !== undefined ? out.startDate : existing?.startDate;
+  const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;
+  if (start && finish && start > finish) throw field("startDate", "must not be after finishDate");
+  return out;
+}

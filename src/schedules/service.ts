@@ -1,0 +1,195 @@
+// Schedules: the service owns the transactions and the organization checks of this slice.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
+import { badInput, notFound, staleVersion } from "../common/errors.js";
+import { parseId, parseIds } from "../common/ids.js";
+import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
+import { type Database, type Executor } from "../db/client.js";
+import { scheduleFields } from "./rules.js";
+import { schedules, type ScheduleRow } from "./tables.js";
+import { toSchedule } from "./mapper.js";
+import type { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+
+const SORTABLE = {
+  id: schedules.id,
+  name: schedules.name,
+  channel: schedules.channel,
+  channelId: schedules.channelId,
+  status: schedules.status,
+  fps: schedules.fps,
+  playlistType: schedules.playlistType,
+  txdate: schedules.txdate,
+  startDate: schedules.startDate,
+  finishDate: schedules.finishDate,
+  dateCreated: schedules.dateCreated,
+  dateUpdated: schedules.dateUpdated,
+  version: schedules.version,
+  archiveStatus: schedules.archiveStatus,
+} as const;
+const DEFAULT_SORT: SortSpec[] = [{ property: "id", direction: "ASC" }];
+
+export interface ListSchedulesArgs {
+  organization?: string | null;
+  filter?: ScheduleFilterInput | null;
+  page?: number | null;
+  size?: number | null;
+  sort?: string[] | null;
+  selectedScheduleId?: string | null;
+}
+
+export class ScheduleService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  async list(viewer: Viewer, args: ListSchedulesArgs): Promise<SchedulePage> {
+    const organization = scopeOrganization(viewer, args.organization);
+    const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
+    const where = and(eq(schedules.organization, organization), ...filterConditions(args.filter));
+    const orderBy = orderByOf(sort);
+    let { page, size } = pageRequest(args.page, args.size, this.maxPageSize);
+    if (args.selectedScheduleId !== undefined && args.selectedScheduleId !== null && (args.page === undefined || args.page === null)) {
+      const selected = parseId(args.selectedScheduleId, "selectedScheduleId");
+      const position = await this.positionOf(selected, where, orderBy);
+      if (position !== null) page = Math.floor(position / size);
+    }
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size),
+      this.db.select({ total: count() }).from(schedules).where(where),
+    ]);
+    return { content: rows.map((r) => toSchedule(r)), ...pageMeta({ page, size }, Number(total), rows.length, sort) };
+  }
+
+  /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */
+  private async positionOf(id: number, where: SQL | undefined, orderBy: SQL[]): Promise<number | null> {
+    const ranked = this.db
+      .select({ id: schedules.id, position: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)}) - 1`.as("position") })
+      .from(schedules)
+      .where(where)
+      .as("ranked");
+    const [row] = await this.db.select({ position: ranked.position }).from(ranked).where(eq(ranked.id, id));
+    return row ? Number(row.position) : null;
+  }
+
+  async get(viewer: Viewer, id: string, organization?: string | null): Promise<Schedule> {
+    return toSchedule(await findSchedule(this.db, viewer, id, organization));
+  }
+
+  async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null): Promise<Schedule[]> {
+    const org = scopeOrganization(viewer, organization);
+    if (!name.trim()) throw badInput("name must not be empty", { argument: "name" });
+    const rows = await this.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.organization, org), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`))
+      .orderBy(asc(schedules.id));
+    return rows.map((r) => toSchedule(r));
+  }
+
+  async create(viewer: Viewer, input: ScheduleInput, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const org = scopeOrganization(viewer, organization ?? input.organization);
+    const fields = scheduleFields(input);
+    const [row] = await this.db
+      .insert(schedules)
+      .values({ ...fields, name: fields.name!, organization: org, createdBy: viewer.userId })
+      .returning();
+    return toSchedule(row);
+  }
+
+  async update(viewer: Viewer, id: string, input: ScheduleInput, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    return this.db.transaction(async (tx) => {
+      const existing = await lockSchedule(tx, viewer, id, organization ?? input.organization);
+      if (input.version !== undefined && input.version !== null && input.version !== existing.version) {
+        throw staleVersion("Schedule", input.version, existing.version);
+      }
+      const fields = scheduleFields(input, existing);
+      const [row] = await tx
+        .update(schedules)
+        .set({ ...fields, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` })
+        .where(eq(schedules.id, existing.id))
+        .returning();
+      return toSchedule(row);
+    });
+  }
+
+  async delete(viewer: Viewer, id: string, organization?: string | null): Promise<Schedule> {
+    const [deleted] = await this.deleteMany(viewer, [id], organization);
+    return deleted;
+  }
+
+  /** All or nothing: one unknown or foreign id and nothing is deleted. */
+  async deleteMany(viewer: Viewer, ids: string[], organization?: string | null): Promise<Schedule[]> {
+    requireRole(viewer, "editor");
+    const wanted = [...new Set(parseIds(ids))];
+    if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
+    const org = scopeForRecord(viewer, organization);
+    return this.db.transaction(async (tx) => {
+      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), inArray(schedules.id, wanted))).for("update");
+      const found = new Set(rows.map((r) => r.id));
+      const missing = wanted.filter((id) => !found.has(id));
+      if (missing.length) throw notFound(missing.length === 1 ? "Schedule" : "Schedules", missing.join(", "));
+      await tx.delete(schedules).where(inArray(schedules.id, wanted));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return wanted.map((id) => ({ ...toSchedule(byId.get(id)!), deleted: true }));
+    });
+  }
+}
+
+/** The schedule with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
+export async function findSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
+  const scheduleId = parseId(id, "id");
+  const org = scopeForRecord(viewer, organization);
+  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org)));
+  if (!row) throw notFound("Schedule", scheduleId);
+  return row;
+}
+
+/** As findSchedule, holding the row lock until the transaction ends (serializes writers of one schedule). */
+export async function lockSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
+  const scheduleId = parseId(id, "id");
+  const org = scopeForRecord(viewer, organization);
+  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org))).for("update");
+  if (!row) throw notFound("Schedule", scheduleId);
+  return row;
+}
+
+/** Checks the version a caller read against the stored one (API.md "Optimistic concurrency"). */
+export function checkVersion(row: ScheduleRow, version: number | null | undefined): void {
+  if (version !== undefined && version !== null && version !== row.version) throw staleVersion("Schedule", version, row.version);
+}
+
+function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL | undefined)[] {
+  if (!filter) return [];
+  checkRange("dateUpdated", filter.dateUpdatedFrom, filter.dateUpdatedTo);
+  checkRange("startDate", filter.startDateFrom, filter.startDateTo);
+  checkRange("finishDate", filter.finishDateFrom, filter.finishDateTo);
+  const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [
+    filter.name ? sql`lower(${schedules.name}) = lower(${filter.name})` : undefined,
+    filter.nameSubString ? ilike(schedules.name, `%${escapeLike(filter.nameSubString)}%`) : undefined,
+    filter.channel ? eq(schedules.channel, filter.channel) : undefined,
+    filter.fps !== undefined && filter.fps !== null ? eq(schedules.fps, filter.fps) : undefined,
+    filter.graphicsProjectV2 ? eq(schedules.graphicsProjectV2, filter.graphicsProjectV2) : undefined,
+    filter.statuses?.length ? inArray(schedules.status, filter.statuses) : undefined,
+    filter.archiveStatus ? eq(schedules.archiveStatus, filter.archiveStatus) : undefined,
+    filter.dateUpdatedFrom ? gte(schedules.dateUpdated, filter.dateUpdatedFrom) : undefined,
+    filter.dateUpdatedTo ? lte(schedules.dateUpdated, filter.dateUpdatedTo) : undefined,
+    filter.startDateFrom ? gte(schedules.startDate, filter.startDateFrom) : undefined,
+    filter.startDateTo ? lte(schedules.startDate, filter.startDateTo) : undefined,
+    filter.finishDateFrom ? gte(schedules.finishDate, filter.finishDateFrom) : undefined,
+    filter.finishDateTo ? lte(schedules.finishDate, filter.finishDateTo) : undefined,
+  ];
+}
+
+function orderByOf(sort: SortSpec[]): SQL[] {
+  const order = sort.map((s) => {
+    const column = SORTABLE[s.property as keyof typeof SORTABLE];
+    return s.direction === "DESC" ? sql`${desc(column)} nulls last` : sql`${asc(column)} nulls last`;
+  });
+  // A stable order whatever the sort, so that pages never repeat or skip a row.
+  if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
+  return order;
+}

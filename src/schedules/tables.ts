@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, int64, updatedAt } from "../db/columns.js";
+
+export const ARCHIVE_STATUSES = ["NOT_ARCHIVED", "ARCHIVING", "UN_ARCHIVING", "ARCHIVED"] as const;
+export type ArchiveStatusValue = (typeof ARCHIVE_STATUSES)[number];
+
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
+    organization: text("organization").notNull(),
+    name: text("name").notNull(),
+    channel: text("channel"),
+    channelId: int64("channel_id"),
+    playlistType: text("playlist_type").notNull().default("FINITE"),
+    status: text("status"),
+    txdate: text("txdate"),
+    fps: doublePrecision("fps").notNull().default(25),
+    graphicsProject: text("graphics_project"),
+    graphicsProjectV2: text("graphics_project_v2"),
+    /** Shortest and longest allowed ad break, milliseconds. */
+    breakMin: int64("break_min"),
+    breakMax: int64("break_max"),
+    archiveStatus: text("archive_status").$type<ArchiveStatusValue>().notNull().default("NOT_ARCHIVED"),
+    version: integer("version").notNull().default(1),
+    /** First event start and last event end; the given dates while the schedule has no events. */
+    startDate: instant("start_date"),
+    finishDate: instant("finish_date"),
+    dateApplied: instant("date_applied"),
+    dateCreated: createdAt(),
+    dateUpdated: updatedAt(),
+    createdBy: text("created_by"),
+  },
+  (t) => [
+    index("schedules_org_id_idx").on(t.organization, t.id),
+    index("schedules_org_name_idx").on(t.organization, sql`lower(${t.name})`),
+    index("schedules_org_graphics_idx").on(t.organization, t.graphicsProject),
+    index("schedules_org_graphics_v2_idx").on(t.organization, t.graphicsProjectV2),
+    index("schedules_org_start_idx").on(t.organization, t.startDate),
+  ],
+);
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type NewScheduleRow = typeof schedules.$inferInsert;

@@ -1,0 +1,99 @@
+// GraphQL shapes of the schedule slice (SPEC ScheduleRecord, ScheduleExtendedRecord, SchedulePage).
+import { SafeIntResolver } from "graphql-scalars";
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { PageInfo, SortOrder } from "../common/graphql-types.js";
+
+export enum ArchiveStatus {
+  NOT_ARCHIVED = "NOT_ARCHIVED",
+  ARCHIVING = "ARCHIVING",
+  UN_ARCHIVING = "UN_ARCHIVING",
+  ARCHIVED = "ARCHIVED",
+}
+registerEnumType(ArchiveStatus, { name: "ArchiveStatus" });
+
+@ObjectType({ description: "A channel's playlist of timed events (SPEC ScheduleRecord and ScheduleExtendedRecord)" })
+export class Schedule {
+  @Field(() => ID) id!: string;
+  @Field(() => String) organization!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) channel!: string | null;
+  @Field(() => SafeIntResolver, { nullable: true }) channelId!: number | null;
+  @Field(() => String, { description: "FINITE or LOOP" }) playlistType!: string;
+  @Field(() => String, { nullable: true }) status!: string | null;
+  @Field(() => String, { nullable: true }) txdate!: string | null;
+  @Field(() => Float, { description: "Frames per second" }) fps!: number;
+  @Field(() => Float, { description: "Frames per second (same as fps)" }) fpsFloat!: number;
+  @Field(() => String, { nullable: true }) graphicsProject!: string | null;
+  @Field(() => String, { nullable: true }) graphicsProjectV2!: string | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Shortest allowed ad break, ms" }) breakMin!: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Longest allowed ad break, ms" }) breakMax!: number | null;
+  @Field(() => ArchiveStatus) archiveStatus!: ArchiveStatus;
+  @Field(() => Int, { description: "Adds 1 at every change of the schedule or its events" }) version!: number;
+  @Field(() => Date, { nullable: true, description: "Start of the first event" }) startDate!: Date | null;
+  @Field(() => Date, { nullable: true, description: "End of the last event" }) finishDate!: Date | null;
+  @Field(() => Date, { nullable: true }) dateApplied!: Date | null;
+  @Field(() => Date) dateCreated!: Date;
+  @Field(() => Date) dateUpdated!: Date;
+  @Field(() => Boolean, { description: "True only on the record a delete answers" }) deleted!: boolean;
+  @Field(() => Boolean) finiteType!: boolean;
+  @Field(() => Boolean) loopType!: boolean;
+}
+
+@InputType({ description: "Fields of a schedule to create or change; every field optional. id, organization of a record, archiveStatus and the dates the server keeps are read-only." })
+export class ScheduleInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) channel?: string | null;
+  @Field(() => SafeIntResolver, { nullable: true }) channelId?: number | null;
+  @Field(() => String, { nullable: true, description: "FINITE (default) or LOOP" }) playlistType?: string | null;
+  @Field(() => String, { nullable: true }) status?: string | null;
+  @Field(() => String, { nullable: true }) txdate?: string | null;
+  @Field(() => Float, { nullable: true }) fps?: number | null;
+  @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given" }) fpsFloat?: number | null;
+  @Field(() => String, { nullable: true }) graphicsProject?: string | null;
+  @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
+  @Field(() => SafeIntResolver, { nullable: true }) breakMin?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true }) breakMax?: number | null;
+  @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) startDate?: Date | null;
+  @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) finishDate?: Date | null;
+  @Field(() => Date, { nullable: true }) dateApplied?: Date | null;
+  @Field(() => Int, { nullable: true, description: "On update: the version you read; a different stored version answers CONFLICT" })
+  version?: number | null;
+  @Field(() => String, { nullable: true, description: "Used when the organization argument is omitted" }) organization?: string | null;
+  @Field(() => ID, { nullable: true, description: "Read-only; ignored" }) id?: string | null;
+  @Field(() => ArchiveStatus, { nullable: true, description: "Read-only; ignored (archiveSchedule and restoreSchedules change it)" })
+  archiveStatus?: ArchiveStatus | null;
+  @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateCreated?: Date | null;
+  @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateUpdated?: Date | null;
+}
+
+@InputType({ description: "Filters of the schedule search (S2, S9); members combine with AND" })
+export class ScheduleFilterInput {
+  @Field(() => String, { nullable: true, description: "Exact name, case-insensitive" }) name?: string | null;
+  @Field(() => String, { nullable: true, description: "Part of the name, case-insensitive" }) nameSubString?: string | null;
+  @Field(() => String, { nullable: true }) channel?: string | null;
+  @Field(() => Float, { nullable: true }) fps?: number | null;
+  @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
+  @Field(() => [String], { nullable: true }) statuses?: string[] | null;
+  @Field(() => ArchiveStatus, { nullable: true }) archiveStatus?: ArchiveStatus | null;
+  @Field(() => Date, { nullable: true }) dateUpdatedFrom?: Date | null;
+  @Field(() => Date, { nullable: true }) dateUpdatedTo?: Date | null;
+  @Field(() => Date, { nullable: true }) startDateFrom?: Date | null;
+  @Field(() => Date, { nullable: true }) startDateTo?: Date | null;
+  @Field(() => Date, { nullable: true }) finishDateFrom?: Date | null;
+  @Field(() => Date, { nullable: true }) finishDateTo?: Date | null;
+}
+
+@ObjectType()
+export class SchedulePage {
+  @Field(() => [Schedule]) content!: Schedule[];
+  @Field(() => Boolean) empty!: boolean;
+  @Field(() => Boolean) first!: boolean;
+  @Field(() => Boolean) last!: boolean;
+  @Field(() => Int) number!: number;
+  @Field(() => Int) numberOfElements!: number;
+  @Field(() => Int) size!: number;
+  @Field(() => Int) totalElements!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field(() => PageInfo) pageable!: PageInfo;
+  @Field(() => [SortOrder]) sort!: SortOrder[];
+}

@@ -1,0 +1,57 @@
+// Demo data for the embedded default: enough for every query of the README to answer something.
+import { count } from "drizzle-orm";
+import type { Viewer } from "../common/auth.js";
+import type { Database } from "../db/client.js";
+import { ScheduleService } from "../schedules/service.js";
+import { schedules } from "../schedules/tables.js";
+
+export const DEMO_ORGANIZATION = "demo";
+
+const DEMO_ADMIN: Viewer = { userId: "demo-seed", orgs: "*", role: "admin" };
+
+export type SeedSummary = Record<string, number>;
+
+/** Seeds only an empty database, so that restarts keep what the user changed. */
+export async function seedDemoIfEmpty(db: Database): Promise<SeedSummary | null> {
+  const [{ n }] = await db.select({ n: count() }).from(schedules);
+  if (Number(n) > 0) return null;
+  return seedDemo(db);
+}
+
+export async function seedDemo(db: Database): Promise<SeedSummary> {
+  const service = new ScheduleService(db);
+  const today = new Date();
+  today.setUTCHours(6, 0, 0, 0);
+  const channels = [
+    { channel: "News 24", channelId: 101, graphicsProject: "news-gfx" },
+    { channel: "Kids", channelId: 102, graphicsProject: "kids-gfx" },
+    { channel: "Sports Live", channelId: 103, graphicsProject: "sports-gfx" },
+  ];
+  let created = 0;
+  for (const [i, ch] of channels.entries()) {
+    for (let day = 0; day < 2; day++) {
+      const start = new Date(today.getTime() + day * 86_400_000);
+      await service.create(
+        DEMO_ADMIN,
+        {
+          name: `${ch.channel} ${start.toISOString().slice(0, 10)}`,
+          channel: ch.channel,
+          channelId: ch.channelId,
+          fps: i === 2 ? 50 : 25,
+          graphicsProject: ch.graphicsProject,
+          graphicsProjectV2: `${ch.graphicsProject}-v2`,
+          breakMin: 60_000,
+          breakMax: 240_000,
+          status: day === 0 ? "PUBLISHED" : "DRAFT",
+          txdate: start.toISOString().slice(0, 10),
+          startDate: start,
+          finishDate: new Date(start.getTime() + 18 * 3_600_000),
+        },
+        DEMO_ORGANIZATION,
+      );
+      created++;
+    }
+  }
+  await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
+  return { schedules: created + 1 };
+}

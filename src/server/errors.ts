@@ -1,0 +1,47 @@
+// The one place where errors become what the client sees. AppError keeps its code; GraphQL's own
+// validation and coercion errors keep theirs; anything else is masked (no stack, no SQL) and the
+// log holds the original under the same request id.
+import { unwrapResolverError } from "@apollo/server/errors";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { AppError } from "../common/errors.js";
+
+/** Codes that graphql-js, Apollo or we ourselves put on errors a client caused. */
+const CLIENT_CODES = new Set([
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_USER_INPUT",
+  "BAD_REQUEST",
+  "OPERATION_RESOLUTION_FAILURE",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+]);
+
+export const INTERNAL_MESSAGE = "Internal server error";
+
+export function isMasked(error: unknown): boolean {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) return false;
+  if (original instanceof GraphQLError) {
+    // A GraphQLError with an original error came from a resolver: it is internal unless coded.
+    const code = original.extensions?.code;
+    return !(typeof code === "string" && CLIENT_CODES.has(code));
+  }
+  return true;
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return { ...formatted, message: original.message, extensions: { ...original.extensions, code: original.code } };
+  }
+  if (!isMasked(error)) {
+    const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  return { message: INTERNAL_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+}

@@ -1,0 +1,17 @@
+import { createRequire } from "node:module";
+import { defineConfig } from "vitest/config";
+
+// Node resolves bare `graphql` to its CommonJS build while Vite would pick the ESM one for our
+// sources: two realms of graphql. Pin both to the one Node uses.
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  resolve: { alias: { graphql: require.resolve("graphql") } },
+  test: {
+    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    globalSetup: ["test/global-setup.ts"],
+  },
+});
