@@ -1,5 +1,5 @@
 import type { ScheduleRow } from "./tables.js";
-import { ArchiveStatus, type Schedule } from "./types.js";
+import { type ArchiveStatus, type Schedule } from "./types.js";
 
 /** The one place a schedule row becomes its GraphQL shape. */
 export function toSchedule(row: ScheduleRow): Schedule {

@@ -48,7 +48,9 @@ export class ScheduleService {
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
     const where = and(eq(schedules.organization, organization), ...filterConditions(args.filter));
     const orderBy = orderByOf(sort);
-    let { page, size } = pageRequest(args.page, args.size, this.maxPageSize);
+    const request = pageRequest(args.page, args.size, this.maxPageSize);
+    const size = request.size;
+    let page = request.page;
     if (args.selectedScheduleId !== undefined && args.selectedScheduleId !== null && (args.page === undefined || args.page === null)) {
       const selected = parseId(args.selectedScheduleId, "selectedScheduleId");
       const position = await this.positionOf(selected, where, orderBy);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, instant, int64, updatedAt } from "../db/columns.js";
 
 export const ARCHIVE_STATUSES = ["NOT_ARCHIVED", "ARCHIVING", "UN_ARCHIVING", "ARCHIVED"] as const;

@@ -2,4 +2,5 @@
 import type { NonEmptyArray } from "type-graphql";
 import { ScheduleResolver } from "../schedules/resolver.js";
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [ScheduleResolver];
