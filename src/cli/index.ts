@@ -3,7 +3,8 @@
 import "reflect-metadata";
 import { writeFileSync, readFileSync, existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.js";
+import { loadConfig } from "../config.js";
+import { describeFatalError } from "./errors.js";
 import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 import { startService, stopOnSignals } from "../main.js";
@@ -110,10 +111,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error) => {
-    if (error instanceof ConfigError) process.stderr.write(error.message + "\n");
-    else if (/ECONNREFUSED|ENOTFOUND|password authentication|does not exist/.test(String(error?.message ?? error))) {
-      process.stderr.write(`Cannot reach the database (DATABASE_URL): ${error.message}\n`);
-    } else process.stderr.write(`${error?.message ?? error}\n`);
+    process.stderr.write(describeFatalError(error) + "\n");
     process.exit(1);
   },
 );

@@ -1,0 +1,15 @@
+import { ConfigError } from "../config.js";
+
+const DATABASE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "28P01", "28000", "3D000", "57P03"]);
+
+/** One line a person can act on, for an error that stops a command. */
+export function describeFatalError(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  // drizzle wraps driver errors ("Failed query: …"); the cause says what went wrong.
+  for (let e: any = error; e; e = e.cause) {
+    if (DATABASE_CODES.has(e.code) || /ECONNREFUSED|ENOTFOUND|password authentication|database .* does not exist/.test(String(e.message))) {
+      return `Cannot reach the database (DATABASE_URL): ${e.message || e.code}`;
+    }
+  }
+  return error instanceof Error ? error.message : String(error);
+}
