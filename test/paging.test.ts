@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../src/common/errors.js";
+import { type AppError } from "../src/common/errors.js";
 import { checkRange, pageMeta, pageRequest, parseSort } from "../src/common/paging.js";
 
 const code = (fn: () => unknown) => {

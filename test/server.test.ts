@@ -35,7 +35,7 @@ describe("HTTP surface", () => {
       body: JSON.stringify({ query: "{ schedules { totalElements } }" }),
     });
     expect(response.headers.get("x-request-id")).toBe("abc-123");
-    const body = await response.json();
+    const body = (await response.json()) as any;
     expect(body.errors[0].extensions).toMatchObject({ code: "UNAUTHENTICATED", requestId: "abc-123" });
   });
 
