@@ -1,7 +1,7 @@
 // Shared bench harness: a real service on a dedicated database, GraphQL over HTTP, timings printed.
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { loadConfig } from "../src/config.js";
+import { loadConfig, type Config } from "../src/config.js";
 import { startService } from "../src/main.js";
 import { signToken } from "../src/server/tokens.js";
 import type { Role } from "../src/common/auth.js";
@@ -17,7 +17,7 @@ export interface Measurement {
 }
 
 /** Starts the service on a fresh database (a new one on DATABASE_URL's server, or PGlite in memory). */
-export async function benchService() {
+export async function benchService(overrides: Partial<Config> = {}) {
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (process.env.DATABASE_URL) {
@@ -35,7 +35,7 @@ export async function benchService() {
     };
   }
   const service = await startService(
-    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl, dataDir: "memory://", authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false },
+    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl, dataDir: "memory://", authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false, ...overrides },
     { quiet: true },
   );
   const url = `http://127.0.0.1:${service.port}/graphql`;

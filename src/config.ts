@@ -25,6 +25,8 @@ export interface Config {
   runWorker: boolean;
   /** Where export files are kept. */
   filesDir: string;
+  /** How queries execute: graphql-js, or documents compiled once by graphql-jit. */
+  executor: "graphql" | "jit";
 }
 
 export class ConfigError extends Error {
@@ -73,6 +75,8 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (env.LOG_LEVEL || "info").toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
   const dataDir = env.DATA_DIR || "./data";
+  const executor = (env.GRAPHQL_EXECUTOR || "jit").toLowerCase();
+  if (executor !== "jit" && executor !== "graphql") problems.push("GRAPHQL_EXECUTOR must be jit or graphql");
 
   const config: Config = {
     port: int("PORT", 4000, 0, 65535),
@@ -86,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxQueryDepth: int("MAX_QUERY_DEPTH", 12, 2, 100),
     seedDemo: bool("SEED_DEMO", !databaseUrl),
     runWorker: bool("RUN_WORKER", true),
+    executor: executor as Config["executor"],
     filesDir: env.FILES_DIR || (dataDir.startsWith("memory://") ? "./data/files" : `${dataDir.replace(/\/$/, "")}/files`),
   };
   if (problems.length) throw new ConfigError(problems);

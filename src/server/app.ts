@@ -19,6 +19,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createContext, type Context } from "./context.js";
 import { formatError, isMasked } from "./errors.js";
+import { jitGateway } from "./executor.js";
 import { depthLimit } from "./limits.js";
 import type { Logger } from "./log.js";
 import { buildGraphQLSchema } from "./schema.js";
@@ -87,8 +88,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     return verifyToken(authSecret, match[1].trim());
   };
 
+  const schema = await buildGraphQLSchema();
   const apollo = new ApolloServer<Context>({
-    schema: await buildGraphQLSchema(),
+    ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
     csrfPrevention: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,

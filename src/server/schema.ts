@@ -1,7 +1,7 @@
 import "reflect-metadata";
-import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
+import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
 import { DateTimeResolver } from "graphql-scalars";
-import { buildSchema } from "type-graphql";
+import { buildSchema, getMetadataStorage } from "type-graphql";
 import { RESOLVERS } from "./resolvers.js";
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -13,8 +13,30 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: DateTimeResolver }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
-  });
+  }).then(withPlainPropertyFields);
   return built;
+}
+
+/**
+ * type-graphql gives every plain property field a wrapper resolver (for middlewares we do not
+ * use). Dropping those lets graphql-js use its default property read and graphql-jit inline it:
+ * on a 1,000-object answer that is most of the execution time. Fields with a @FieldResolver keep
+ * theirs.
+ */
+function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
+  const storage = getMetadataStorage() as unknown as {
+    fieldResolvers: { schemaName: string; getObjectType?: () => unknown }[];
+    objectTypes: { target: unknown; name: string }[];
+  };
+  const typeNames = new Map(storage.objectTypes.map((t) => [t.target, t.name]));
+  const resolved = new Set(storage.fieldResolvers.map((r) => `${typeNames.get(r.getObjectType?.())}.${r.schemaName}`));
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__") || ["Query", "Mutation", "Subscription"].includes(type.name)) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.resolve && !resolved.has(`${type.name}.${field.name}`)) field.resolve = undefined;
+    }
+  }
+  return schema;
 }
 
 /** schema.graphql as committed: sorted so that its text depends only on the types. */
