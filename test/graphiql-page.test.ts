@@ -1,5 +1,6 @@
 // GraphiQL without a browser: the examples against the real schema, and the page of the embedded
 // default, which alone carries the demo token. test/graphiql-browser.test.ts drives the page itself.
+import http from "node:http";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import type { GraphiQLPageConfig } from "../src/server/graphiql/page-config.js";
@@ -77,7 +78,7 @@ describe("GraphiQL in the embedded default (no AUTH_SECRET)", () => {
     expect(result.errors).toBeUndefined();
     expect(result.data.schedules.totalElements).toBeGreaterThanOrEqual(0);
     // Every script and stylesheet is the service's own.
-    for (const [, src] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(src).toMatch(/^\/graphiql\/assets\//);
+    for (const [, src] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(src).toMatch(/^(\/graphiql\/assets\/|data:)/);
   });
 
   it("serves the bundle and the Monaco workers", async () => {
@@ -87,5 +88,18 @@ describe("GraphiQL in the embedded default (no AUTH_SECRET)", () => {
       expect((await response.arrayBuffer()).byteLength, file).toBeGreaterThan(1000);
     }
     expect((await fetch(`${t.url}/graphiql/assets/missing.js`)).status).toBe(404);
+    // Scripts go gzipped to clients that take it (fetch does, and unpacks), plain to the others.
+    const zipped = await fetch(`${t.url}/graphiql/assets/graphiql.js`);
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("content-type")).toMatch(/javascript/);
+    const plain = await new Promise<{ encoding?: string; bytes: number }>((resolve, reject) => {
+      http.get(`${t.url}/graphiql/assets/graphiql.js`, { headers: { "accept-encoding": "identity" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes }));
+      }).on("error", reject);
+    });
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.bytes).toBe((await zipped.arrayBuffer()).byteLength);
   });
 });

@@ -1,7 +1,7 @@
 // GET /graphiql: the GraphiQL page, and GET /graphiql/assets/*: its bundle, built at install time
 // into public/graphiql (src/server/graphiql/build.ts). Nothing is fetched from outside the service.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "../log.js";
@@ -36,18 +36,21 @@ const CONTENT_SECURITY_POLICY = [
 
 function welcomeText(demo: boolean): string {
   const auth = demo
-    ? ["# The Headers tab below holds the demo token printed at start-up (admin of the demo organization)."]
+    ? ["# Headers (below) holds the demo token printed", "# at start-up: admin of the demo organization."]
     : [
-        "# Every operation needs a bearer token: put it in the Headers tab below as",
+        "# Every operation needs a bearer token: put",
         '#   { "Authorization": "Bearer <token>" }',
-        "# (`npm run token -- --org <organization> --role editor` prints one for this server's secret).",
+        "# in Headers (below). This prints one:",
+        "#   npm run token -- --org ORG --role editor",
       ];
   return [
-    "# playout-gateway: GraphQL for linear-TV channel schedules and playout usage reporting.",
+    "# playout-gateway: channel schedules and",
+    "# playout usage reporting over GraphQL.",
     "#",
     ...auth,
-    "# Examples for each area are in the Examples panel on the left; the Docs panel shows the schema.",
-    "# Run with Ctrl-Enter or the play button.",
+    "#",
+    "# Examples for each area: the Examples panel.",
+    "# The schema: the Docs panel. Run: Ctrl-Enter.",
     "",
     "query MySchedules {",
     "  schedules(size: 10) {",
@@ -124,6 +127,15 @@ export function mountGraphiQL(app: Express, options: GraphiQLOptions): void {
     }
     res.setHeader("content-security-policy", CONTENT_SECURITY_POLICY);
     res.type("html").send(html);
+  });
+  // The build writes a gzip copy of every script and stylesheet: send it to browsers that take it.
+  app.get(`${ASSETS_PATH}:file`, (req, res, next) => {
+    const file = req.params.file;
+    if (!/\.(js|css)$/.test(file) || !req.acceptsEncodings("gzip") || !existsSync(join(assetsDir, file + ".gz"))) return next();
+    res.setHeader("vary", "accept-encoding");
+    res.setHeader("content-encoding", "gzip");
+    res.type(extname(file));
+    res.sendFile(file + ".gz", { root: assetsDir, maxAge: "1h" });
   });
   app.use(ASSETS_PATH, express.static(assetsDir, { index: false, fallthrough: false, maxAge: "1h" }));
 }

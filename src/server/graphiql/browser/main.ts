@@ -83,7 +83,7 @@ function ExamplesPanel() {
     "section",
     { className: "pgw-examples", "aria-label": "Examples" },
     h("div", { className: "graphiql-doc-explorer-title" }, "Examples"),
-    h("p", { className: "pgw-examples-hint" }, "Each opens in a new tab. Put a bearer token in Headers first."),
+    h("p", { className: "pgw-examples-hint" }, "Each opens in a new tab that keeps the current headers (your bearer token)."),
     ...areas.map((area) =>
       h(
         "div",
