@@ -1,11 +1,16 @@
 // GraphiQL without a browser: the examples against the real schema, and the page of the embedded
 // default, which alone carries the demo token. test/graphiql-browser.test.ts drives the page itself.
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import type { GraphiQLPageConfig } from "../src/server/graphiql/page-config.js";
 import { EXAMPLES, selectExamples } from "../src/server/graphiql/examples.js";
-import { renderGraphiQLPage } from "../src/server/graphiql/route.js";
+import { mountGraphiQL, renderGraphiQLPage } from "../src/server/graphiql/route.js";
+import { createLogger } from "../src/server/log.js";
 import { buildGraphQLSchema } from "../src/server/schema.js";
 import { makeClient, useTestService } from "./helpers/service.js";
 
@@ -59,6 +64,25 @@ describe("GraphiQL examples", () => {
     const html = renderGraphiQLPage({ endpoint: "/graphql", assetsPath: "/graphiql/assets/", headers: "", welcome: "</script><script>alert(1)</script>", examples: [] });
     expect(html).not.toContain("</script><script>alert(1)");
     expect(pageConfig(html).welcome).toBe("</script><script>alert(1)</script>");
+  });
+});
+
+describe("GraphiQL without its bundle (installed without dev dependencies)", () => {
+  it("answers 503 saying how to build it", async () => {
+    const assetsDir = mkdtempSync(join(tmpdir(), "pgw-no-bundle-"));
+    const app = express();
+    mountGraphiQL(app, { schema: await buildGraphQLSchema(), log: createLogger("silent"), assetsDir });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}/graphiql`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain("npm run build:graphiql");
+    } finally {
+      server.close();
+      rmSync(assetsDir, { recursive: true, force: true });
+    }
   });
 });
 
