@@ -61,7 +61,7 @@ describe("GraphiQL examples", () => {
   });
 
   it("embeds the configuration so that no value can close its script element", () => {
-    const html = renderGraphiQLPage({ endpoint: "/graphql", assetsPath: "/graphiql/assets/", headers: "", welcome: "</script><script>alert(1)</script>", examples: [] });
+    const html = renderGraphiQLPage({ endpoint: "/graphql", assetsPath: "/graphiql/assets/", assetsVersion: "1", headers: "", welcome: "</script><script>alert(1)</script>", examples: [] });
     expect(html).not.toContain("</script><script>alert(1)");
     expect(pageConfig(html).welcome).toBe("</script><script>alert(1)</script>");
   });

@@ -15,6 +15,8 @@ export interface GraphiQLPageConfig {
   endpoint: string;
   /** Where the bundle and the Monaco workers are served, ending with "/". */
   assetsPath: string;
+  /** Appended to asset URLs as ?v= so that a rebuilt bundle is never mixed with a cached one. */
+  assetsVersion: string;
   /** JSON text for the headers editor: the demo token in the embedded default, else "". */
   headers: string;
   /** Text of the first tab when the browser has no saved tabs. */

@@ -1,6 +1,6 @@
 // GET /graphiql: the GraphiQL page, and GET /graphiql/assets/*: its bundle, built at install time
 // into public/graphiql (src/server/graphiql/build.ts). Nothing is fetched from outside the service.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
@@ -81,19 +81,19 @@ export function renderGraphiQLPage(config: GraphiQLPageConfig): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>playout-gateway · GraphiQL</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${config.assetsPath}graphiql.css">
+<link rel="stylesheet" href="${config.assetsPath}graphiql.css?v=${config.assetsVersion}">
 <style>html, body, #graphiql { height: 100%; margin: 0; }</style>
 </head>
 <body>
 <div id="graphiql"><noscript>GraphiQL needs JavaScript.</noscript></div>
 <script id="graphiql-config" type="application/json">${jsonForScript(config)}</script>
-<script type="module" src="${config.assetsPath}graphiql.js"></script>
+<script type="module" src="${config.assetsPath}graphiql.js?v=${config.assetsVersion}"></script>
 </body>
 </html>
 `;
 }
 
-export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "demoToken" | "log">): GraphiQLPageConfig {
+export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "demoToken" | "log">, assetsVersion = ""): GraphiQLPageConfig {
   const { shown, hidden } = selectExamples(options.schema);
   for (const { example, reason, invalid } of hidden) {
     // A missing area is expected while it is being built; an example that names fields wrongly is a bug.
@@ -104,6 +104,7 @@ export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "de
   return {
     endpoint: "/graphql",
     assetsPath: ASSETS_PATH,
+    assetsVersion,
     headers: demo ? JSON.stringify({ Authorization: `Bearer ${options.demoToken}` }, null, 2) : "",
     welcome: welcomeText(demo),
     examples: shown.map(toPageExample),
@@ -112,13 +113,21 @@ export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "de
 
 export function mountGraphiQL(app: Express, options: GraphiQLOptions): void {
   const assetsDir = options.assetsDir ?? GRAPHIQL_ASSETS_DIR;
-  const html = renderGraphiQLPage(graphiQLPageConfig(options));
-  const built = () => existsSync(join(assetsDir, "graphiql.js"));
-  if (!built()) options.log.warn("GraphiQL bundle missing: run `npm run build:graphiql`", { assetsDir });
+  const config = graphiQLPageConfig(options);
+  const bundle = join(assetsDir, "graphiql.js");
+  if (!existsSync(bundle)) options.log.warn("GraphiQL bundle missing: run `npm run build:graphiql`", { assetsDir });
+  // The bundle's build time versions the asset URLs, so a rebuilt bundle is never mixed with a cached one.
+  const pages = new Map<string, string>();
+  const page = (version: string): string => {
+    let html = pages.get(version);
+    if (!html) pages.set(version, (html = renderGraphiQLPage({ ...config, assetsVersion: version })));
+    return html;
+  };
 
   app.get("/graphiql", (_req, res) => {
     res.setHeader("cache-control", "no-store");
-    if (!built()) {
+    const version = existsSync(bundle) ? Math.floor(statSync(bundle).mtimeMs).toString(36) : undefined;
+    if (!version) {
       res
         .status(503)
         .type("text/plain")
@@ -126,7 +135,7 @@ export function mountGraphiQL(app: Express, options: GraphiQLOptions): void {
       return;
     }
     res.setHeader("content-security-policy", CONTENT_SECURITY_POLICY);
-    res.type("html").send(html);
+    res.type("html").send(page(version));
   });
   // The build writes a gzip copy of every script and stylesheet: send it to browsers that take it.
   app.get(`${ASSETS_PATH}:file`, (req, res, next) => {

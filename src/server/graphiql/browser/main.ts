@@ -16,7 +16,7 @@ const config = JSON.parse(document.getElementById("graphiql-config")!.textConten
 (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {
     const file = label === "json" ? "json.worker.js" : label === "graphql" ? "graphql.worker.js" : "editor.worker.js";
-    return new Worker(config.assetsPath + file);
+    return new Worker(`${config.assetsPath}${file}?v=${config.assetsVersion}`);
   },
 };
 
