@@ -3,7 +3,7 @@
 import { useGraphiQL, useGraphiQLActions, type GraphiQLPlugin } from "@graphiql/react";
 import { GraphiQL } from "graphiql";
 import "graphiql/style.css";
-import { type ComponentProps, createElement as h } from "react";
+import { type ComponentProps, createElement as h, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import type { GraphiQLPageConfig, PageExample } from "../page-config.js";
 import "./examples.css";
@@ -42,19 +42,16 @@ const fetcher: Fetcher = async (params, options) => {
 
 /**
  * GraphiQL does not keep headers between visits (they may hold real tokens), so tabs restored from
- * an earlier visit come back with none. In the embedded default give those the demo token again.
+ * an earlier visit come back with none. In the embedded default, a tab without headers gets the
+ * demo token again when it becomes active. Rendered inside GraphiQL's provider; draws nothing.
  */
-function restoreDemoHeaders(headers: string): void {
-  const key = "graphiql:tabState";
-  try {
-    const stored = localStorage.getItem(key);
-    if (!stored) return;
-    const state = JSON.parse(stored) as { tabs?: { headers?: string | null }[] };
-    for (const tab of state.tabs ?? []) tab.headers ||= headers;
-    localStorage.setItem(key, JSON.stringify(state));
-  } catch {
-    // Unreadable storage: GraphiQL starts from its defaults.
-  }
+function KeepDemoHeaders({ headers }: { headers: string }) {
+  const headerEditor = useGraphiQL((state) => state.headerEditor);
+  const activeTabIndex = useGraphiQL((state) => state.activeTabIndex);
+  useEffect(() => {
+    if (headerEditor && !headerEditor.getValue().trim()) headerEditor.setValue(headers);
+  }, [headerEditor, activeTabIndex, headers]);
+  return null;
 }
 
 function ExamplesIcon() {
@@ -110,8 +107,6 @@ function ExamplesPanel() {
 
 const examplesPlugin: GraphiQLPlugin = { title: "Examples", icon: ExamplesIcon, content: ExamplesPanel };
 
-if (config.headers) restoreDemoHeaders(config.headers);
-
 createRoot(document.getElementById("graphiql")!).render(
   h(GraphiQL, {
     fetcher,
@@ -122,5 +117,6 @@ createRoot(document.getElementById("graphiql")!).render(
     initialHeaders: config.headers || undefined,
     defaultEditorToolsVisibility: "headers",
     shouldPersistHeaders: false,
+    children: config.headers ? h(KeepDemoHeaders, { headers: config.headers }) : undefined,
   }),
 );
