@@ -4,7 +4,9 @@ import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { createApp, type RunningApp } from "./server/app.js";
+import { mountGraphiQL } from "./server/graphiql/route.js";
 import { createLogger, type Logger } from "./server/log.js";
+import { buildGraphQLSchema } from "./server/schema.js";
 import { embeddedSecret, signToken } from "./server/tokens.js";
 
 export interface Service {
@@ -30,7 +32,16 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info("demo data seeded", seeded);
   }
-  const app = await createApp({ config, db: database.db, log, authSecret });
+  // Only the embedded default (no AUTH_SECRET) has a demo token: printed below, prefilled in GraphiQL.
+  const demoToken = config.authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" });
+  const schema = await buildGraphQLSchema();
+  const app = await createApp({
+    config,
+    db: database.db,
+    log,
+    authSecret,
+    routes: (express) => mountGraphiQL(express, { schema, demoToken, log }),
+  });
   let port: number;
   try {
     port = await app.listen(config.port, config.host);
@@ -45,9 +56,8 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   log.info("listening", { port, driver: database.driver });
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
-    if (!config.authSecret) {
-      const token = await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" });
-      lines.push(`  Demo token (admin of organization "${DEMO_ORGANIZATION}", valid 30 days):`, `  Authorization: Bearer ${token}`);
+    if (demoToken) {
+      lines.push(`  Demo token (admin of organization "${DEMO_ORGANIZATION}", valid 30 days; prefilled in GraphiQL):`, `  Authorization: Bearer ${demoToken}`);
     }
     process.stderr.write("\n" + lines.join("\n") + "\n\n");
   }
