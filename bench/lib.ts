@@ -1,0 +1,80 @@
+// Shared bench harness: a real service on a dedicated database, GraphQL over HTTP, timings printed.
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { loadConfig, type Config } from "../src/config.js";
+import { startService } from "../src/main.js";
+import { signToken } from "../src/server/tokens.js";
+import type { Role } from "../src/common/auth.js";
+
+const SECRET = "bench-secret-0123456789abcdef0123456789";
+
+export interface Measurement {
+  name: string;
+  runs: number;
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+}
+
+/** Starts the service on a fresh database (a new one on DATABASE_URL's server, or PGlite in memory). */
+export async function benchService(overrides: Partial<Config> = {}) {
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const conn = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await conn.unsafe(`drop database if exists ${name} with (force)`);
+      await conn.end();
+    };
+  }
+  const service = await startService(
+    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl, dataDir: "memory://", authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false, ...overrides },
+    { quiet: true },
+  );
+  const url = `http://127.0.0.1:${service.port}/graphql`;
+  return {
+    db: service.database.db,
+    driver: service.database.driver,
+    /** A function that runs one GraphQL request and fails on errors. */
+    async client(org: string, role: Role = "editor") {
+      const token = await signToken(SECRET, { sub: "bench", orgs: [org], role });
+      return async (query: string, variables?: Record<string, unknown>) => {
+        const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+        const body = (await response.json()) as { data?: any; errors?: unknown[] };
+        if (body.errors) throw new Error(JSON.stringify(body.errors));
+        return body.data;
+      };
+    },
+    async stop() {
+      await service.stop();
+      await drop();
+    },
+  };
+}
+
+/** Runs `fn` a few times after a warm-up and keeps the median and 95th percentile. */
+export async function measure(name: string, fn: () => Promise<unknown>, runs = Number(process.env.RUNS ?? 15)): Promise<Measurement> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { name, runs, medianMs: round(times[Math.floor(runs / 2)]), p95Ms: round(times[Math.min(runs - 1, Math.floor(runs * 0.95))]), minMs: round(times[0]) };
+}
+
+export function printTable(title: string, rows: Measurement[]): void {
+  console.log(`\n${title}`);
+  console.log("| operation | median ms | p95 ms | min ms | runs |\n|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.name} | ${r.medianMs} | ${r.p95Ms} | ${r.minMs} | ${r.runs} |`);
+}
