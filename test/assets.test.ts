@@ -167,6 +167,19 @@ describe("asset catalog", () => {
     expect((await gql.data(UPSERT("assetId"), { assets: [] })).upsertAssets).toEqual([]);
   });
 
+  it("serializes concurrent upserts of overlapping assets without losing a change", async () => {
+    const { gql } = await orgClient(t);
+    const ids = ["C1", "C2", "C3", "C4", "C5", "C6"];
+    await gql.data(UPSERT("assetId"), { assets: ids.map((assetId) => ({ assetId, name: "start" })) });
+    const orders = [ids, [...ids].reverse(), [ids[3], ids[0], ids[5], ids[2], ids[4], ids[1]], [ids[2], ids[5], ids[1], ids[4], ids[0], ids[3]]];
+    const results = await Promise.all(orders.map((order, i) => gql.request(UPSERT("assetId version"), { assets: [...order.map((assetId) => ({ assetId, name: `writer ${i}` })), { assetId: `NEW-${i % 2}`, name: `writer ${i}` }] })));
+    expect(results.map((r) => r.errors)).toEqual([undefined, undefined, undefined, undefined]);
+    const { assets } = await gql.data(`{ assets(size: 100) { content { assetId version name } } }`);
+    for (const asset of assets.content.filter((a: any) => a.assetId.startsWith("C"))) expect(asset.version, asset.assetId).toBe(5);
+    const names = new Set(assets.content.filter((a: any) => a.assetId.startsWith("C")).map((a: any) => a.name));
+    expect(names.size).toBe(1);
+  });
+
   it("writes 1,000 assets in one call", async () => {
     const { gql } = await orgClient(t);
     const many = Array.from({ length: 1000 }, (_, i) => fullAssetInput(`BULK-${String(i).padStart(4, "0")}`));

@@ -64,7 +64,14 @@ export class AssetService {
     if (inputs.length === 0) return [];
     const assetIds = inputs.map((input) => input.assetId.trim());
     return this.db.transaction(async (tx) => {
-      const stored = await tx.select().from(assets).where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds))).for("update");
+      // Rows are locked and written in assetId order, so that concurrent upserts of overlapping
+      // assets queue behind each other instead of deadlocking.
+      const stored = await tx
+        .select()
+        .from(assets)
+        .where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds)))
+        .orderBy(asc(assets.assetId))
+        .for("update");
       const storedById = new Map(stored.map((row) => [row.assetId, row]));
       const writes: NewAssetRow[] = [];
       inputs.forEach((input, i) => {
@@ -75,6 +82,7 @@ export class AssetService {
         writes.push({ ...after, organization: org, assetId: assetIds[i], createdBy: viewer.userId });
       });
       if (writes.length) {
+        writes.sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
         await tx
           .insert(assets)
           .values(writes)
