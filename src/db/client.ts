@@ -2,7 +2,7 @@
 // otherwise. Everything above this file sees the same `Database` type.
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQL } from "drizzle-orm";
+import { type Logger, type SQL } from "drizzle-orm";
 import { type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for postgres.js. */
   maxConnections?: number;
+  /** Sees every statement drizzle sends (tests count statements with it). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -40,14 +42,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       connection: { application_name: "playout-gateway" },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const db = drizzlePostgres(client, { schema, logger: options.logger }) as unknown as Database;
     return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const inMemory = options.dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return { db, driver: "pglite", close: () => client.close() };
 }
 

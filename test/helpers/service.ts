@@ -39,7 +39,7 @@ export interface GraphQLClient {
   error(query: string, variables?: Record<string, unknown>): Promise<GraphQLError>;
 }
 
-async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pgw_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);

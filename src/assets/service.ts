@@ -1,0 +1,103 @@
+// The asset catalog: the service owns the transactions and the organization checks of this slice.
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
+import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
+import { type Database } from "../db/client.js";
+import { columnsOf, toAsset } from "./mapper.js";
+import { checkAssetInputs, mergeAssetColumns, sameColumns } from "./rules.js";
+import { assets, type NewAssetRow } from "./tables.js";
+import type { Asset, AssetInput, AssetPage } from "./types.js";
+
+const ORDER: SortSpec[] = [{ property: "assetId", direction: "ASC" }];
+
+export interface ListAssetsArgs {
+  organization?: string | null;
+  name?: string | null;
+  page?: number | null;
+  size?: number | null;
+}
+
+/** Columns an upsert of an existing asset overwrites (organization, assetId, creation stay). */
+const UPDATED_COLUMNS = [
+  "mediaId", "name", "storageType", "qcStatus", "durationMs", "title", "assetSize", "fileCount",
+  "customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags", "dateApplied",
+] as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class AssetService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /** Assets of an organization by assetId; `name` keeps those whose name holds it, case-insensitively. */
+  async list(viewer: Viewer, args: ListAssetsArgs): Promise<AssetPage> {
+    const organization = scopeOrganization(viewer, args.organization);
+    const request = pageRequest(args.page, args.size, this.maxPageSize);
+    const term = args.name?.trim();
+    const where = and(eq(assets.organization, organization), term ? ilike(assets.name, `%${escapeLike(term)}%`) : undefined);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(assets).where(where).orderBy(asc(assets.assetId)).limit(request.size).offset(request.page * request.size),
+      this.db.select({ total: count() }).from(assets).where(where),
+    ]);
+    return { content: rows.map((r) => toAsset(r)), ...pageMeta(request, Number(total), rows.length, ORDER) };
+  }
+
+  /** One asset by assetId; null when the organization has none (or the caller may not see it). */
+  async get(viewer: Viewer, assetId: string, organization?: string | null): Promise<Asset | null> {
+    const org = scopeForRecord(viewer, organization);
+    if (org === null) return null;
+    const [row] = await this.db.select().from(assets).where(and(eq(assets.organization, org), eq(assets.assetId, assetId.trim())));
+    return row ? toAsset(row) : null;
+  }
+
+  /**
+   * Creates or changes assets by assetId, all or nothing, in three statements whatever their
+   * number: lock the stored ones, write the changed ones, read them all back. An upsert that
+   * changes nothing keeps the record, its version and dateUpdated.
+   */
+  async upsert(viewer: Viewer, inputs: AssetInput[], organization?: string | null): Promise<Asset[]> {
+    requireRole(viewer, "editor");
+    const org = scopeOrganization(viewer, organization);
+    checkAssetInputs(inputs);
+    if (inputs.length === 0) return [];
+    const assetIds = inputs.map((input) => input.assetId.trim());
+    return this.db.transaction(async (tx) => {
+      // Rows are locked and written in assetId order, so that concurrent upserts of overlapping
+      // assets queue behind each other instead of deadlocking.
+      const stored = await tx
+        .select()
+        .from(assets)
+        .where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds)))
+        .orderBy(asc(assets.assetId))
+        .for("update");
+      const storedById = new Map(stored.map((row) => [row.assetId, row]));
+      const writes: NewAssetRow[] = [];
+      inputs.forEach((input, i) => {
+        const existing = storedById.get(assetIds[i]);
+        const before = existing ? columnsOf(existing) : undefined;
+        const after = mergeAssetColumns(input, before);
+        if (before && sameColumns(before, after)) return;
+        writes.push({ ...after, organization: org, assetId: assetIds[i], createdBy: viewer.userId });
+      });
+      if (writes.length) {
+        writes.sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
+        await tx
+          .insert(assets)
+          .values(writes)
+          .onConflictDoUpdate({
+            target: [assets.organization, assets.assetId],
+            set: {
+              ...Object.fromEntries(UPDATED_COLUMNS.map((column) => [column, sql.raw(`excluded.${assets[column].name}`)])),
+              version: sql`${assets.version} + 1`,
+              dateUpdated: sql`now()`,
+            },
+          });
+      }
+      const rows = await tx.select().from(assets).where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds)));
+      const byId = new Map(rows.map((row) => [row.assetId, row]));
+      return assetIds.map((id) => toAsset(byId.get(id)!));
+    });
+  }
+}

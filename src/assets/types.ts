@@ -1,0 +1,149 @@
+// GraphQL shapes of the asset catalog (SPEC.md "Asset record"): Asset, AssetInput, AssetPage and the
+// record-level parts. Shared part classes are output and input type at once (see media-types.ts).
+import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
+import { Field, Float, InputType, Int, ObjectType } from "type-graphql";
+import { PageInfo, SortOrder } from "../common/graphql-types.js";
+import { QcStatus, StorageType } from "./enums.js";
+import { AssetFile, type NestedInstant, QcRuleMessage } from "./file-types.js";
+
+const optional = { nullable: true } as const;
+type JsonObject = Record<string, unknown>;
+
+@ObjectType("AssetMetadata", { description: "Technical summary of an asset" })
+@InputType("AssetMetadataInput")
+export class AssetMetadata {
+  @Field(() => String, optional) aspectRatio?: string | null;
+  @Field(() => String, optional) resolution?: string | null;
+  @Field(() => String, optional) videoCodec?: string | null;
+  @Field(() => Int, optional) audioTrackCount?: number | null;
+  @Field(() => SafeIntResolver, optional) durationInFrames?: number | null;
+  @Field(() => SafeIntResolver, optional) durationInMilliseconds?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Milliseconds" }) firstFrameTime?: number | null;
+  @Field(() => Int, optional) imageFileCount?: number | null;
+  @Field(() => Int, optional) subtitleFileCount?: number | null;
+  @Field(() => [String], optional) audioTrackLanguages?: string[] | null;
+  @Field(() => [String], optional) subtitleLanguages?: string[] | null;
+  @Field(() => Float, { nullable: true, description: "Frames per second" }) fps?: number | null;
+}
+
+@ObjectType("QcFileRuleMessage", { description: "Outcome of one quality-control rule on one file" })
+@InputType("QcFileRuleMessageInput")
+export class QcFileRuleMessage {
+  @Field(() => String, optional) fileName?: string | null;
+  @Field(() => String, optional) rule?: string | null;
+  @Field(() => QcStatus, optional) status?: QcStatus | null;
+  @Field(() => String, optional) text?: string | null;
+}
+
+@ObjectType("AssetQc", { description: "Quality control of an asset as a whole" })
+@InputType("AssetQcInput")
+export class AssetQc {
+  @Field(() => [QcRuleMessage], optional) assetRuleMessages?: QcRuleMessage[] | null;
+  @Field(() => [QcFileRuleMessage], optional) fileRuleMessages?: QcFileRuleMessage[] | null;
+  @Field(() => [String], optional) messages?: string[] | null;
+  @Field(() => QcStatus, { nullable: true, description: "FAILED assets are reported by schedule validation" }) qcStatus?: QcStatus | null;
+}
+
+@ObjectType("RecordingInfo", { description: "Where and when a recorded asset was captured" })
+@InputType("RecordingInfoInput")
+export class RecordingInfo {
+  @Field(() => String, optional) channelId?: string | null;
+  @Field(() => String, optional) channelName?: string | null;
+  @Field(() => String, optional) outputName?: string | null;
+  @Field(() => String, optional) playoutId?: string | null;
+  @Field(() => String, optional) playoutName?: string | null;
+  @Field(() => Date, optional) startTime?: NestedInstant | null;
+  @Field(() => Date, optional) endTime?: NestedInstant | null;
+}
+
+@ObjectType("SystemFields", { description: "Playout-facing fields of an asset" })
+@InputType("SystemFieldsInput")
+export class SystemFields {
+  @Field(() => SafeIntResolver, { nullable: true, description: "Start of material, milliseconds" }) som?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "End of material, milliseconds" }) eom?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Milliseconds" }) timecodeIn?: number | null;
+  @Field(() => Int, optional) episodeNumber?: number | null;
+  @Field(() => Int, optional) seasonNumber?: number | null;
+  @Field(() => Boolean, optional) epgRelevant?: boolean | null;
+  @Field(() => Boolean, optional) trimmable?: boolean | null;
+  @Field(() => String, optional) houseId?: string | null;
+  @Field(() => String, optional) seriesName?: string | null;
+  @Field(() => String, optional) title?: string | null;
+  @Field(() => [SafeIntResolver], { nullable: true, description: "Milliseconds from the start where parts may be split" }) splitPartOffsets?: number[] | null;
+  @Field(() => RecordingInfo, optional) recordingInfo?: RecordingInfo | null;
+}
+
+@ObjectType("AssetSourceData", { description: "The source asset this one was made from" })
+@InputType("AssetSourceDataInput")
+export class AssetSourceData {
+  @Field(() => String, optional) assetName?: string | null;
+  @Field(() => Int, optional) assetVersion?: number | null;
+  @Field(() => String, optional) sourceId?: string | null;
+}
+
+@ObjectType("AssetTag")
+@InputType("AssetTagInput")
+export class AssetTag {
+  @Field(() => String) name!: string;
+}
+
+@ObjectType({ description: "An asset of the catalog (SPEC AssetRecord), which events point to by assetId or mediaId" })
+export class Asset {
+  @Field(() => String) assetId!: string;
+  @Field(() => String) organization!: string;
+  @Field(() => String, optional) mediaId!: string | null;
+  @Field(() => String, optional) name!: string | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Bytes" }) assetSize!: number | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "String values" }) customFields!: JsonObject | null;
+  @Field(() => Date, optional) dateApplied!: Date | null;
+  @Field(() => Date) dateCreated!: Date;
+  @Field(() => Date, { description: "Last upsert that changed the record" }) dateUpdated!: Date;
+  @Field(() => Int, optional) fileCount!: number | null;
+  @Field(() => [AssetFile], optional) fileData!: AssetFile[] | null;
+  @Field(() => AssetMetadata, optional) metadata!: AssetMetadata | null;
+  @Field(() => AssetQc, optional) qcInfo!: AssetQc | null;
+  @Field(() => AssetSourceData, optional) sourceAssetData!: AssetSourceData | null;
+  @Field(() => StorageType, optional) storageType!: StorageType | null;
+  @Field(() => SystemFields, optional) systemFields!: SystemFields | null;
+  @Field(() => [AssetTag], optional) tags!: AssetTag[] | null;
+  @Field(() => Int, { description: "1 when created; adds 1 at every upsert that changes the record" }) version!: number;
+}
+
+@InputType({
+  description:
+    "An asset to create or change, found by assetId. Members left out keep their stored value (null clears one); a nested structure given replaces the stored one whole.",
+})
+export class AssetInput {
+  @Field(() => String, { description: "Key of the asset within its organization" }) assetId!: string;
+  @Field(() => String, optional) mediaId?: string | null;
+  @Field(() => String, optional) name?: string | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Bytes" }) assetSize?: number | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "String values" }) customFields?: JsonObject | null;
+  @Field(() => Date, optional) dateApplied?: Date | null;
+  @Field(() => Int, { nullable: true, description: "Defaults to the number of fileData entries" }) fileCount?: number | null;
+  @Field(() => [AssetFile], optional) fileData?: AssetFile[] | null;
+  @Field(() => AssetMetadata, optional) metadata?: AssetMetadata | null;
+  @Field(() => AssetQc, optional) qcInfo?: AssetQc | null;
+  @Field(() => AssetSourceData, optional) sourceAssetData?: AssetSourceData | null;
+  @Field(() => StorageType, optional) storageType?: StorageType | null;
+  @Field(() => SystemFields, optional) systemFields?: SystemFields | null;
+  @Field(() => [AssetTag], optional) tags?: AssetTag[] | null;
+  @Field(() => Int, { nullable: true, description: "Read-only; ignored" }) version?: number | null;
+  @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateCreated?: Date | null;
+  @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateUpdated?: Date | null;
+}
+
+@ObjectType()
+export class AssetPage {
+  @Field(() => [Asset]) content!: Asset[];
+  @Field(() => Boolean) empty!: boolean;
+  @Field(() => Boolean) first!: boolean;
+  @Field(() => Boolean) last!: boolean;
+  @Field(() => Int) number!: number;
+  @Field(() => Int) numberOfElements!: number;
+  @Field(() => Int) size!: number;
+  @Field(() => Int) totalElements!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field(() => PageInfo) pageable!: PageInfo;
+  @Field(() => [SortOrder]) sort!: SortOrder[];
+}
