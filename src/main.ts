@@ -6,6 +6,10 @@ import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { createApp, type RunningApp } from "./server/app.js";
 import { createLogger, type Logger } from "./server/log.js";
 import { embeddedSecret, signToken } from "./server/tokens.js";
+import { FileStore } from "./jobs/files.js";
+import type { JobRegistry } from "./jobs/registry.js";
+import { mountJobRoutes } from "./jobs/routes.js";
+import { JobWorker, workerSettings } from "./jobs/worker.js";
 
 export interface Service {
   app: RunningApp;
@@ -13,6 +17,8 @@ export interface Service {
   port: number;
   authSecret: string;
   log: Logger;
+  /** The job handlers, the in-process worker (when runWorker) and the store of job files. */
+  jobs: { registry: JobRegistry; worker: JobWorker | null; files: FileStore };
   stop(): Promise<void>;
 }
 
@@ -30,7 +36,8 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info("demo data seeded", seeded);
   }
-  const app = await createApp({ config, db: database.db, log, authSecret });
+  const files = new FileStore(config.filesDir);
+  const app = await createApp({ config, db: database.db, log, authSecret, routes: (express, deps) => mountJobRoutes(express, { ...deps, db: database.db, files, log }) });
   let port: number;
   try {
     port = await app.listen(config.port, config.host);
@@ -43,6 +50,8 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     throw error;
   }
   log.info("listening", { port, driver: database.driver });
+  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files }) : null;
+  worker?.start();
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
     if (!config.authSecret) {
@@ -55,11 +64,11 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
-      await app.stop();
+      await Promise.all([app.stop(), worker?.stop()]);
       await database.close();
       log.info("stopped");
     })());
-  return { app, database, port, authSecret, log, stop };
+  return { app, database, port, authSecret, log, jobs: { registry: app.services.jobRegistry, worker, files }, stop };
 }
 
 /** Stops accepting, lets in-flight requests finish, closes the database, then exits. */

@@ -22,7 +22,7 @@ import { formatError, isMasked } from "./errors.js";
 import { depthLimit } from "./limits.js";
 import type { Logger } from "./log.js";
 import { buildGraphQLSchema } from "./schema.js";
-import { createServices } from "./services.js";
+import { createServices, type Services } from "./services.js";
 import { verifyToken } from "./tokens.js";
 
 export interface AppOptions {
@@ -37,6 +37,7 @@ export interface AppOptions {
 export interface RunningApp {
   app: Express;
   httpServer: http.Server;
+  services: Services;
   /** Resolves once listening; the port actually bound. */
   listen(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -143,6 +144,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   return {
     app,
     httpServer,
+    services,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         httpServer.once("error", reject);

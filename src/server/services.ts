@@ -2,12 +2,27 @@
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { ScheduleService } from "../schedules/service.js";
+import { ArchiveService } from "../jobs/archive.js";
+import { createJobRegistry } from "../jobs/handlers.js";
+import type { JobRegistry } from "../jobs/registry.js";
+import { JobService } from "../jobs/service.js";
 
 export interface Services {
   db: Database;
   schedules: ScheduleService;
+  /** Handlers by job type, shared by the services (cancel undoes) and the worker (runs). */
+  jobRegistry: JobRegistry;
+  jobs: JobService;
+  archive: ArchiveService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
-  return { db, schedules: new ScheduleService(db, config.maxPageSize) };
+  const jobRegistry = createJobRegistry();
+  return {
+    db,
+    schedules: new ScheduleService(db, config.maxPageSize),
+    jobRegistry,
+    jobs: new JobService(db, jobRegistry, config.maxPageSize),
+    archive: new ArchiveService(db),
+  };
 }

@@ -1,0 +1,125 @@
+// Archive (S13) and restore (S5): the mutation moves archiveStatus to its transitional state and
+// enqueues the job in one transaction; the handler completes the move; cancel or failure undo it.
+//   archive: NOT_ARCHIVED → ARCHIVING → ARCHIVED      restore: ARCHIVED → UN_ARCHIVING → NOT_ARCHIVED
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
+import { badInput, conflict, notFound } from "../common/errors.js";
+import { parseIds } from "../common/ids.js";
+import type { Database, Executor, Transaction } from "../db/client.js";
+import { lockSchedule } from "../schedules/service.js";
+import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
+import { toJob } from "./mapper.js";
+import { enqueueJob } from "./queue.js";
+import type { JobHandler, JobRegistry } from "./registry.js";
+import type { Job } from "./types.js";
+
+export interface ArchivePayload {
+  scheduleIds: number[];
+}
+
+export class ArchiveService {
+  constructor(private readonly db: Database) {}
+
+  async archive(viewer: Viewer, id: string, organization?: string | null): Promise<Job> {
+    requireRole(viewer, "editor");
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, id, organization);
+      if (schedule.archiveStatus !== "NOT_ARCHIVED") {
+        throw conflict(`Schedule ${schedule.id} is ${schedule.archiveStatus}; only a NOT_ARCHIVED schedule can be archived`, {
+          archiveStatus: schedule.archiveStatus,
+        });
+      }
+      await moveArchiveStatus(tx, [schedule.id], "NOT_ARCHIVED", "ARCHIVING");
+      const payload: ArchivePayload = { scheduleIds: [schedule.id] };
+      const job = await enqueueJob(tx, { type: "SCHEDULE_ARCHIVE", organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { ...payload } });
+      return toJob(job);
+    });
+  }
+
+  /** All or nothing: every schedule must exist, be visible and be ARCHIVED. One job restores them all. */
+  async restore(viewer: Viewer, ids: string[], organization?: string | null): Promise<Job> {
+    requireRole(viewer, "editor");
+    const wanted = [...new Set(parseIds(ids))];
+    if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
+    const org = scopeForRecord(viewer, organization);
+    return this.db.transaction(async (tx) => {
+      const rows =
+        org === null
+          ? []
+          : await tx
+              .select({ id: schedules.id, archiveStatus: schedules.archiveStatus })
+              .from(schedules)
+              .where(and(eq(schedules.organization, org), inArray(schedules.id, wanted)))
+              .orderBy(asc(schedules.id))
+              .for("update");
+      const found = new Set(rows.map((r) => r.id));
+      const missing = wanted.filter((id) => !found.has(id));
+      if (missing.length) throw notFound(missing.length === 1 ? "Schedule" : "Schedules", missing.join(", "));
+      const notArchived = rows.filter((r) => r.archiveStatus !== "ARCHIVED");
+      if (notArchived.length) {
+        throw conflict(`Only ARCHIVED schedules can be restored: ${notArchived.map((r) => `${r.id} is ${r.archiveStatus}`).join(", ")}`, {
+          scheduleIds: notArchived.map((r) => String(r.id)),
+        });
+      }
+      await moveArchiveStatus(tx, wanted, "ARCHIVED", "UN_ARCHIVING");
+      const job = await enqueueJob(tx, { type: "SCHEDULE_RESTORE", organization: org!, userId: viewer.userId, entityId: wanted[0], payload: { scheduleIds: wanted } });
+      return toJob(job);
+    });
+  }
+}
+
+/** Moves the schedules that are in `from` to `to` (a change of the schedule: version + 1); answers the ids moved. */
+export async function moveArchiveStatus(executor: Executor, ids: number[], from: ArchiveStatusValue, to: ArchiveStatusValue): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .update(schedules)
+    .set({ archiveStatus: to, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` })
+    .where(and(inArray(schedules.id, ids), eq(schedules.archiveStatus, from)))
+    .returning({ id: schedules.id });
+  return rows.map((r) => r.id);
+}
+
+/** The archive step of one schedule. Idempotent: a schedule already ARCHIVED is left alone. */
+async function archiveOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
+  const moved = await moveArchiveStatus(tx, [scheduleId], "ARCHIVING", "ARCHIVED");
+  // events: added when the events slice merges
+  return moved.length === 1;
+}
+
+/** The restore step of one schedule. Idempotent: a schedule already NOT_ARCHIVED is left alone. */
+async function restoreOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
+  const moved = await moveArchiveStatus(tx, [scheduleId], "UN_ARCHIVING", "NOT_ARCHIVED");
+  // events: added when the events slice merges
+  return moved.length === 1;
+}
+
+/**
+ * One step per schedule, each in its own fenced transaction so that progress shows and a cancel
+ * stops between schedules; the last step commits together with SUCCEEDED.
+ */
+function transitionHandler(step: (tx: Transaction, scheduleId: number) => Promise<boolean>, undo: { from: ArchiveStatusValue; to: ArchiveStatusValue }, verb: string): JobHandler<ArchivePayload> {
+  return {
+    async run(ctx) {
+      const ids = ctx.job.payload.scheduleIds;
+      for (const [index, scheduleId] of ids.slice(0, -1).entries()) {
+        await ctx.checkpoint();
+        await ctx.transaction((tx) => step(tx, scheduleId));
+        await ctx.progress(((index + 1) / ids.length) * 100);
+      }
+      await ctx.finish(async (tx) => {
+        await step(tx, ids[ids.length - 1]);
+        const what = ids.length === 1 ? `schedule ${ids[0]}` : `schedules ${ids.join(", ")}`;
+        return { result: { scheduleIds: ids.map(String) }, messages: [{ type: "OK", message: `${verb} ${what}` }] };
+      });
+    },
+    async abandon(tx, job) {
+      await moveArchiveStatus(tx, (job.payload as unknown as ArchivePayload).scheduleIds ?? [], undo.from, undo.to);
+    },
+  };
+}
+
+export function registerArchiveHandlers(registry: JobRegistry): JobRegistry {
+  return registry
+    .register("SCHEDULE_ARCHIVE", transitionHandler(archiveOneSchedule, { from: "ARCHIVING", to: "NOT_ARCHIVED" }, "Archived"))
+    .register("SCHEDULE_RESTORE", transitionHandler(restoreOneSchedule, { from: "UN_ARCHIVING", to: "ARCHIVED" }, "Restored"));
+}
