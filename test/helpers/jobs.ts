@@ -37,32 +37,37 @@ interface Gate {
   ended: Promise<string>;
 }
 
+interface GateEntry {
+  gate: Gate;
+  released: boolean;
+  markStarted(): void;
+  markEnded(how: string): void;
+}
+
 /**
  * TEST_GATED: starts, then waits (with a checkpoint every few ms) until the test releases it, then
  * reports progress and finishes. Counts its runs per job.
  */
 export class GatedJobs {
   readonly runs = new Map<number, number>();
-  private readonly gates = new Map<number, { started: () => void; release: () => void; released: boolean; ended: (how: string) => void; gate: Gate }>();
+  private readonly gates = new Map<number, GateEntry>();
 
-  gate(jobId: number): Gate {
+  private entry(jobId: number): GateEntry {
     let entry = this.gates.get(jobId);
     if (!entry) {
-      let started!: () => void;
-      let ended!: (how: string) => void;
-      const startedP = new Promise<void>((r) => (started = r));
-      const endedP = new Promise<string>((r) => (ended = r));
-      const created: NonNullable<typeof entry> = {
-        started,
-        ended,
-        released: false,
-        release: () => (created.released = true),
-        gate: { started: startedP, ended: endedP, release: () => created.release() },
-      };
+      let markStarted!: () => void;
+      let markEnded!: (how: string) => void;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
+      const ended = new Promise<string>((resolve) => (markEnded = resolve));
+      const created: GateEntry = { released: false, markStarted, markEnded, gate: { started, ended, release: () => (created.released = true) } };
       entry = created;
       this.gates.set(jobId, entry);
     }
-    return entry.gate;
+    return entry;
+  }
+
+  gate(jobId: number): Gate {
+    return this.entry(jobId).gate;
   }
 
   register(registry: JobRegistry, type = "TEST_GATED"): void {
@@ -70,9 +75,8 @@ export class GatedJobs {
       run: async (ctx: JobContext) => {
         const id = ctx.job.id;
         this.runs.set(id, (this.runs.get(id) ?? 0) + 1);
-        this.gate(id);
-        const entry = this.gates.get(id)!;
-        entry.started();
+        const entry = this.entry(id);
+        entry.markStarted();
         try {
           while (!entry.released) {
             await ctx.checkpoint();
@@ -80,9 +84,9 @@ export class GatedJobs {
           }
           await ctx.progress(50, { type: "INFO", message: "half way" });
           await ctx.finish(async () => ({ result: { done: true }, messages: [{ type: "OK", message: "gated job done" }] }));
-          entry.ended("finished");
+          entry.markEnded("finished");
         } catch (error) {
-          entry.ended(String((error as Error).message));
+          entry.markEnded(String((error as Error).message));
           throw error;
         }
       },
