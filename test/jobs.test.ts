@@ -4,7 +4,10 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { enqueueJob } from "../src/jobs/queue.js";
+import { jobs as jobsTable } from "../src/jobs/tables.js";
+import { seedDemo } from "../src/seed/demo.js";
 import { JobRegistry } from "../src/jobs/registry.js";
 import { JobWorker } from "../src/jobs/worker.js";
 import { createLogger } from "../src/server/log.js";
@@ -299,5 +302,30 @@ describe("jobs", () => {
     const job = await jobOf(gql, String(row.id));
     expect(job).toMatchObject({ status: "PENDING", attempts: 0, messages: [{ type: "INFO", message: "The worker stopped; the job went back to the queue" }] });
     await waitFor("no claim after stop", async () => (await jobOf(gql, String(row.id))).status === "PENDING");
+  });
+
+  it("never lets a worker that lost its lease write: the new owner's state stands", async () => {
+    const { org, gql } = await orgClient(t);
+    const row = await enqueue("TEST_GATED", org);
+    const gate = gated.gate(row.id);
+    await gate.started;
+    // Another worker took the job over (as after a lease expiry while this one was stalled).
+    await t.service.database.db.update(jobsTable).set({ leaseOwner: "someone-else" }).where(eq(jobsTable.id, row.id));
+    gate.release();
+    expect(await gate.ended).toBe("job stopped: lost");
+    await sleep(100);
+    expect(await jobOf(gql, String(row.id))).toMatchObject({ status: "PROCESSING", progress: 0, messages: [] });
+    await t.service.database.db.update(jobsTable).set({ status: "CANCELED" }).where(eq(jobsTable.id, row.id));
+  });
+
+  it("seeds finished demo archive jobs that match the schedules' states", async () => {
+    await seedDemo(t.service.database.db);
+    const gql = t.client(await t.token("demo", "viewer"));
+    const { jobs } = await gql.data(`{ jobs { type status entityId messages { message } } }`);
+    expect(jobs.map((j: any) => `${j.type}:${j.status}`)).toEqual(["SCHEDULE_ARCHIVE:CANCELED", "SCHEDULE_RESTORE:SUCCEEDED", "SCHEDULE_ARCHIVE:SUCCEEDED", "SCHEDULE_ARCHIVE:SUCCEEDED"]);
+    const stateOf = async (id: string) => (await gql.data(SCHEDULE, { id })).schedule.archiveStatus;
+    expect(await stateOf(jobs[3].entityId)).toBe("ARCHIVED");
+    expect(await stateOf(jobs[1].entityId)).toBe("NOT_ARCHIVED");
+    expect(await stateOf(jobs[0].entityId)).toBe("NOT_ARCHIVED");
   });
 });
