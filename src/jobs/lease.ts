@@ -21,7 +21,7 @@ export class JobLease {
     return and(eq(jobs.id, this.jobId), eq(jobs.leaseOwner, this.owner), eq(jobs.status, "PROCESSING"));
   }
 
-  expiry() {
+  private expiry() {
     return sql`now() + ${this.leaseMs} * interval '1 millisecond'`;
   }
 

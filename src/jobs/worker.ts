@@ -179,13 +179,17 @@ export class JobWorker {
   private async execute(job: JobRow, context: RunContext, lease: JobLease): Promise<void> {
     const handler = this.registry.get(job.type)!;
     const log = this.log.child({ jobId: job.id, type: job.type, attempt: job.attempts });
+    let renewing = false; // one renewal at a time, even when the database is slow to answer
     const renewal = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
       lease
         .renew()
         .then(async (ours) => {
           if (!ours) context.stop(await lease.whyNotOurs());
         })
-        .catch((error) => log.warn("lease renewal failed", { error: failureReason(error) }));
+        .catch((error) => log.warn("lease renewal failed", { error: failureReason(error) }))
+        .finally(() => (renewing = false));
     }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     try {
       if (job.attempts > this.options.maxAttempts) {
