@@ -72,12 +72,15 @@ export class RunContext implements JobContext {
   }
 
   async finish(fn?: (tx: Transaction) => Promise<JobOutcome | void>): Promise<void> {
-    await this.guard(() =>
-      this.lease.transaction(async (tx) => {
-        const outcome = (await fn?.(tx)) ?? {};
-        await this.lease.settle(tx, { status: "SUCCEEDED", progress: 100, dateFinished: sql`now()`, result: outcome.result ?? null }, outcome.messages);
-      }),
-    );
+    const succeeded = (outcome: JobOutcome) => ({ status: "SUCCEEDED", progress: 100, dateFinished: sql`now()`, result: outcome.result ?? null, leaseOwner: null, leaseExpiresAt: null });
+    await this.guard(async () => {
+      // Without writes of its own, one fenced statement settles the job: no transaction needed.
+      if (!fn) return this.lease.update(succeeded({}));
+      await this.lease.transaction(async (tx) => {
+        const outcome = (await fn(tx)) ?? {};
+        await this.lease.settle(tx, succeeded(outcome), outcome.messages);
+      });
+    });
     this.finished = true;
   }
 
