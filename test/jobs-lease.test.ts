@@ -12,9 +12,9 @@ import { uniqueOrg, useTestService } from "./helpers/service.js";
 
 const LEASE_MS = 1500;
 const JOBS = 40;
-const t = useTestService({ runWorker: false });
-
 describe.skipIf(!process.env.DATABASE_URL)("jobs on PostgreSQL with several workers", () => {
+  const t = useTestService({ runWorker: false });
+
   it("finishes the job of a killed worker exactly once, after its lease expired", async () => {
     const db = t.service.database.db;
     const org = uniqueOrg();

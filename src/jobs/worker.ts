@@ -75,11 +75,6 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Ends a sleep between polls (a job was just enqueued in this process). */
-  wake(): void {
-    this.wakeUp?.();
-  }
-
   /**
    * Graceful stop: no new claims; the running handler gets shutdownGraceMs to finish, then is asked
    * to stop at its next step and its job goes back to the queue for another worker.
@@ -90,14 +85,14 @@ export class JobWorker {
       return;
     }
     this.state = "stopping";
-    this.wake();
+    this.wakeUp?.();
+    // The loop ends once the job it is running (claimed before or during this call) is settled.
+    const loopDone = this.loopDone ?? Promise.resolve();
     const grace = this.options.shutdownGraceMs;
-    const running = this.current;
-    if (running && !(await settlesWithin(running.done, grace))) {
-      running.context.stop("shutdown");
-      await settlesWithin(running.done, grace);
+    if (!(await settlesWithin(loopDone, grace))) {
+      this.current?.context.stop("shutdown");
+      await settlesWithin(loopDone, grace);
     }
-    await settlesWithin(this.loopDone ?? Promise.resolve(), grace);
     this.state = "stopped";
     this.log.info("job worker stopped");
   }
