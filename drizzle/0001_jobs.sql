@@ -27,4 +27,15 @@ CREATE TABLE "jobs" (
 );
 --> statement-breakpoint
 CREATE INDEX "jobs_org_id_idx" ON "jobs" USING btree ("organization","id");--> statement-breakpoint
-CREATE INDEX "jobs_runnable_idx" ON "jobs" USING btree ("run_after") WHERE status in ('PENDING', 'PROCESSING');
+CREATE INDEX "jobs_runnable_idx" ON "jobs" USING btree ("run_after") WHERE status in ('PENDING', 'PROCESSING');--> statement-breakpoint
+-- Nothing leaves a final state (docs/JOBS.md). The worker and cancelJob already write only to
+-- unfinished jobs; this makes the database refuse any code path that would not.
+CREATE FUNCTION "jobs_keep_final_states"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.status IN ('SUCCEEDED', 'FAILED', 'CANCELED') AND NEW.status IS DISTINCT FROM OLD.status THEN
+    RAISE EXCEPTION 'job % is %: a final state does not change', OLD.id, OLD.status USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "jobs_keep_final_states" BEFORE UPDATE OF "status" ON "jobs" FOR EACH ROW EXECUTE FUNCTION "jobs_keep_final_states"();

@@ -318,6 +318,16 @@ describe("jobs", () => {
     await t.service.database.db.update(jobsTable).set({ status: "CANCELED" }).where(eq(jobsTable.id, row.id));
   });
 
+  it("has the database refuse to move a job out of a final state", async () => {
+    const { org, gql } = await orgClient(t);
+    const row = await enqueue("TEST_IDLE", org);
+    await gql.data(CANCEL, { id: String(row.id) });
+    const db = t.service.database.db;
+    await expect(db.update(jobsTable).set({ status: "PENDING" }).where(eq(jobsTable.id, row.id))).rejects.toThrow();
+    await db.update(jobsTable).set({ progress: 5 }).where(eq(jobsTable.id, row.id));
+    expect(await jobOf(gql, String(row.id))).toMatchObject({ status: "CANCELED", progress: 5 });
+  });
+
   it("seeds finished demo archive jobs that match the schedules' states", async () => {
     await seedDemo(t.service.database.db);
     const gql = t.client(await t.token("demo", "viewer"));
