@@ -11,7 +11,7 @@ import { recordingWorker, RUNS_TABLE } from "./helpers/recorded-jobs.js";
 import { uniqueOrg, useTestService } from "./helpers/service.js";
 
 const LEASE_MS = 1500;
-const JOBS = 40;
+const JOBS = 60;
 describe.skipIf(!process.env.DATABASE_URL)("jobs on PostgreSQL with several workers", () => {
   const t = useTestService({ runWorker: false });
 
@@ -25,16 +25,19 @@ describe.skipIf(!process.env.DATABASE_URL)("jobs on PostgreSQL with several work
       stdio: ["ignore", "pipe", "inherit"],
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    await new Promise<void>((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (chunk) => {
-        out += chunk;
-        if (out.includes(`started ${orphan.id}\n`)) resolve();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = "";
+        child.stdout!.on("data", (chunk) => {
+          out += chunk;
+          if (out.includes(`started ${orphan.id}\n`)) resolve();
+        });
+        child.once("exit", (code) => reject(new Error(`child worker exited early (${code})`)));
       });
-      child.once("exit", (code) => reject(new Error(`child worker exited early (${code})`)));
-    });
-    child.kill("SIGKILL");
-    await exited;
+    } finally {
+      child.kill("SIGKILL"); // mid-job: its handler never returns, its lease is never released
+      await exited;
+    }
 
     for (let i = 0; i < JOBS; i++) await enqueueJob(db, { type: "TEST_RECORDED", organization: org });
     const handles = await Promise.all(["B", "C"].map(() => openDatabase({ databaseUrl: t.databaseUrl, dataDir: "memory://", maxConnections: 3 })));
@@ -61,8 +64,9 @@ describe.skipIf(!process.env.DATABASE_URL)("jobs on PostgreSQL with several work
     }
     const orphanRuns = runs.filter((r) => Number(r.job_id) === Number(orphan.id));
     expect(orphanRuns.map((r) => `${r.worker === "A" ? "A" : "other"}:${r.phase}`)).toEqual(["A:start", "other:start", "other:done"]);
-    // Nobody took the job while A's lease held.
-    expect(new Date(orphanRuns[1].at).getTime() - new Date(orphanRuns[0].at).getTime()).toBeGreaterThanOrEqual(LEASE_MS - 100);
+    // Nobody took the job while A's lease held (A recorded its start a moment after its claim:
+    // the margin covers a loaded machine; without leases the take-over would come within ms).
+    expect(new Date(orphanRuns[1].at).getTime() - new Date(orphanRuns[0].at).getTime()).toBeGreaterThanOrEqual(LEASE_MS - 500);
     expect(jobs.find((j) => Number(j.id) === Number(orphan.id))!.attempts).toBe(2);
     // Both surviving workers took part.
     expect(new Set(runs.filter((r) => r.phase === "done").map((r) => r.worker))).toEqual(new Set(["B", "C"]));
