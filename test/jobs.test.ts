@@ -260,6 +260,37 @@ describe("jobs", () => {
     expect((await other.gql.error(ARCHIVE, { id: s.id })).extensions.code).toBe("NOT_FOUND");
   });
 
+  it("fails an archive job whose schedule was deleted meanwhile, and reports deleted ones of a restore", async () => {
+    const { org, gql } = await orgClient(t);
+    const DELETE = `mutation($id: ID!) { deleteSchedule(id: $id) { id } }`;
+    const { createSchedule: s } = await gql.data(CREATE, { name: "Short-lived" });
+    let blocker = await occupyWorker(org);
+    const { archiveSchedule: job } = await gql.data(ARCHIVE, { id: s.id });
+    await gql.data(DELETE, { id: s.id });
+    blocker.release();
+    const failed = await waitForStatus(gql, job.id, ["SUCCEEDED", "FAILED"]);
+    expect(failed).toMatchObject({ status: "FAILED", messages: [{ type: "ERROR", message: `Schedule ${s.id} was deleted before it was archived` }] });
+
+    const ids: string[] = [];
+    for (const name of ["Kept", "Gone"]) {
+      const { createSchedule } = await gql.data(CREATE, { name });
+      await waitForStatus(gql, (await gql.data(ARCHIVE, { id: createSchedule.id })).archiveSchedule.id, ["SUCCEEDED"]);
+      ids.push(createSchedule.id);
+    }
+    blocker = await occupyWorker(org);
+    const { restoreSchedules: restore } = await gql.data(RESTORE, { ids });
+    await gql.data(DELETE, { id: ids[1] });
+    blocker.release();
+    const done = await waitForStatus(gql, restore.id, ["SUCCEEDED", "FAILED"]);
+    expect(done).toMatchObject({
+      status: "SUCCEEDED",
+      messages: [
+        { type: "OK", message: `Restored schedule ${ids[0]}` },
+        { type: "WARNING", message: `Schedule ${ids[1]} was deleted before it was restored` },
+      ],
+    });
+  });
+
   it("serves a job's file to its organization only, with its name", async () => {
     const { org } = await orgClient(t);
     const gql = t.client(await t.token(org, "viewer"));

@@ -3,7 +3,7 @@
 //   archive: NOT_ARCHIVED → ARCHIVING → ARCHIVED      restore: ARCHIVED → UN_ARCHIVING → NOT_ARCHIVED
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
-import { badInput, conflict, notFound } from "../common/errors.js";
+import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { lockSchedule } from "../schedules/service.js";
@@ -11,6 +11,7 @@ import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
 import { toJob } from "./mapper.js";
 import { enqueueJob } from "./queue.js";
 import type { JobHandler, JobRegistry } from "./registry.js";
+import type { JobMessage } from "./states.js";
 import type { Job } from "./types.js";
 
 export interface ArchivePayload {
@@ -93,23 +94,40 @@ async function restoreOneSchedule(tx: Transaction, scheduleId: number): Promise<
   return moved.length === 1;
 }
 
+/** Runs one schedule's step; "gone" when the schedule was deleted after the job was enqueued. */
+async function runStep(tx: Transaction, step: (tx: Transaction, scheduleId: number) => Promise<boolean>, scheduleId: number): Promise<"done" | "gone"> {
+  if (await step(tx, scheduleId)) return "done";
+  // Not moved: already done by an earlier run of this job, or the schedule is no more.
+  const [row] = await tx.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, scheduleId));
+  return row ? "done" : "gone";
+}
+
+const listOf = (ids: number[]) => (ids.length === 1 ? `schedule ${ids[0]}` : `schedules ${ids.join(", ")}`);
+
 /**
  * One step per schedule, each in its own fenced transaction so that progress shows and a cancel
- * stops between schedules; the last step commits together with SUCCEEDED.
+ * stops between schedules; the last step commits together with SUCCEEDED. Schedules deleted
+ * meanwhile are reported; when all are gone the job FAILS.
  */
-function transitionHandler(step: (tx: Transaction, scheduleId: number) => Promise<boolean>, undo: { from: ArchiveStatusValue; to: ArchiveStatusValue }, verb: string): JobHandler<ArchivePayload> {
+function transitionHandler(step: (tx: Transaction, scheduleId: number) => Promise<boolean>, undo: { from: ArchiveStatusValue; to: ArchiveStatusValue }, verb: "archived" | "restored"): JobHandler<ArchivePayload> {
   return {
     async run(ctx) {
       const ids = ctx.job.payload.scheduleIds;
+      const gone: number[] = [];
       for (const [index, scheduleId] of ids.slice(0, -1).entries()) {
         await ctx.checkpoint();
-        await ctx.transaction((tx) => step(tx, scheduleId));
+        if ((await ctx.transaction((tx) => runStep(tx, step, scheduleId))) === "gone") gone.push(scheduleId);
         await ctx.progress(((index + 1) / ids.length) * 100);
       }
       await ctx.finish(async (tx) => {
-        await step(tx, ids[ids.length - 1]);
-        const what = ids.length === 1 ? `schedule ${ids[0]}` : `schedules ${ids.join(", ")}`;
-        return { result: { scheduleIds: ids.map(String) }, messages: [{ type: "OK", message: `${verb} ${what}` }] };
+        const last = ids[ids.length - 1];
+        if ((await runStep(tx, step, last)) === "gone") gone.push(last);
+        const deleted = `${gone.length === 1 ? "was" : "were"} deleted before ${gone.length === 1 ? "it was" : "they were"} ${verb}`;
+        if (gone.length === ids.length) throw new AppError("NOT_FOUND", `${listOf(gone)} ${deleted}`.replace(/^s/, "S"));
+        const done = ids.filter((id) => !gone.includes(id));
+        const messages: JobMessage[] = [{ type: "OK", message: `${verb === "archived" ? "Archived" : "Restored"} ${listOf(done)}` }];
+        if (gone.length) messages.push({ type: "WARNING", message: `${listOf(gone)} ${deleted}`.replace(/^s/, "S") });
+        return { result: { scheduleIds: done.map(String) }, messages };
       });
     },
     async abandon(tx, job) {
@@ -120,6 +138,6 @@ function transitionHandler(step: (tx: Transaction, scheduleId: number) => Promis
 
 export function registerArchiveHandlers(registry: JobRegistry): JobRegistry {
   return registry
-    .register("SCHEDULE_ARCHIVE", transitionHandler(archiveOneSchedule, { from: "ARCHIVING", to: "NOT_ARCHIVED" }, "Archived"))
-    .register("SCHEDULE_RESTORE", transitionHandler(restoreOneSchedule, { from: "UN_ARCHIVING", to: "ARCHIVED" }, "Restored"));
+    .register("SCHEDULE_ARCHIVE", transitionHandler(archiveOneSchedule, { from: "ARCHIVING", to: "NOT_ARCHIVED" }, "archived"))
+    .register("SCHEDULE_RESTORE", transitionHandler(restoreOneSchedule, { from: "UN_ARCHIVING", to: "ARCHIVED" }, "restored"));
 }
