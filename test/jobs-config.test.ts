@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 
@@ -27,5 +28,26 @@ describe("job worker settings", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.join("\n")).toContain(`${name}=${value}`);
+  });
+});
+
+describe("the worker command", () => {
+  it("refuses the embedded database, which belongs to the server process", () => {
+    const env = { ...process.env, DATA_DIR: "memory://" } as Record<string, string | undefined>;
+    delete env.DATABASE_URL;
+    delete env.AUTH_SECRET;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/index.ts", "worker"], { env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("worker: set DATABASE_URL");
+  });
+
+  it("names a bad setting and exits", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/index.ts", "worker"], {
+      env: { ...process.env, JOB_LEASE_MS: "5" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("JOB_LEASE_MS=5 must be a whole number from 300 to 3600000");
   });
 });
