@@ -52,6 +52,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   log.info("listening", { port, driver: database.driver });
   const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files }) : null;
   worker?.start();
+  if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
     if (!config.authSecret) {

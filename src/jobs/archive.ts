@@ -9,7 +9,7 @@ import type { Database, Executor, Transaction } from "../db/client.js";
 import { lockSchedule } from "../schedules/service.js";
 import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
 import { toJob } from "./mapper.js";
-import { enqueueJob } from "./queue.js";
+import { enqueueJob, type JobSignal } from "./queue.js";
 import type { JobHandler, JobRegistry } from "./registry.js";
 import type { JobMessage } from "./states.js";
 import type { Job } from "./types.js";
@@ -19,11 +19,14 @@ export interface ArchivePayload {
 }
 
 export class ArchiveService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly signal: JobSignal,
+  ) {}
 
   async archive(viewer: Viewer, id: string, organization?: string | null): Promise<Job> {
     requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
+    const job = await this.db.transaction(async (tx) => {
       const schedule = await lockSchedule(tx, viewer, id, organization);
       if (schedule.archiveStatus !== "NOT_ARCHIVED") {
         throw conflict(`Schedule ${schedule.id} is ${schedule.archiveStatus}; only a NOT_ARCHIVED schedule can be archived`, {
@@ -32,9 +35,10 @@ export class ArchiveService {
       }
       await moveArchiveStatus(tx, [schedule.id], "NOT_ARCHIVED", "ARCHIVING");
       const payload: ArchivePayload = { scheduleIds: [schedule.id] };
-      const job = await enqueueJob(tx, { type: "SCHEDULE_ARCHIVE", organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { ...payload } });
-      return toJob(job);
+      return enqueueJob(tx, { type: "SCHEDULE_ARCHIVE", organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { ...payload } });
     });
+    this.signal.enqueued();
+    return toJob(job);
   }
 
   /** All or nothing: every schedule must exist, be visible and be ARCHIVED. One job restores them all. */
@@ -43,7 +47,7 @@ export class ArchiveService {
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
-    return this.db.transaction(async (tx) => {
+    const job = await this.db.transaction(async (tx) => {
       const rows =
         org === null
           ? []
@@ -63,9 +67,10 @@ export class ArchiveService {
         });
       }
       await moveArchiveStatus(tx, wanted, "ARCHIVED", "UN_ARCHIVING");
-      const job = await enqueueJob(tx, { type: "SCHEDULE_RESTORE", organization: org!, userId: viewer.userId, entityId: wanted[0], payload: { scheduleIds: wanted } });
-      return toJob(job);
+      return enqueueJob(tx, { type: "SCHEDULE_RESTORE", organization: org!, userId: viewer.userId, entityId: wanted[0], payload: { scheduleIds: wanted } });
     });
+    this.signal.enqueued();
+    return toJob(job);
   }
 }
 

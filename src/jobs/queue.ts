@@ -40,3 +40,20 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<JobRo
     .returning();
   return row;
 }
+
+/**
+ * Tells this process's worker that a job was committed, so that it claims it now instead of at
+ * its next poll. Call `enqueued()` after the transaction that enqueued has committed.
+ */
+export class JobSignal {
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  enqueued(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

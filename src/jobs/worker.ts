@@ -57,6 +57,7 @@ export class JobWorker {
   private state: "idle" | "running" | "stopping" | "stopped" = "idle";
   private loopDone: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  private wokenMeanwhile = false;
   private current: Running | null = null;
   private readonly log: Logger;
 
@@ -73,6 +74,13 @@ export class JobWorker {
     if (this.state !== "idle") throw new Error(`worker ${this.id} was already started`);
     this.state = "running";
     this.loopDone = this.loop();
+  }
+
+  /** Ends the wait between polls: a job was just enqueued in this process. */
+  wake(): void {
+    // Remembered when it comes during a claim, which may have looked before the job was committed.
+    this.wokenMeanwhile = true;
+    this.wakeUp?.();
   }
 
   /**
@@ -115,12 +123,16 @@ export class JobWorker {
   }
 
   private idle(ms: number): Promise<void> {
-    if (this.state !== "running") return Promise.resolve();
+    if (this.state !== "running" || this.wokenMeanwhile) {
+      this.wokenMeanwhile = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.wakeUp?.(), ms);
       this.wakeUp = () => {
         clearTimeout(timer);
         this.wakeUp = null;
+        this.wokenMeanwhile = false;
         resolve();
       };
     });
@@ -128,6 +140,7 @@ export class JobWorker {
 
   /** Claims one runnable job and runs it to a settled state; false when there was none. */
   async runOnce(): Promise<boolean> {
+    this.wokenMeanwhile = false;
     const job = await this.claim();
     if (!job) return false;
     const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs);

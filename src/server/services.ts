@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { ScheduleService } from "../schedules/service.js";
 import { ArchiveService } from "../jobs/archive.js";
 import { createJobRegistry } from "../jobs/handlers.js";
+import { JobSignal } from "../jobs/queue.js";
 import type { JobRegistry } from "../jobs/registry.js";
 import { JobService } from "../jobs/service.js";
 
@@ -12,17 +13,21 @@ export interface Services {
   schedules: ScheduleService;
   /** Handlers by job type, shared by the services (cancel undoes) and the worker (runs). */
   jobRegistry: JobRegistry;
+  /** Wakes this process's worker when a service has enqueued a job. */
+  jobSignal: JobSignal;
   jobs: JobService;
   archive: ArchiveService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
   const jobRegistry = createJobRegistry();
+  const jobSignal = new JobSignal();
   return {
     db,
     schedules: new ScheduleService(db, config.maxPageSize),
     jobRegistry,
+    jobSignal,
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
-    archive: new ArchiveService(db),
+    archive: new ArchiveService(db, jobSignal),
   };
 }
