@@ -50,7 +50,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     throw error;
   }
   log.info("listening", { port, driver: database.driver });
-  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files }) : null;
+  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
   worker?.start();
   if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {

@@ -335,6 +335,28 @@ describe("jobs", () => {
     await waitFor("no claim after stop", async () => (await jobOf(gql, String(row.id))).status === "PENDING");
   });
 
+  it("takes up at once the jobs a previous run left PROCESSING when it is the database's sole worker", async () => {
+    const { org, gql } = await orgClient(t);
+    const registry = new JobRegistry();
+    registry.register("TEST_ORPHAN", { run: (ctx) => ctx.finish() });
+    const orphan = await enqueue("TEST_ORPHAN", org);
+    const db = t.service.database.db;
+    await db.update(jobsTable).set({ status: "PROCESSING", leaseOwner: "crashed-run", leaseExpiresAt: new Date(Date.now() + 3_600_000), attempts: 1 }).where(eq(jobsTable.id, orphan.id));
+    const settings = { pollMs: 20, leaseMs: 1000, maxAttempts: 3, retryBaseMs: 20, shutdownGraceMs: 100, log: createLogger("silent"), files: t.service.jobs.files };
+    const shared = new JobWorker(db, registry, settings);
+    shared.start();
+    await sleep(300);
+    await shared.stop();
+    expect(await jobOf(gql, String(orphan.id))).toMatchObject({ status: "PROCESSING", attempts: 1 });
+    const sole = new JobWorker(db, registry, { ...settings, soleWorker: true });
+    sole.start();
+    try {
+      expect(await waitForStatus(gql, String(orphan.id), ["SUCCEEDED"], 10_000)).toMatchObject({ attempts: 2 });
+    } finally {
+      await sole.stop();
+    }
+  });
+
   it("never lets a worker that lost its lease write: the new owner's state stands", async () => {
     const { org, gql } = await orgClient(t);
     const row = await enqueue("TEST_GATED", org);

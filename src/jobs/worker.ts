@@ -3,7 +3,7 @@
 // fenced transaction. Several workers (in one process or many) share one database safely.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -43,6 +43,11 @@ export interface WorkerOptions extends WorkerSettings {
   files: FileStore;
   /** Lease owner name; default host:pid:random. */
   id?: string;
+  /**
+   * No other worker can use this database (embedded PGlite belongs to one process): jobs a previous
+   * run left PROCESSING are taken up at start instead of after their lease.
+   */
+  soleWorker?: boolean;
 }
 
 interface Running {
@@ -108,6 +113,18 @@ export class JobWorker {
   private async loop(): Promise<void> {
     this.log.info("job worker started", { types: this.registry.types(), pollMs: this.options.pollMs, leaseMs: this.options.leaseMs });
     let failures = 0;
+    if (this.options.soleWorker) {
+      try {
+        const orphans = await this.db
+          .update(jobs)
+          .set({ leaseExpiresAt: sql`now() - interval '1 millisecond'` })
+          .where(and(eq(jobs.status, "PROCESSING"), gt(jobs.leaseExpiresAt, sql`now()`)))
+          .returning({ id: jobs.id });
+        if (orphans.length) this.log.info("jobs of a previous run taken up", { jobIds: orphans.map((o) => o.id) });
+      } catch (error) {
+        this.log.warn("could not take up jobs of a previous run; their leases will expire", { error: failureReason(error) });
+      }
+    }
     while (this.state === "running") {
       try {
         const ran = await this.runOnce();
