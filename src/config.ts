@@ -27,6 +27,16 @@ export interface Config {
   filesDir: string;
   /** How queries execute: graphql-js, or documents compiled once by graphql-jit. */
   executor: "graphql" | "jit";
+  /** Job worker (docs/JOBS.md): wait between claims when the queue is empty, ms. */
+  jobPollMs: number;
+  /** How long a worker's claim on a job lasts without renewal, ms (renewed every third of it). */
+  jobLeaseMs: number;
+  /** Claims of one job before it fails for good (retries and take-overs count). */
+  jobMaxAttempts: number;
+  /** First delay before retrying a job after a transient database error, ms (then doubles). */
+  jobRetryBaseMs: number;
+  /** On shutdown, how long a running job may take before it is asked to stop, ms. */
+  jobShutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +102,11 @@ export function loadConfig(env: Env = process.env): Config {
     runWorker: bool("RUN_WORKER", true),
     executor: executor as Config["executor"],
     filesDir: env.FILES_DIR || (dataDir.startsWith("memory://") ? "./data/files" : `${dataDir.replace(/\/$/, "")}/files`),
+    jobPollMs: int("JOB_POLL_MS", 1000, 10, 60_000),
+    jobLeaseMs: int("JOB_LEASE_MS", 30_000, 300, 3_600_000),
+    jobMaxAttempts: int("JOB_MAX_ATTEMPTS", 3, 1, 100),
+    jobRetryBaseMs: int("JOB_RETRY_BASE_MS", 1000, 10, 600_000),
+    jobShutdownGraceMs: int("JOB_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -8,6 +8,10 @@ import { mountGraphiQL } from "./server/graphiql/route.js";
 import { createLogger, type Logger } from "./server/log.js";
 import { buildGraphQLSchema } from "./server/schema.js";
 import { embeddedSecret, signToken } from "./server/tokens.js";
+import { FileStore } from "./jobs/files.js";
+import type { JobRegistry } from "./jobs/registry.js";
+import { mountJobRoutes } from "./jobs/routes.js";
+import { JobWorker, workerSettings } from "./jobs/worker.js";
 
 export interface Service {
   app: RunningApp;
@@ -15,6 +19,8 @@ export interface Service {
   port: number;
   authSecret: string;
   log: Logger;
+  /** The job handlers, the in-process worker (when runWorker) and the store of job files. */
+  jobs: { registry: JobRegistry; worker: JobWorker | null; files: FileStore };
   stop(): Promise<void>;
 }
 
@@ -35,12 +41,16 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   // Only the embedded default (no AUTH_SECRET) has a demo token: printed below, prefilled in GraphiQL.
   const demoToken = config.authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" });
   const schema = await buildGraphQLSchema();
+  const files = new FileStore(config.filesDir);
   const app = await createApp({
     config,
     db: database.db,
     log,
     authSecret,
-    routes: (express) => mountGraphiQL(express, { schema, demoToken, log }),
+    routes: (express, deps) => {
+      mountGraphiQL(express, { schema, demoToken, log });
+      mountJobRoutes(express, { ...deps, db: database.db, files, log });
+    },
   });
   let port: number;
   try {
@@ -54,6 +64,9 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     throw error;
   }
   log.info("listening", { port, driver: database.driver });
+  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
+  worker?.start();
+  if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
     if (demoToken) {
@@ -65,11 +78,11 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
-      await app.stop();
+      await Promise.all([app.stop(), worker?.stop()]);
       await database.close();
       log.info("stopped");
     })());
-  return { app, database, port, authSecret, log, stop };
+  return { app, database, port, authSecret, log, jobs: { registry: app.services.jobRegistry, worker, files }, stop };
 }
 
 /** Stops accepting, lets in-flight requests finish, closes the database, then exits. */

@@ -12,9 +12,11 @@ import { seedDemo } from "../seed/demo.js";
 import { printGraphQLSchema } from "../server/schema.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
+import { runWorkerCommand } from "../jobs/cli.js";
 
 const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
+  worker: "worker                     run the job worker alone (needs DATABASE_URL; JOB_POLL_MS, JOB_LEASE_MS, …)",
   migrate: "migrate                    apply pending database migrations and exit",
   seed: "seed                       add the demo data to the configured database",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
@@ -45,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       stopOnSignals(service);
       return -1; // keep running
     }
+    case "worker":
+      return runWorkerCommand(loadConfig());
     case "migrate": {
       const config = loadConfig();
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

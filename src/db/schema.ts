@@ -1,3 +1,4 @@
 // Every table of every slice, for drizzle-kit and the query builder. Each slice owns its tables.
 export * from "../schedules/tables.js";
 export * from "../assets/tables.js";
+export * from "../jobs/tables.js";

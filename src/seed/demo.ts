@@ -5,6 +5,7 @@ import type { Database } from "../db/client.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
+import { seedDemoJobs } from "../jobs/seed.js";
 
 export const DEMO_ORGANIZATION = "demo";
 
@@ -54,5 +55,6 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
     }
   }
   await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
-  return { schedules: created + 1, assets: await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION) };
+  const jobs = await seedDemoJobs(db, DEMO_ORGANIZATION);
+  return { schedules: created + 1, assets: await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION), jobs };
 }

@@ -23,7 +23,7 @@ import { jitGateway } from "./executor.js";
 import { depthLimit } from "./limits.js";
 import type { Logger } from "./log.js";
 import { buildGraphQLSchema } from "./schema.js";
-import { createServices } from "./services.js";
+import { createServices, type Services } from "./services.js";
 import { verifyToken } from "./tokens.js";
 
 export interface AppOptions {
@@ -38,6 +38,7 @@ export interface AppOptions {
 export interface RunningApp {
   app: Express;
   httpServer: http.Server;
+  services: Services;
   /** Resolves once listening; the port actually bound. */
   listen(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -145,6 +146,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   return {
     app,
     httpServer,
+    services,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         httpServer.once("error", reject);

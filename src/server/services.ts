@@ -3,13 +3,34 @@ import { AssetService } from "../assets/service.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { ScheduleService } from "../schedules/service.js";
+import { ArchiveService } from "../jobs/archive.js";
+import { createJobRegistry } from "../jobs/handlers.js";
+import { JobSignal } from "../jobs/queue.js";
+import type { JobRegistry } from "../jobs/registry.js";
+import { JobService } from "../jobs/service.js";
 
 export interface Services {
   db: Database;
   schedules: ScheduleService;
   assets: AssetService;
+  /** Handlers by job type, shared by the services (cancel undoes) and the worker (runs). */
+  jobRegistry: JobRegistry;
+  /** Wakes this process's worker when a service has enqueued a job. */
+  jobSignal: JobSignal;
+  jobs: JobService;
+  archive: ArchiveService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
-  return { db, schedules: new ScheduleService(db, config.maxPageSize), assets: new AssetService(db, config.maxPageSize) };
+  const jobRegistry = createJobRegistry();
+  const jobSignal = new JobSignal();
+  return {
+    db,
+    schedules: new ScheduleService(db, config.maxPageSize),
+    assets: new AssetService(db, config.maxPageSize),
+    jobRegistry,
+    jobSignal,
+    jobs: new JobService(db, jobRegistry, config.maxPageSize),
+    archive: new ArchiveService(db, jobSignal),
+  };
 }

@@ -1,0 +1,35 @@
+// `playout-gateway worker`: a job worker without the HTTP server, for running more workers than
+// servers. It needs PostgreSQL: the embedded PGlite database belongs to one process (the server,
+// which runs its own worker).
+import type { Config } from "../config.js";
+import { openDatabase } from "../db/client.js";
+import { createLogger } from "../server/log.js";
+import { FileStore } from "./files.js";
+import { createJobRegistry } from "./handlers.js";
+import { JobWorker, workerSettings } from "./worker.js";
+
+/** Starts the worker; answers -1 (keep running) or an exit code. */
+export async function runWorkerCommand(config: Config): Promise<number> {
+  if (!config.databaseUrl) {
+    process.stderr.write("worker: set DATABASE_URL. The embedded database can only be opened by one process; the server runs its own worker (RUN_WORKER).\n");
+    return 2;
+  }
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 3 });
+  const worker = new JobWorker(database.db, createJobRegistry(), { ...workerSettings(config), log, files: new FileStore(config.filesDir) });
+  worker.start();
+  const stop = (signal: string) => {
+    log.info("signal received", { signal });
+    worker
+      .stop()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error) => {
+        log.error("shutdown failed", { error: String(error) });
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return -1;
+}

@@ -1,0 +1,46 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { callerOf, type Context } from "../server/context.js";
+import { Job, JobStatus } from "./types.js";
+
+@Resolver(() => Job)
+export class JobResolver {
+  @Query(() => [Job], { description: "S1: jobs the caller may see, newest first" })
+  jobs(
+    @Ctx() ctx: Context,
+    @Arg("organizations", () => [String], { nullable: true, description: "Default: every organization the caller may see" }) organizations?: string[],
+    @Arg("providerId", () => String, { nullable: true }) providerId?: string,
+    @Arg("userId", () => String, { nullable: true, description: "Who started the job" }) userId?: string,
+    @Arg("statuses", () => [JobStatus], { nullable: true }) statuses?: JobStatus[],
+    @Arg("limit", () => Int, { nullable: true, description: "At most this many (default 100, at most 1000)" }) limit?: number,
+  ): Promise<Job[]> {
+    return ctx.services.jobs.list(callerOf(ctx), { organizations, providerId, userId, statuses, limit });
+  }
+
+  @Query(() => Job, { nullable: true, description: "One job, for polling; null when unknown or not visible" })
+  job(@Ctx() ctx: Context, @Arg("id", () => ID) id: string): Promise<Job | null> {
+    return ctx.services.jobs.get(callerOf(ctx), id);
+  }
+
+  @Mutation(() => Job, { description: "PENDING or PROCESSING → CANCELED (a running job stops at its next step); a finished job → CONFLICT" })
+  cancelJob(@Ctx() ctx: Context, @Arg("id", () => ID) id: string): Promise<Job> {
+    return ctx.services.jobs.cancel(callerOf(ctx), id);
+  }
+
+  @Mutation(() => Job, { description: "S13: archives a schedule: NOT_ARCHIVED → ARCHIVING (at once) → ARCHIVED (when the job succeeds)" })
+  archiveSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.archive.archive(callerOf(ctx), id, organization);
+  }
+
+  @Mutation(() => Job, { description: "S5: restores archived schedules: ARCHIVED → UN_ARCHIVING (at once) → NOT_ARCHIVED; all or nothing" })
+  restoreSchedules(
+    @Ctx() ctx: Context,
+    @Arg("ids", () => [ID]) ids: string[],
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.archive.restore(callerOf(ctx), ids, organization);
+  }
+}

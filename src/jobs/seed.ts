@@ -1,0 +1,50 @@
+// Demo jobs for the embedded default, so that the job list answers something on a fresh start:
+// finished archive and restore jobs whose schedules are in the state those jobs left them.
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { schedules } from "../schedules/tables.js";
+import { moveArchiveStatus } from "./archive.js";
+import { jobs, type NewJobRow } from "./tables.js";
+
+const HOUR = 3_600_000;
+
+/** Answers how many jobs it added (none when the organization has fewer than three schedules). */
+export async function seedDemoJobs(db: Database, organization = "demo", userId = "demo-admin"): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: schedules.id }).from(schedules).where(and(eq(schedules.organization, organization), eq(schedules.archiveStatus, "NOT_ARCHIVED"))).orderBy(asc(schedules.id)).limit(3);
+    if (rows.length < 3) return 0;
+    const [archived, restored, kept] = rows.map((r) => r.id);
+    // The states the jobs below left behind: `archived` went to ARCHIVED; `restored` went there and back.
+    await moveArchiveStatus(tx, [archived, restored], "NOT_ARCHIVED", "ARCHIVING");
+    await moveArchiveStatus(tx, [archived, restored], "ARCHIVING", "ARCHIVED");
+    await moveArchiveStatus(tx, [restored], "ARCHIVED", "UN_ARCHIVING");
+    await moveArchiveStatus(tx, [restored], "UN_ARCHIVING", "NOT_ARCHIVED");
+    const now = Date.now();
+    const finished = (type: string, scheduleId: number, hoursAgo: number, status: "SUCCEEDED" | "CANCELED", message: NewJobRow["messages"]): NewJobRow => ({
+      type,
+      organization,
+      userId,
+      accountUserId: userId,
+      entityId: scheduleId,
+      status,
+      progress: status === "SUCCEEDED" ? 100 : 0,
+      payload: { scheduleIds: [scheduleId] },
+      result: status === "SUCCEEDED" ? { scheduleIds: [String(scheduleId)] } : null,
+      messages: message,
+      attempts: status === "SUCCEEDED" ? 1 : 0,
+      dateCreated: new Date(now - hoursAgo * HOUR),
+      dateStarted: status === "SUCCEEDED" ? new Date(now - hoursAgo * HOUR + 1_000) : null,
+      dateFinished: new Date(now - hoursAgo * HOUR + 3_000),
+    });
+    const added = await tx
+      .insert(jobs)
+      .values([
+        finished("SCHEDULE_ARCHIVE", archived, 30, "SUCCEEDED", [{ type: "OK", message: `Archived schedule ${archived}` }]),
+        finished("SCHEDULE_ARCHIVE", restored, 28, "SUCCEEDED", [{ type: "OK", message: `Archived schedule ${restored}` }]),
+        finished("SCHEDULE_RESTORE", restored, 26, "SUCCEEDED", [{ type: "OK", message: `Restored schedule ${restored}` }]),
+        finished("SCHEDULE_ARCHIVE", kept, 2, "CANCELED", [{ type: "INFO", message: `Canceled by ${userId}` }]),
+      ])
+      .returning({ id: jobs.id });
+    return added.length;
+  });
+}

@@ -1,0 +1,93 @@
+// Jobs: listing, polling and cancelling. Enqueuing belongs to the slices that start work (queue.ts).
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { canSee, requireRole, requireViewer, scopeOrganizations, type Viewer } from "../common/auth.js";
+import { badInput, conflict, notFound } from "../common/errors.js";
+import { parseId } from "../common/ids.js";
+import type { Database } from "../db/client.js";
+import { appendMessages } from "./lease.js";
+import { toJob } from "./mapper.js";
+import type { JobRegistry } from "./registry.js";
+import { isCancelable } from "./states.js";
+import { jobs, type JobRow } from "./tables.js";
+import type { Job, JobStatus } from "./types.js";
+
+export const DEFAULT_JOB_LIST_LIMIT = 100;
+
+export interface ListJobsArgs {
+  organizations?: string[] | null;
+  providerId?: string | null;
+  userId?: string | null;
+  statuses?: JobStatus[] | null;
+  limit?: number | null;
+}
+
+export class JobService {
+  constructor(
+    private readonly db: Database,
+    private readonly registry: JobRegistry,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /** S1: newest first, at most `limit` (default 100). */
+  async list(viewer: Viewer, args: ListJobsArgs): Promise<Job[]> {
+    const scope = scopeOrganizations(requireViewer(viewer), args.organizations);
+    const limit = args.limit ?? DEFAULT_JOB_LIST_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > this.maxPageSize) {
+      throw badInput(`limit must be from 1 to ${this.maxPageSize} (got ${limit})`, { argument: "limit" });
+    }
+    const conditions: (SQL | undefined)[] = [
+      scope === "*" ? undefined : inArray(jobs.organization, scope),
+      args.providerId ? eq(jobs.providerId, args.providerId) : undefined,
+      args.userId ? eq(jobs.userId, args.userId) : undefined,
+      args.statuses?.length ? inArray(jobs.status, args.statuses) : undefined,
+    ];
+    const rows = await this.db
+      .select()
+      .from(jobs)
+      .where(and(...conditions))
+      .orderBy(desc(jobs.id))
+      .limit(limit);
+    return rows.map(toJob);
+  }
+
+  /** Polling: null when unknown or of an organization the caller may not see. */
+  async get(viewer: Viewer, id: string): Promise<Job | null> {
+    const row = await findVisibleJob(this.db, requireViewer(viewer), id);
+    return row ? toJob(row) : null;
+  }
+
+  /**
+   * PENDING or PROCESSING → CANCELED at once, undoing what enqueuing prepared in the same
+   * transaction. A running handler stops at its next step: its fenced writes find the job final.
+   */
+  async cancel(viewer: Viewer, id: string): Promise<Job> {
+    requireRole(viewer, "editor");
+    const jobId = parseId(id, "id");
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+      if (!row || !canSee(viewer, row.organization)) throw notFound("Job", jobId);
+      if (!isCancelable(row.status)) {
+        throw conflict(`Job ${jobId} is already ${row.status}; only PENDING or PROCESSING jobs can be canceled`, { status: row.status });
+      }
+      await this.registry.get(row.type)?.abandon?.(tx, row);
+      const [updated] = await tx
+        .update(jobs)
+        .set({
+          status: "CANCELED",
+          cancelRequested: row.status === "PROCESSING",
+          dateFinished: sql`now()`,
+          messages: appendMessages([{ type: "INFO", message: `Canceled by ${viewer.userId}` }]),
+        })
+        .where(eq(jobs.id, jobId))
+        .returning();
+      return toJob(updated);
+    });
+  }
+}
+
+/** The job with this id if the caller may see its organization, else null. */
+export async function findVisibleJob(db: Database, viewer: Viewer, id: string | number): Promise<JobRow | null> {
+  const jobId = parseId(id, "id");
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  return row && canSee(viewer, row.organization) ? row : null;
+}

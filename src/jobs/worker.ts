@@ -1,0 +1,301 @@
+// The job worker: claims runnable jobs with FOR UPDATE SKIP LOCKED, holds a lease it renews while
+// the handler runs, retries transient database errors with backoff, and settles every job in a
+// fenced transaction. Several workers (in one process or many) share one database safely.
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { AppError } from "../common/errors.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import type { Logger } from "../server/log.js";
+import { RunContext } from "./context.js";
+import type { FileStore } from "./files.js";
+import { JobLease } from "./lease.js";
+import { JobStopped, type JobHandler, type JobRegistry } from "./registry.js";
+import { failureReason, isTransientError, retryDelayMs, type JobMessage } from "./states.js";
+import { jobs, type JobRow } from "./tables.js";
+
+export interface WorkerSettings {
+  /** Wait between claims when the queue is empty. */
+  pollMs: number;
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs: number;
+  /** Claims of one job before it FAILS (transient errors and take-overs both count). */
+  maxAttempts: number;
+  /** First retry delay; doubles with each attempt. */
+  retryBaseMs: number;
+  /** On stop, how long a running handler may take before it is asked to stop. */
+  shutdownGraceMs: number;
+}
+
+export function workerSettings(config: Config): WorkerSettings {
+  return {
+    pollMs: config.jobPollMs,
+    leaseMs: config.jobLeaseMs,
+    maxAttempts: config.jobMaxAttempts,
+    retryBaseMs: config.jobRetryBaseMs,
+    shutdownGraceMs: config.jobShutdownGraceMs,
+  };
+}
+
+export interface WorkerOptions extends WorkerSettings {
+  log: Logger;
+  files: FileStore;
+  /** Lease owner name; default host:pid:random. */
+  id?: string;
+  /**
+   * No other worker can use this database (embedded PGlite belongs to one process): jobs a previous
+   * run left PROCESSING are taken up at start instead of after their lease.
+   */
+  soleWorker?: boolean;
+}
+
+interface Running {
+  context: RunContext;
+  done: Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class JobWorker {
+  readonly id: string;
+  private state: "idle" | "running" | "stopping" | "stopped" = "idle";
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private wokenMeanwhile = false;
+  private current: Running | null = null;
+  private readonly log: Logger;
+
+  constructor(
+    private readonly db: Database,
+    private readonly registry: JobRegistry,
+    private readonly options: WorkerOptions,
+  ) {
+    this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    this.log = options.log.child({ worker: this.id });
+  }
+
+  start(): void {
+    if (this.state !== "idle") throw new Error(`worker ${this.id} was already started`);
+    this.state = "running";
+    this.loopDone = this.loop();
+  }
+
+  /** Ends the wait between polls: a job was just enqueued in this process. */
+  wake(): void {
+    // Remembered when it comes during a claim, which may have looked before the job was committed.
+    this.wokenMeanwhile = true;
+    this.wakeUp?.();
+  }
+
+  /**
+   * Graceful stop: no new claims; the running handler gets shutdownGraceMs to finish, then is asked
+   * to stop at its next step and its job goes back to the queue for another worker.
+   */
+  async stop(): Promise<void> {
+    if (this.state === "stopped" || this.state === "idle") {
+      this.state = "stopped";
+      return;
+    }
+    this.state = "stopping";
+    this.wakeUp?.();
+    // The loop ends once the job it is running (claimed before or during this call) is settled.
+    const loopDone = this.loopDone ?? Promise.resolve();
+    const grace = this.options.shutdownGraceMs;
+    if (!(await settlesWithin(loopDone, grace))) {
+      this.current?.context.stop("shutdown");
+      await settlesWithin(loopDone, grace);
+    }
+    this.state = "stopped";
+    this.log.info("job worker stopped");
+  }
+
+  private async loop(): Promise<void> {
+    this.log.info("job worker started", { types: this.registry.types(), pollMs: this.options.pollMs, leaseMs: this.options.leaseMs });
+    let failures = 0;
+    if (this.options.soleWorker) {
+      try {
+        const orphans = await this.db
+          .update(jobs)
+          .set({ leaseExpiresAt: sql`now() - interval '1 millisecond'` })
+          .where(and(eq(jobs.status, "PROCESSING"), gt(jobs.leaseExpiresAt, sql`now()`)))
+          .returning({ id: jobs.id });
+        if (orphans.length) this.log.info("jobs of a previous run taken up", { jobIds: orphans.map((o) => o.id) });
+      } catch (error) {
+        this.log.warn("could not take up jobs of a previous run; their leases will expire", { error: failureReason(error) });
+      }
+    }
+    while (this.state === "running") {
+      try {
+        const ran = await this.runOnce();
+        failures = 0;
+        if (!ran) await this.idle(this.options.pollMs);
+      } catch (error) {
+        failures++;
+        const delay = Math.min(retryDelayMs(failures, this.options.pollMs), 30_000);
+        this.log.warn("job worker cannot claim; retrying", { error: failureReason(error), retryInMs: delay });
+        await this.idle(delay);
+      }
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    if (this.state !== "running" || this.wokenMeanwhile) {
+      this.wokenMeanwhile = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.wakeUp?.(), ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        this.wokenMeanwhile = false;
+        resolve();
+      };
+    });
+  }
+
+  /** Claims one runnable job and runs it to a settled state; false when there was none. */
+  async runOnce(): Promise<boolean> {
+    this.wokenMeanwhile = false;
+    const job = await this.claim();
+    if (!job) return false;
+    const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs);
+    const context = new RunContext(job, this.db, lease, this.options.files);
+    const done = this.execute(job, context, lease);
+    this.current = { context, done };
+    try {
+      await done;
+    } finally {
+      this.current = null;
+    }
+    return true;
+  }
+
+  private async claim(): Promise<JobRow | null> {
+    const types = this.registry.types();
+    if (types.length === 0) return null;
+    const next = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.type, types),
+          or(and(eq(jobs.status, "PENDING"), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, "PROCESSING"), lt(jobs.leaseExpiresAt, sql`now()`))),
+        ),
+      )
+      .orderBy(asc(jobs.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: "PROCESSING",
+        leaseOwner: this.id,
+        leaseExpiresAt: sql`now() + ${this.options.leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${jobs.attempts} + 1`,
+        dateStarted: sql`coalesce(${jobs.dateStarted}, now())`,
+      })
+      .where(inArray(jobs.id, next))
+      .returning();
+    return row ?? null;
+  }
+
+  private async execute(job: JobRow, context: RunContext, lease: JobLease): Promise<void> {
+    const handler = this.registry.get(job.type)!;
+    const log = this.log.child({ jobId: job.id, type: job.type, attempt: job.attempts });
+    let renewing = false; // one renewal at a time, even when the database is slow to answer
+    const renewal = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      lease
+        .renew()
+        .then(async (ours) => {
+          if (!ours) context.stop(await lease.whyNotOurs());
+        })
+        .catch((error) => log.warn("lease renewal failed", { error: failureReason(error) }))
+        .finally(() => (renewing = false));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    try {
+      if (job.attempts > this.options.maxAttempts) {
+        // Only a take-over gets here: retries of failed attempts stop at maxAttempts.
+        await this.fail(lease, handler, job, `Gave up after ${job.attempts - 1} attempts: the worker running the job stopped answering`);
+        return;
+      }
+      log.debug("job started");
+      await handler.run(context);
+      if (!context.finished) await context.finish();
+      log.info("job succeeded");
+    } catch (error) {
+      await this.afterError(lease, handler, job, context, error, log);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async afterError(lease: JobLease, handler: JobHandler, job: JobRow, context: RunContext, error: unknown, log: Logger): Promise<void> {
+    const stopped = error instanceof JobStopped ? error.reason : context.stoppedFor;
+    try {
+      if (stopped === "shutdown") {
+        await this.settle(lease, { status: "PENDING", attempts: sql`${jobs.attempts} - 1`, runAfter: sql`now()` }, [
+          { type: "INFO", message: "The worker stopped; the job went back to the queue" },
+        ]);
+        log.info("job returned to the queue (worker stopping)");
+      } else if (stopped === "canceled") {
+        log.info("job stopped after cancel");
+      } else if (stopped === "lost") {
+        log.warn("job lease lost; another worker has taken it over");
+      } else if (isTransientError(error) && job.attempts < this.options.maxAttempts) {
+        const delay = retryDelayMs(job.attempts, this.options.retryBaseMs);
+        await this.settle(lease, { status: "PENDING", runAfter: sql`now() + ${delay} * interval '1 millisecond'` }, [
+          { type: "WARNING", message: `Attempt ${job.attempts} failed (${failureReason(error)}); retrying in ${(delay / 1000).toFixed(1)} s` },
+        ]);
+        log.warn("job attempt failed; will retry", { error: failureReason(error), retryInMs: delay });
+      } else {
+        const reason = error instanceof AppError ? error.message : failureReason(error);
+        const text = isTransientError(error) ? `Gave up after ${job.attempts} attempts: ${reason}` : reason;
+        await this.fail(lease, handler, job, text);
+        log.warn("job failed", { reason: text, ...(error instanceof AppError ? {} : { stack: String((error as Error)?.stack ?? error) }) });
+      }
+    } catch (settleError) {
+      if (settleError instanceof JobStopped) return; // canceled or taken over meanwhile: nothing of ours to write
+      // The database is gone: the lease expires and another claim settles the job.
+      log.error("job could not be settled", { error: failureReason(settleError) });
+    }
+  }
+
+  private fail(lease: JobLease, handler: JobHandler, job: JobRow, reason: string): Promise<void> {
+    return withRetries(() =>
+      lease.transaction(async (tx) => {
+        await handler.abandon?.(tx, job);
+        await lease.settle(tx, { status: "FAILED", dateFinished: sql`now()` }, [{ type: "ERROR", message: reason }]);
+      }),
+    );
+  }
+
+  private settle(lease: JobLease, changes: Parameters<JobLease["settle"]>[1], messages: JobMessage[]): Promise<void> {
+    return withRetries(() => lease.transaction((tx) => lease.settle(tx, changes, messages)));
+  }
+}
+
+/** A few quick tries for the worker's own bookkeeping writes when the database hiccups. */
+async function withRetries<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= tries || !isTransientError(error)) throw error;
+      await sleep(retryDelayMs(attempt, 200));
+    }
+  }
+}
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
