@@ -1,0 +1,86 @@
+// Ordering and reading a timeline: the order every other function relies on, the schedule's
+// bounds, the event on air at an instant, gaps and overlaps.
+import { type Interval, type Slot, TimelineError } from "./types.js";
+
+export const slotEnd = (slot: Pick<Slot, "onAirTime" | "duration">): number => slot.onAirTime + slot.duration;
+
+/** Order of a schedule: by onAirTime, then by id so that equal starts are stable. */
+export const compareSlots = (a: Pick<Slot, "onAirTime" | "id">, b: Pick<Slot, "onAirTime" | "id">): number =>
+  a.onAirTime - b.onAirTime || a.id - b.id;
+
+/** Throws TimelineError unless `value` is an integer number of ms (optionally ≥ 0). */
+export function checkMs(value: number, field: string, nonNegative = false): void {
+  if (!Number.isSafeInteger(value)) throw new TimelineError(`${field} must be an integer number of milliseconds`, field);
+  if (nonNegative && value < 0) throw new TimelineError(`${field} must not be negative`, field);
+}
+
+/**
+ * A sorted copy of the events (the inputs are never mutated). Checks that ids are unique, times are
+ * integers and durations are not negative.
+ */
+export function orderTimeline<T extends Slot>(events: readonly T[]): T[] {
+  const seen = new Set<number>();
+  for (const event of events) {
+    if (seen.has(event.id)) throw new TimelineError(`event ${event.id} appears twice`, "id");
+    seen.add(event.id);
+    checkMs(event.onAirTime, "onAirTime");
+    checkMs(event.duration, "duration", true);
+  }
+  return [...events].sort(compareSlots);
+}
+
+/** The first start and the last end (schedule startDate/finishDate), or null without events. */
+export function timelineBounds(events: readonly Slot[]): { start: number; end: number } | null {
+  if (events.length === 0) return null;
+  let start = Infinity;
+  let end = -Infinity;
+  for (const event of events) {
+    if (event.onAirTime < start) start = event.onAirTime;
+    if (slotEnd(event) > end) end = slotEnd(event);
+  }
+  return { start, end };
+}
+
+/**
+ * The event on air at `time` (start ≤ time < end), or null. When several overlap there, the one
+ * that started last (then the highest id) wins: it is the one the viewer sees. One linear pass.
+ */
+export function eventOnAirAt<T extends Slot>(events: readonly T[], time: number): T | null {
+  let found: T | null = null;
+  for (const event of events) {
+    if (event.onAirTime <= time && slotEnd(event) > time && (found === null || compareSlots(event, found) > 0)) found = event;
+  }
+  return found;
+}
+
+/** Gaps between consecutive events (in timeline order): the next one starts after the previous ends. */
+export function findGaps(events: readonly Slot[]): Interval[] {
+  const ordered = orderTimeline(events);
+  const gaps: Interval[] = [];
+  for (let i = 1; i < ordered.length; i++) {
+    const previous = ordered[i - 1];
+    const next = ordered[i];
+    const gap = next.onAirTime - slotEnd(previous);
+    if (gap > 0) gaps.push({ previousId: previous.id, nextId: next.id, start: slotEnd(previous), duration: gap });
+  }
+  return gaps;
+}
+
+/**
+ * Overlaps between consecutive events (in timeline order): the next one starts before the
+ * previous ends. `duration` is the time both are on air (at most the next event's duration, so a
+ * zero-length event inside another is not an overlap).
+ */
+export function findOverlaps(events: readonly Slot[]): Interval[] {
+  const ordered = orderTimeline(events);
+  const overlaps: Interval[] = [];
+  for (let i = 1; i < ordered.length; i++) {
+    const previous = ordered[i - 1];
+    const next = ordered[i];
+    const shared = Math.min(slotEnd(previous), slotEnd(next)) - next.onAirTime;
+    if (slotEnd(previous) > next.onAirTime && shared > 0) {
+      overlaps.push({ previousId: previous.id, nextId: next.id, start: next.onAirTime, duration: shared });
+    }
+  }
+  return overlaps;
+}
