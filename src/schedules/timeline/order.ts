@@ -53,34 +53,40 @@ export function eventOnAirAt<T extends Slot>(events: readonly T[], time: number)
   return found;
 }
 
-/** Gaps between consecutive events (in timeline order): the next one starts after the previous ends. */
+/**
+ * Gaps: time on air by no event, between the earlier event that ends last (`previousId`) and the
+ * next event to start (`nextId`). For events one after the other that is simply the previous one;
+ * an event lying inside a longer one does not open a gap after it.
+ */
 export function findGaps(events: readonly Slot[]): Interval[] {
-  const ordered = orderTimeline(events);
   const gaps: Interval[] = [];
-  for (let i = 1; i < ordered.length; i++) {
-    const previous = ordered[i - 1];
-    const next = ordered[i];
-    const gap = next.onAirTime - slotEnd(previous);
-    if (gap > 0) gaps.push({ previousId: previous.id, nextId: next.id, start: slotEnd(previous), duration: gap });
-  }
+  walkTimeline(events, (latest, next) => {
+    const gap = next.onAirTime - slotEnd(latest);
+    if (gap > 0) gaps.push({ previousId: latest.id, nextId: next.id, start: slotEnd(latest), duration: gap });
+  });
   return gaps;
 }
 
 /**
- * Overlaps between consecutive events (in timeline order): the next one starts before the
- * previous ends. `duration` is the time both are on air (at most the next event's duration, so a
- * zero-length event inside another is not an overlap).
+ * Overlaps: the next event to start begins before the earlier event that ends last (`previousId`)
+ * is over. `duration` is the time both are on air (at most the next event's duration, so a
+ * zero-length event is never an overlap).
  */
 export function findOverlaps(events: readonly Slot[]): Interval[] {
-  const ordered = orderTimeline(events);
   const overlaps: Interval[] = [];
-  for (let i = 1; i < ordered.length; i++) {
-    const previous = ordered[i - 1];
-    const next = ordered[i];
-    const shared = Math.min(slotEnd(previous), slotEnd(next)) - next.onAirTime;
-    if (slotEnd(previous) > next.onAirTime && shared > 0) {
-      overlaps.push({ previousId: previous.id, nextId: next.id, start: next.onAirTime, duration: shared });
-    }
-  }
+  walkTimeline(events, (latest, next) => {
+    const shared = Math.min(slotEnd(latest), slotEnd(next)) - next.onAirTime;
+    if (shared > 0) overlaps.push({ previousId: latest.id, nextId: next.id, start: next.onAirTime, duration: shared });
+  });
   return overlaps;
+}
+
+/** Visits each event after the first with the earlier event that ends last (the later one on ties). */
+function walkTimeline(events: readonly Slot[], visit: (latest: Slot, next: Slot) => void): void {
+  const ordered = orderTimeline(events);
+  let latest = ordered[0];
+  for (let i = 1; i < ordered.length; i++) {
+    visit(latest, ordered[i]);
+    if (slotEnd(ordered[i]) >= slotEnd(latest)) latest = ordered[i];
+  }
 }
