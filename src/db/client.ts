@@ -15,6 +15,18 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, any>;
 /** Anything a query can run on: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
+/**
+ * Counts the SQL statements drizzle sends (every query, raw ones included), when enabled. Tests
+ * use it to prove that a request's statement count does not grow with its result.
+ */
+export const statementCounter = {
+  enabled: false,
+  count: 0,
+  logQuery(): void {
+    if (statementCounter.enabled) statementCounter.count++;
+  },
+};
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
@@ -40,14 +52,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       connection: { application_name: "playout-gateway" },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const db = drizzlePostgres(client, { schema, logger: statementCounter }) as unknown as Database;
     return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const inMemory = options.dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: statementCounter }) as unknown as Database;
   return { db, driver: "pglite", close: () => client.close() };
 }
 

@@ -1,10 +1,17 @@
 // DataLoaders are made anew for each request (their cache must not outlive it). Each slice adds
 // its loaders here.
+import type DataLoader from "dataloader";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
+import { createEventsPageLoader, type EventsPageKey } from "../events/loader.js";
+import type { EventPage } from "../events/types.js";
+import type { Services } from "./services.js";
 
-export type Loaders = Record<string, never>;
+export interface Loaders {
+  /** Schedule.events: one statement for every schedule of the request asking the same page. */
+  eventsPage: DataLoader<EventsPageKey, EventPage, string>;
+}
 
-export function createLoaders(_db: Database, _viewer: Viewer | null): Loaders {
-  return {};
+export function createLoaders(_db: Database, _viewer: Viewer | null, services: Services): Loaders {
+  return { eventsPage: createEventsPageLoader(services.events) };
 }

@@ -1,6 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
+import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
-export const RESOLVERS: NonEmptyArray<Function> = [ScheduleResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [ScheduleResolver, ScheduleEventsResolver, EventResolver];

@@ -1,0 +1,141 @@
+// The in-memory timeline a bulk edit works on: every member of BulkEditInput changes this model
+// (through the pure timeline module), and the service then writes the difference set-based.
+import { type Move, type Remainder, type Slot, type Tail, type Trim } from "../schedules/timeline/index.js";
+import type { EventValues } from "./rules.js";
+
+/** An event of the model: an existing one (id > 0) or a new one (id < 0, inserted at the end). */
+export interface ModelEvent extends Slot {
+  eventType: string;
+  title: string | null;
+  /** How far the media start moved (add to som when writing). */
+  somDelta: number;
+  /** Full values: new events always, existing ones when a member changed more than timing. */
+  values: EventValues | null;
+  /** For a tail made of an event cut in two: whose values it copies. */
+  copyOf?: number;
+}
+
+export class BulkModel {
+  readonly events = new Map<number, ModelEvent>();
+  readonly deletedExisting = new Set<number>();
+  private readonly original = new Map<number, { onAirTime: number; duration: number }>();
+  private nextNewId = -1;
+
+  constructor(existing: Omit<ModelEvent, "somDelta" | "values">[]) {
+    for (const e of existing) {
+      this.events.set(e.id, { ...e, somDelta: 0, values: null });
+      this.original.set(e.id, { onAirTime: e.onAirTime, duration: e.duration });
+    }
+  }
+
+  slots(): ModelEvent[] {
+    return [...this.events.values()];
+  }
+
+  has(id: number): boolean {
+    return this.events.has(id);
+  }
+
+  get(id: number): ModelEvent {
+    const event = this.events.get(id);
+    if (!event) throw new Error(`model has no event ${id}`);
+    return event;
+  }
+
+  isExisting(id: number): boolean {
+    return id > 0;
+  }
+
+  /** Last end of the model, or null when it has no events. */
+  end(): number | null {
+    let end: number | null = null;
+    for (const e of this.events.values()) end = Math.max(end ?? -Infinity, e.onAirTime + e.duration);
+    return end;
+  }
+
+  remove(id: number): void {
+    this.events.delete(id);
+    if (id > 0) this.deletedExisting.add(id);
+  }
+
+  clear(): void {
+    for (const id of [...this.events.keys()]) this.remove(id);
+  }
+
+  add(values: EventValues, copyOf?: number): ModelEvent {
+    const id = this.nextNewId--;
+    const event: ModelEvent = { id, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked, eventType: values.eventType, title: values.title, somDelta: 0, values, copyOf };
+    this.events.set(id, event);
+    return event;
+  }
+
+  /** Sets the full values of an event (timing included). */
+  setValues(id: number, values: EventValues): void {
+    const event = this.get(id);
+    Object.assign(event, { values, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked, eventType: values.eventType, title: values.title });
+  }
+
+  applyMoves(moves: readonly Move[]): void {
+    for (const m of moves) this.get(m.id).onAirTime = m.onAirTime;
+  }
+
+  applyTrims(trims: readonly Trim[]): void {
+    for (const t of trims) {
+      const e = this.get(t.id);
+      e.onAirTime = t.onAirTime;
+      e.duration = t.duration;
+      e.somDelta += t.somDelta;
+    }
+  }
+
+  /** Tails: copies of the event they were cut from (its values, later media start). */
+  addTails(tails: readonly Tail[], valuesOf: (id: number) => EventValues | null): ModelEvent[] {
+    return tails.map((tail) => {
+      const source = this.get(tail.sourceId);
+      const base = source.values ?? valuesOf(tail.sourceId);
+      const values: EventValues = base
+        ? { ...base, data: { ...base.data }, locked: false }
+        : { onAirTime: 0, duration: 0, eventType: source.eventType, title: source.title, locked: false, mediaId: null, assetId: null, status: null, data: {} };
+      const added = this.add({ ...values, onAirTime: tail.onAirTime, duration: tail.duration }, base ? undefined : tail.sourceId);
+      added.somDelta = source.somDelta + tail.somDelta;
+      return added;
+    });
+  }
+
+  /** Existing events whose timing or media start changed but whose other values did not. */
+  retimed(): { id: number; onAirTime: number; duration: number; somDelta: number }[] {
+    const out: { id: number; onAirTime: number; duration: number; somDelta: number }[] = [];
+    for (const e of this.events.values()) {
+      if (e.id < 0 || e.values) continue;
+      const before = this.original.get(e.id)!;
+      if (before.onAirTime !== e.onAirTime || before.duration !== e.duration || e.somDelta !== 0) {
+        out.push({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, somDelta: e.somDelta });
+      }
+    }
+    return out;
+  }
+
+  /** Existing events with new full values, their final timing and media start applied. */
+  rewritten(): { id: number; values: EventValues }[] {
+    return [...this.events.values()].filter((e) => e.id > 0 && e.values).map((e) => ({ id: e.id, values: finalValues(e) }));
+  }
+
+  /** New events in air order, with their final timing. Tails of existing events still need their values. */
+  created(): ModelEvent[] {
+    return [...this.events.values()].filter((e) => e.id < 0).sort((a, b) => a.onAirTime - b.onAirTime || b.id - a.id);
+  }
+}
+
+/** The values to write for a model event: its final timing, som moved by somDelta. */
+export function finalValues(e: ModelEvent, base: EventValues | null = e.values): EventValues {
+  const values = base!;
+  const data = { ...values.data };
+  if (e.somDelta !== 0) data.som = (typeof data.som === "number" ? data.som : 0) + e.somDelta;
+  return { ...values, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked, data };
+}
+
+export function remainderMessages(remainders: readonly Remainder[], what: string): string[] {
+  return remainders.map((r) =>
+    r.gapMs > 0 ? `${what}: gap of ${r.gapMs} ms left before locked event ${r.lockedId}` : `${what}: overlap of ${-r.gapMs} ms left with locked event ${r.lockedId}`,
+  );
+}

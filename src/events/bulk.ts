@@ -1,0 +1,293 @@
+// bulkEditEvents (S31): API.md "Bulk edit", every member, in its order, in one transaction.
+import { requireRole, type Viewer } from "../common/auth.js";
+import { badInput, notFound } from "../common/errors.js";
+import { MessageType, type Message } from "../common/graphql-types.js";
+import { parseId, parseIds } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import type { Database, Executor } from "../db/client.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { checkVersion, lockSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
+import {
+  appendToEnd,
+  eventOnAirAt,
+  loopEvents,
+  resolveCollision,
+  shiftEvents,
+  splitInTimeline,
+  type ResolveType,
+} from "../schedules/timeline/index.js";
+import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
+import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import type { ScheduleWithPage } from "./loader.js";
+import { EventType } from "./enums.js";
+import { toValues } from "./mapper.js";
+import { checkInstant, eventValues, type EventValues } from "./rules.js";
+import { rejectChangeSet } from "./service.js";
+import * as store from "./store.js";
+import { timeline } from "./timeline-errors.js";
+
+const ok = (message: string): Message => ({ message, type: MessageType.OK });
+const info = (message: string): Message => ({ message, type: MessageType.INFO });
+const warning = (message: string): Message => ({ message, type: MessageType.WARNING });
+
+/** Which of created/updated/deleted apply (createOnly, updateOnly, deleteOnly: that part alone). */
+function parts(input: BulkEditInput): { create: boolean; update: boolean; remove: boolean } {
+  const only = (["createOnly", "updateOnly", "deleteOnly"] as const).filter((k) => input[k]);
+  if (only.length > 1) throw badInput(`${only.join(" and ")} cannot be combined: each applies its part alone`, { argument: "input" });
+  if (only.length === 0) return { create: true, update: true, remove: true };
+  return { create: only[0] === "createOnly", update: only[0] === "updateOnly", remove: only[0] === "deleteOnly" };
+}
+
+/** Runs one bulk edit. Reads the whole timing of the schedule once, writes the difference once. */
+export async function bulkEdit(
+  db: Database,
+  viewer: Viewer,
+  args: { scheduleId: string; version: number; input: BulkEditInput; changeSetId?: string | null; organization?: string | null },
+  maxPageSize: number,
+): Promise<BulkEditResult> {
+  requireRole(viewer, "editor");
+  rejectChangeSet(args.changeSetId);
+  const { input } = args;
+  const apply = parts(input);
+  const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
+  const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
+  return db.transaction(async (tx) => {
+    const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
+    checkVersion(schedule, args.version);
+    const messages: Message[] = [];
+    const model = new BulkModel(await store.loadTimings(tx, schedule.id));
+    const loaded = new Map<number, EventValues>();
+    const ensureLoaded = async (ids: number[]) => {
+      const rows = await store.loadEventsById(tx, schedule.id, ids.filter((id) => id > 0 && !loaded.has(id)));
+      for (const row of rows) loaded.set(row.id, toValues(row));
+    };
+    const existingId = (raw: string, field: string) => {
+      const id = parseId(raw, field);
+      if (!model.has(id)) throw notFound("Event", id);
+      return id;
+    };
+    /** Places a created or moved event by resolveType; answers what it did for messages. */
+    const place = (event: ModelEvent) => {
+      if (resolveType === "OVERLAP") return;
+      const others = model.slots().filter((e) => e.id !== event.id);
+      const result = timeline(() => resolveCollision(others, { onAirTime: event.onAirTime, duration: event.duration }, resolveType));
+      for (const id of result.deletes) model.remove(id);
+      model.applyTrims(result.trims);
+      model.applyMoves(result.moves);
+      model.addTails(result.tails, (id) => loaded.get(id) ?? null);
+      for (const id of result.lockedConflicts) messages.push(warning(`event at ${new Date(event.onAirTime).toISOString()} overlaps locked event ${id}`));
+      for (const text of remainderMessages(result.remainders, resolveType)) messages.push(warning(text));
+    };
+
+    if (input.empty) {
+      const n = model.slots().length;
+      model.clear();
+      messages.push(ok(`removed all ${n} events`));
+    }
+    const deleteStep = () => {
+      if (!input.deleted?.length) return;
+      if (!apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
+      const ids = [...new Set(parseIds(input.deleted, "deleted"))];
+      ids.forEach((id) => existingId(String(id), "deleted"));
+      ids.forEach((id) => model.remove(id));
+      messages.push(ok(`deleted ${ids.length} events`));
+    };
+    const updateStep = async () => {
+      if (!input.updated?.length) return;
+      if (!apply.update) return void messages.push(info("updated ignored: another part applies alone"));
+      const ids = input.updated.map((u, i) => {
+        if (u.id === undefined || u.id === null) throw badInput(`updated[${i}].id is required`, { field: `updated[${i}].id` });
+        return existingId(u.id, `updated[${i}].id`);
+      });
+      if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
+      await ensureLoaded(ids);
+      input.updated.forEach((u, i) => {
+        const current = model.get(ids[i]);
+        const base = current.values ?? loaded.get(ids[i]);
+        if (!base) throw notFound("Event", ids[i]);
+        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0 }, `updated[${i}]`);
+        const moved = values.onAirTime !== current.onAirTime || values.duration !== current.duration;
+        model.setValues(ids[i], values);
+        if (moved) place(model.get(ids[i]));
+      });
+      messages.push(ok(`updated ${ids.length} events`));
+    };
+    const createStep = () => {
+      if (!input.created?.length) return;
+      if (!apply.create) return void messages.push(info("created ignored: another part applies alone"));
+      input.created.forEach((c, i) => {
+        const start = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
+        place(model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: start }, `created[${i}]`)));
+      });
+      messages.push(ok(`created ${input.created.length} events`));
+    };
+    if (input.createFirst) {
+      createStep();
+      deleteStep();
+      await updateStep();
+    } else {
+      deleteStep();
+      await updateStep();
+      createStep();
+    }
+
+    if (input.sentToEnd?.length) {
+      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0 }, `sentToEnd[${i}]`));
+      const emptyStart = schedule.startDate?.getTime() ?? Date.now();
+      const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
+      values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
+      messages.push(ok(`appended ${values.length} events at the end`));
+    }
+
+    if (input.shiftBy !== undefined && input.shiftBy !== null) {
+      const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
+      const { moves, collisions } = timeline(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
+      model.applyMoves(moves);
+      messages.push(ok(`shifted ${moves.length} events by ${input.shiftBy} ms`));
+      for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
+    } else if (input.shiftFrom) {
+      throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
+    }
+
+    if (input.eventLoop) await loopStep(input, model, place, messages);
+    if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
+    if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
+
+    const changed = await writeModel(tx, schedule, model, loaded);
+    if (!changed) {
+      messages.push(info("nothing to change"));
+      const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
+      return { content, messages };
+    }
+    for (const gap of lockedRemainders(model)) messages.push(warning(gap));
+    const updated = await store.touchSchedule(tx, schedule.id);
+    const content: ScheduleWithPage = { ...toSchedule(updated), eventsPage };
+    return { content, messages };
+  });
+}
+
+async function loopStep(input: BulkEditInput, model: BulkModel, place: (e: ModelEvent) => void, messages: Message[]): Promise<void> {
+  const loop = input.eventLoop!;
+  if (loop.events.length === 0) throw badInput("eventLoop.events must hold at least one event", { field: "eventLoop.events" });
+  const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
+  const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
+  if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
+  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from }, `eventLoop.events[${i}]`));
+  const placements = timeline(() => loopEvents(templates, from, to));
+  // The whole loop is one placed block for resolveType, then its events fill it.
+  if (placements.length) place({ id: 0, onAirTime: from, duration: to - from, locked: false, eventType: EventType.PRIMARY, title: null, somDelta: 0, values: null });
+  for (const p of placements) {
+    const template = templates[p.template];
+    model.add({ ...template, data: { ...template.data }, onAirTime: p.onAirTime, duration: p.duration });
+  }
+  messages.push(ok(`looped ${loop.events.length} events into ${placements.length} from ${new Date(from).toISOString()} to ${new Date(to).toISOString()}`));
+}
+
+async function replaceStep(
+  input: BulkEditInput,
+  model: BulkModel,
+  ensureLoaded: (ids: number[]) => Promise<void>,
+  loaded: Map<number, EventValues>,
+  messages: Message[],
+): Promise<void> {
+  const r = input.replacement!;
+  if (!r.mediaId.trim()) throw badInput("replacement.mediaId must not be empty", { field: "replacement.mediaId" });
+  let target: ModelEvent | null;
+  if (r.replacementEventId !== undefined && r.replacementEventId !== null) {
+    const id = parseId(r.replacementEventId, "replacementEventId");
+    target = model.has(id) ? model.get(id) : null;
+    if (!target) throw notFound("Event", id);
+  } else if (r.replacementEventOnAirTime) {
+    const at = checkInstant(r.replacementEventOnAirTime, "replacementEventOnAirTime", "replacement");
+    target = eventOnAirAt(model.slots(), at);
+    if (!target) throw notFound(`Event on air at ${new Date(at).toISOString()}`);
+  } else {
+    throw badInput("replacement needs replacementEventId or replacementEventOnAirTime", { field: "replacement" });
+  }
+  await ensureLoaded([target.id]);
+  const base = target.values ?? loaded.get(target.id)!;
+  model.setValues(target.id, { ...finalValues(target, base), mediaId: r.mediaId.trim() });
+  target.somDelta = 0;
+  // The asset catalog (and with it the asset's duration) is not part of this service yet.
+  messages.push(ok(`event ${target.id > 0 ? target.id : "(new)"} now plays ${r.mediaId.trim()}; its duration is kept (asset duration unknown)`));
+}
+
+async function splitStep(
+  input: BulkEditInput,
+  model: BulkModel,
+  ensureLoaded: (ids: number[]) => Promise<void>,
+  loaded: Map<number, EventValues>,
+  messages: Message[],
+): Promise<void> {
+  const s = input.split!;
+  const at = checkInstant(s.onAirTime, "onAirTime", "split");
+  const target = eventOnAirAt(model.slots(), at);
+  if (!target) throw notFound(`Event on air at ${new Date(at).toISOString()}`);
+  const result = timeline(() =>
+    splitInTimeline(model.slots(), target.id, {
+      segments: s.segments,
+      breakDuration: s.breakDuration,
+      partSuffix: s.partSuffix,
+      breakTitlePattern: s.breakTitlePattern,
+    }),
+  );
+  await ensureLoaded([target.id]);
+  const base = finalValues(target, target.values ?? loaded.get(target.id)!);
+  model.applyMoves(result.moves);
+  for (const piece of result.pieces) {
+    if (piece.kind === "BREAK") {
+      model.add({
+        onAirTime: piece.onAirTime, duration: piece.duration, eventType: EventType.PLACEHOLDER, title: piece.title, locked: false,
+        mediaId: null, assetId: null, status: null, data: s.placeholderId ? { placeholderId: s.placeholderId } : {},
+      });
+    } else if (piece.n === 1) {
+      model.setValues(target.id, { ...base, onAirTime: piece.onAirTime, duration: piece.duration, title: piece.title });
+      target.somDelta = piece.somDelta;
+    } else {
+      const part = model.add({ ...base, data: { ...base.data }, onAirTime: piece.onAirTime, duration: piece.duration, title: piece.title });
+      part.somDelta = piece.somDelta;
+    }
+  }
+  const parts = result.pieces.filter((p) => p.kind === "PART").length;
+  messages.push(ok(`split event ${target.id > 0 ? target.id : "(new)"} into ${parts} parts with ${result.pieces.length - parts} breaks`));
+  for (const text of remainderMessages(result.remainders, "split")) messages.push(warning(text));
+}
+
+/** Gaps and overlaps left just before each locked event after the edit (API.md: messages report them). */
+function lockedRemainders(model: BulkModel): string[] {
+  const ordered = model.slots().sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
+  const out: string[] = [];
+  for (let i = 1; i < ordered.length; i++) {
+    const event = ordered[i];
+    if (!event.locked) continue;
+    const previous = ordered[i - 1];
+    const gap = event.onAirTime - (previous.onAirTime + previous.duration);
+    const name = event.id > 0 ? `locked event ${event.id}` : "a new locked event";
+    if (gap > 0) out.push(`gap of ${gap} ms before ${name}`);
+    else if (gap < 0) out.push(`overlap of ${-gap} ms before ${name}`);
+  }
+  return out;
+}
+
+/** Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything changed. */
+async function writeModel(executor: Executor, schedule: ScheduleRow, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
+  const created = model.created();
+  const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
+  if (copySources.length) {
+    const rows = await store.loadEventsById(executor, schedule.id, copySources.filter((id) => !loaded.has(id)));
+    for (const row of rows) loaded.set(row.id, toValues(row));
+  }
+  const inserts = created.map((e) => {
+    const base = e.copyOf !== undefined ? { ...loaded.get(e.copyOf)!, locked: false } : e.values!;
+    return finalValues(e, base);
+  });
+  const rewritten = model.rewritten();
+  const retimed = model.retimed();
+  const deleted = [...model.deletedExisting];
+  await store.deleteEventIds(executor, schedule.id, deleted);
+  await store.updateEvents(executor, schedule.id, rewritten);
+  await store.retimeEvents(executor, schedule.id, retimed);
+  await store.insertEvents(executor, schedule, inserts);
+  return deleted.length + rewritten.length + retimed.length + inserts.length > 0;
+}

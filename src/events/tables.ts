@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { int64 } from "../db/columns.js";
+import { schedules } from "../schedules/tables.js";
+
+/**
+ * Timed events of a schedule. The timing and search columns are plain, indexed columns (times in
+ * ms since the epoch as bigint, so that shift, ripple and gap arithmetic are exact integers);
+ * every other field of SPEC "Event" lives in `data` exactly as given.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: int64("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    organization: text("organization").notNull(),
+    /** Start, ms since the epoch. */
+    onAirTime: int64("on_air_time").notNull(),
+    /** Length, ms (never negative). */
+    duration: int64("duration").notNull().default(0),
+    eventType: text("event_type").notNull().default("PRIMARY"),
+    title: text("title"),
+    locked: boolean("locked").notNull().default(false),
+    mediaId: text("media_id"),
+    /** assetData.assetId, copied out of `data` so that asset lookups can use an index. */
+    assetId: text("asset_id"),
+    status: text("status"),
+    version: integer("version").notNull().default(1),
+    /** The nested and rarely searched fields of the event (EventData). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
+    index("events_schedule_type_time_idx").on(t.scheduleId, t.eventType, t.onAirTime),
+    index("events_org_asset_idx").on(t.organization, t.assetId),
+    index("events_org_media_idx").on(t.organization, t.mediaId),
+    index("events_schedule_locked_idx").on(t.scheduleId, t.onAirTime).where(sql`${t.locked}`),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
