@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { appendToEnd, shiftEvents, TimelineError, transpose } from "../../src/schedules/timeline/index.js";
+import { appendToEnd, findOverlaps, shiftEvents, TimelineError, transpose } from "../../src/schedules/timeline/index.js";
 import { anyTimeline, applyMoves, slot } from "./support.js";
 
 const byId = <T extends { id: number }>(events: readonly T[]) => [...events].sort((a, b) => a.id - b.id);
@@ -37,6 +37,19 @@ describe("shiftEvents", () => {
         const shifted = applyMoves(timeline, shiftEvents(timeline, by, { fromTime: from }).moves);
         for (const e of timeline) if (e.onAirTime < from) expect(shifted.find((s) => s.id === e.id)).toEqual(e);
         expect(byId(applyMoves(shifted, shiftEvents(shifted, -by, { fromTime: from + by }).moves))).toEqual(byId(timeline));
+      }),
+    );
+  });
+});
+
+describe("shiftEvents collisions", () => {
+  it("are the overlaps of the result between a moved and an unmoved event", () => {
+    fc.assert(
+      fc.property(anyTimeline(), fc.integer({ min: -200_000, max: 200_000 }), fc.option(fc.integer({ min: -1_000_000, max: 1_000_000 })), (timeline, by, from) => {
+        const { moves, collisions } = shiftEvents(timeline, by, { fromTime: from });
+        const moved = new Set(moves.map((m) => m.id));
+        const expected = findOverlaps(applyMoves(timeline, moves)).filter((o) => moved.has(o.previousId) !== moved.has(o.nextId));
+        expect(collisions).toEqual(expected);
       }),
     );
   });

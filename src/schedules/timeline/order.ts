@@ -14,11 +14,8 @@ export function checkMs(value: number, field: string, nonNegative = false): void
   if (nonNegative && value < 0) throw new TimelineError(`${field} must not be negative`, field);
 }
 
-/**
- * A sorted copy of the events (the inputs are never mutated). Checks that ids are unique, times are
- * integers and durations are not negative.
- */
-export function orderTimeline<T extends Slot>(events: readonly T[]): T[] {
+/** Throws TimelineError unless ids are unique, times are integers and durations are not negative. */
+export function checkSlots(events: readonly Slot[]): void {
   const seen = new Set<number>();
   for (const event of events) {
     if (seen.has(event.id)) throw new TimelineError(`event ${event.id} appears twice`, "id");
@@ -26,7 +23,18 @@ export function orderTimeline<T extends Slot>(events: readonly T[]): T[] {
     checkMs(event.onAirTime, "onAirTime");
     checkMs(event.duration, "duration", true);
   }
-  return [...events].sort(compareSlots);
+}
+
+/**
+ * A sorted copy of the events (the inputs are never mutated), checked by checkSlots. Events that
+ * already come in order (ORDER BY on_air_time, id) are only copied: one linear pass.
+ */
+export function orderTimeline<T extends Slot>(events: readonly T[]): T[] {
+  checkSlots(events);
+  for (let i = 1; i < events.length; i++) {
+    if (compareSlots(events[i - 1], events[i]) > 0) return [...events].sort(compareSlots);
+  }
+  return events.slice();
 }
 
 /** The first start and the last end (schedule startDate/finishDate), or null without events. */
@@ -60,7 +68,7 @@ export function eventOnAirAt<T extends Slot>(events: readonly T[], time: number)
  */
 export function findGaps(events: readonly Slot[]): Interval[] {
   const gaps: Interval[] = [];
-  walkTimeline(events, (latest, next) => {
+  walkInOrder(orderTimeline(events), (latest, next) => {
     const gap = next.onAirTime - slotEnd(latest);
     if (gap > 0) gaps.push({ previousId: latest.id, nextId: next.id, start: slotEnd(latest), duration: gap });
   });
@@ -73,8 +81,13 @@ export function findGaps(events: readonly Slot[]): Interval[] {
  * zero-length event is never an overlap).
  */
 export function findOverlaps(events: readonly Slot[]): Interval[] {
+  return overlapsInOrder(orderTimeline(events));
+}
+
+/** findOverlaps on events already sorted by compareSlots (not checked again). */
+export function overlapsInOrder(ordered: readonly Slot[]): Interval[] {
   const overlaps: Interval[] = [];
-  walkTimeline(events, (latest, next) => {
+  walkInOrder(ordered, (latest, next) => {
     const shared = Math.min(slotEnd(latest), slotEnd(next)) - next.onAirTime;
     if (shared > 0) overlaps.push({ previousId: latest.id, nextId: next.id, start: next.onAirTime, duration: shared });
   });
@@ -82,8 +95,7 @@ export function findOverlaps(events: readonly Slot[]): Interval[] {
 }
 
 /** Visits each event after the first with the earlier event that ends last (the later one on ties). */
-function walkTimeline(events: readonly Slot[], visit: (latest: Slot, next: Slot) => void): void {
-  const ordered = orderTimeline(events);
+function walkInOrder(ordered: readonly Slot[], visit: (latest: Slot, next: Slot) => void): void {
   let latest = ordered[0];
   for (let i = 1; i < ordered.length; i++) {
     visit(latest, ordered[i]);
