@@ -11,11 +11,22 @@ import type { EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 
-/** The end of the event just before each row in the schedule (null for the first), by index. */
+/**
+ * For each row `e`: the latest end among the events before it in the schedule (the timeline
+ * module's reference for gaps and overlaps). Any event still on air at e's start began at most
+ * max(duration) earlier, so an index range over that span finds it; the event just before e
+ * covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
+ * event wholly contains the one just before e and ends before e starts.
+ */
 const PREVIOUS_END = sql.raw(`left join lateral (
-    select p.on_air_time + p.duration as prev_end from events p
-    where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-    order by p.on_air_time desc, p.id desc limit 1) prev on true`);
+    select greatest(
+      (select p.on_air_time + p.duration from events p
+        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+        order by p.on_air_time desc, p.id desc limit 1),
+      (select max(p.on_air_time + p.duration) from events p
+        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+          and p.on_air_time >= e.on_air_time - (select max(m.duration) from events m where m.schedule_id = e.schedule_id))
+    ) as prev_end) prev on true`);
 
 export interface PagedRow {
   row: EventRow;
@@ -30,8 +41,9 @@ export function buildPage(rows: PagedRow[], total: number, request: PageRequest)
   for (const { row, previousEnd } of rows) {
     if (previousEnd !== null) {
       const gap = row.onAirTime - previousEnd;
+      const shared = Math.min(previousEnd, row.onAirTime + row.duration) - row.onAirTime;
       if (gap > 0) gaps[String(row.id)] = gap;
-      else if (gap < 0) overlaps[String(row.id)] = -gap;
+      else if (shared > 0) overlaps[String(row.id)] = shared;
     }
     if (row.eventType === "PRIMARY") {
       const title = (row.data.programme as { title?: string } | undefined)?.title ?? row.title;

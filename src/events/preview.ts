@@ -32,7 +32,11 @@ export async function previewPage(
   const moved = new Map(moves.map((m) => [m.id, m.onAirTime]));
   const after = timings.map((t) => ({ ...t, onAirTime: moved.get(t.id) ?? t.onAirTime })).sort(compareSlots);
   const previousEnd = new Map<number, number | null>();
-  after.forEach((t, i) => previousEnd.set(t.id, i === 0 ? null : after[i - 1].onAirTime + after[i - 1].duration));
+  let latestEnd: number | null = null;
+  for (const t of after) {
+    previousEnd.set(t.id, latestEnd);
+    latestEnd = Math.max(latestEnd ?? -Infinity, t.onAirTime + t.duration);
+  }
   const matching = after.filter((t) => matches(t, filter));
   const offset = request.page * request.size;
   const pageTimings = matching.slice(offset, offset + request.size);

@@ -19,7 +19,8 @@ function pagesOf(value: SummaryRow["pages"]): number[] {
 
 /**
  * Pages count `size` events in air order, 0-based, exactly as Schedule.events pages them. A gap
- * (overlap) belongs to the event after it; programmes follow the XMLTV rule of API.md (PRIMARY
+ * (overlap) belongs to the event after it and is measured from the latest end of the events
+ * before it, as the timeline module does; programmes follow the XMLTV rule of API.md (PRIMARY
  * events sharing a programme title, else a title, else a mediaId, separated only by non-PRIMARY
  * events, are one programme).
  */
@@ -29,7 +30,8 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
     sql`with t as materialized (
         select e.id, e.event_type, e.on_air_time,
           (row_number() over w - 1) / ${size} as page,
-          e.on_air_time - lag(e.on_air_time + e.duration) over w as gap,
+          e.on_air_time - max(e.on_air_time + e.duration) over (w rows between unbounded preceding and 1 preceding) as gap,
+          e.duration,
           e.data->'assetData'->>'assetQCStatus' as qc,
           case when e.event_type = 'PRIMARY' then coalesce(e.data->'programme'->>'title', e.title, e.media_id) end as programme
         from events e where e.schedule_id = ${scheduleId}
@@ -40,7 +42,7 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
       )
       select 'type' as kind, event_type as key, count(*)::int as total, array_agg(distinct page) as pages from t group by event_type
       union all select 'gaps', null, count(*)::int, array_agg(distinct page) from t where gap > 0
-      union all select 'overlaps', null, count(*)::int, array_agg(distinct page) from t where gap < 0
+      union all select 'overlaps', null, count(*)::int, array_agg(distinct page) from t where gap < 0 and duration > 0
       union all select 'qc', null, count(*)::int, array_agg(distinct page) from t where qc = 'FAILED'
       union all select 'programmes', null, count(*)::int, null from primaries
         where n = 1 or programme is null or previous is null or programme <> previous

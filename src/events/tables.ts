@@ -33,6 +33,8 @@ export const events = pgTable(
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
+    // max(duration) of a schedule bounds how far back an event still on air can have started.
+    index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
     index("events_schedule_type_time_idx").on(t.scheduleId, t.eventType, t.onAirTime),
     index("events_org_asset_idx").on(t.organization, t.assetId),
     index("events_org_media_idx").on(t.organization, t.mediaId),

@@ -136,12 +136,12 @@ export class EventCriteriaInput {
 
 @ObjectType({
   description:
-    "A page of events in onAirTime order. gaps and overlaps map the id of an event on the page to the gap (or overlap) in ms between the end of the event just before it in the schedule and its start. programmes maps a programme title to the number of its PRIMARY parts on the page.",
+    "A page of events in onAirTime order. gaps maps the id of an event on the page to the time (ms) between the latest end of the events before it in the schedule and its start; overlaps maps it to the time it shares with them. programmes maps a programme title to the number of its PRIMARY parts on the page.",
 })
 export class EventPage {
   @Field(() => [Event]) content!: Event[];
-  @Field(() => JSONObjectResolver, { description: "event id → gap before it, ms" }) gaps!: Record<string, number>;
-  @Field(() => JSONObjectResolver, { description: "event id → overlap with the event before it, ms" }) overlaps!: Record<string, number>;
+  @Field(() => JSONObjectResolver, { description: "event id → gap before it, ms (keys: events on this page)" }) gaps!: Record<string, number>;
+  @Field(() => JSONObjectResolver, { description: "event id → ms it shares with earlier events" }) overlaps!: Record<string, number>;
   @Field(() => JSONObjectResolver, { description: "programme title → PRIMARY parts on this page" }) programmes!: Record<string, number>;
   @Field(() => Boolean) empty!: boolean;
   @Field(() => Boolean) first!: boolean;
