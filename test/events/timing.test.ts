@@ -41,7 +41,7 @@ describe("ripple", () => {
   });
 
   it("previews a ripple without writing it", async () => {
-    const { gql, s, ids, version } = await gappy();
+    const { gql, s, ids } = await gappy();
     const before = await scheduleState(gql, s.id);
     const Q = `query($id: ID!, $e: ID!, $fixAll: Boolean, $c: EventCriteriaInput, $page: Int, $size: Int) { schedule(id: $id) {
       ripplePreview(eventId: $e, fixAll: $fixAll, criteria: $c, page: $page, size: $size) { id startDate finishDate
