@@ -9,6 +9,7 @@ import {
   loopEvents,
   orderTimeline,
   resolveCollision,
+  resolveCollisions,
   ripple,
   shiftEvents,
   splitInTimeline,
@@ -61,6 +62,10 @@ time("ripple from the first event, fixAll", () => ({ size: ripple(ordered, order
 time("ripple from the middle to the next locked event", () => ({ size: ripple(ordered, middle.id).moves.length }));
 time("resolveCollision SPLICE in the middle", () => ({ size: resolveCollision(ordered, { onAirTime: middle.onAirTime + 10_000, duration: 60_000 }, "SPLICE").moves.length }));
 time("resolveCollision OVERRIDE of 1 hour in the middle", () => ({ size: resolveCollision(ordered, { onAirTime: middle.onAirTime + 10_000, duration: 3_600_000 }, "OVERRIDE").deletes.length }));
+// A bulk edit creating 1,000 spots of 30 s spread over the schedule, one call for all of them.
+const spread = Array.from({ length: 1000 }, (_, i) => ({ id: -1 - i, onAirTime: ordered[i * Math.floor(count / 1000)].onAirTime + 7_000, duration: 30_000, locked: false }));
+time("resolveCollisions SPLICE, 1,000 placements", () => ({ size: resolveCollisions(ordered, spread, "SPLICE").changes.length }));
+time("resolveCollisions OVERRIDE, 1,000 placements", () => ({ size: resolveCollisions(ordered, spread, "OVERRIDE").changes.length }));
 time("shiftEvents by 1 s from the middle", () => ({ size: shiftEvents(ordered, 1000, { fromTime: middle.onAirTime }).moves.length }));
 time("shiftEvents whole schedule (shiftSchedule)", () => ({ size: shiftEvents(ordered, 1000, { includeLocked: true }).moves.length }));
 time("transpose", () => ({ size: transpose(ordered, start + 86_400_000).length }));

@@ -9,6 +9,8 @@
  *
  * Order and reading (order.ts)
  *   orderTimeline(events): T[]                       sorted copy by (onAirTime, id); checks ids/times
+ *                                                    (linear when already in order: pass events ORDER BY on_air_time, id)
+ *   checkSlots(events), compareSlots(a, b), slotEnd(event)
  *   timelineBounds(events): {start, end} | null      first start, last end (startDate/finishDate)
  *   eventOnAirAt(events, time): T | null             start ≤ time < end; the latest-starting wins
  *   findGaps(events) / findOverlaps(events): Interval[]
@@ -38,6 +40,12 @@
  *       {moves, trims, deletes, tails, lockedConflicts, remainders}
  *       trims: {id, onAirTime, duration, somDelta}; tails: new events {sourceId, onAirTime, duration, somDelta}
  *       (a copy of the source event whose media starts somDelta later).
+ *   resolveCollisions(existing, placements: Slot[], resolveType, {firstTailId?}):
+ *       {changes: Trim[], deletes, tails: (Tail & {id})[], lockedConflicts: {placedId, lockedId}[],
+ *        remainders: {placedId, lockedId, gapMs}[]}
+ *       many placements (new events with unused ids, e.g. negative, or moved existing ones) in turn,
+ *       one sort for all: use it for bulk edits. changes = final timing of events and placements
+ *       that changed (somDelta counted from them as given); tails get ids from firstTailId down.
  * Breaks (breaks.ts)
  *   findBreaks(events & {eventType}): {eventIds, start, end, duration, overlapping}[]
  *       maximal runs of consecutive ADVERTISEMENT/BLOCK events.
