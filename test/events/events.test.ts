@@ -165,7 +165,7 @@ describe("events: update and delete", () => {
     const strangerSchedule = await createSchedule(stranger.gql, "Theirs");
     const [strangerEvent] = await addEvents(stranger.gql, strangerSchedule.id, [{ at: T0, duration: MIN }]);
     const before = await scheduleState(gql, s.id);
-    const cases: [object, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ s: s.id, v: version, events: [{ id: ids[0], title: "ok" }, { id: "999999", title: "x" }] }, "NOT_FOUND"],
       [{ s: s.id, v: version, events: [{ id: ids[0], title: "ok" }, { id: otherEvent, title: "x" }] }, "NOT_FOUND"],
       [{ s: s.id, v: version, events: [{ id: strangerEvent, title: "x" }] }, "NOT_FOUND"],
