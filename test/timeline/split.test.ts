@@ -42,6 +42,7 @@ describe("splitEvent", () => {
     ["a segment ending before it starts", [{ startTime: 50, endTime: 50 }], /must end after it starts/],
     ["a negative start", [{ startTime: -1, endTime: 50 }], /must not be negative/],
     ["overlapping segments", [{ startTime: 0, endTime: 50 }, { startTime: 40, endTime: 60 }], /segments overlap at 40 ms/],
+    ["segments overlapping by 1 ms", [{ startTime: 10, endTime: 20, stub: true }, { startTime: 0, endTime: 11 }], /segments overlap at 10 ms/],
     ["neither end nor duration", [{ startTime: 0 }], /needs an endTime or a duration/],
     ["a duration that contradicts endTime", [{ startTime: 0, endTime: 50, duration: 40 }], /does not match/],
   ])("refuses %s", (_name, segments, message) => {
@@ -57,7 +58,7 @@ describe("splitEvent", () => {
       duration: fc.constant(duration),
       cuts: fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, duration - 1) }), { maxLength: 8 }).map((cuts) => [...cuts].filter((c) => c < duration).sort((a, b) => a - b)),
       stubs: fc.array(fc.boolean(), { minLength: 9, maxLength: 9 }),
-      breakDuration: fc.integer({ min: 0, max: 600_000 }),
+      breakDuration: fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 600_000 })),
     }),
   );
 
@@ -99,4 +100,28 @@ describe("splitInTimeline", () => {
   });
 
   it("refuses an unknown event", () => expect(() => splitInTimeline([news], 1, { segments: [{ startTime: 0, endTime: 1 }] })).toThrow(/event 1 is not/));
+});
+
+describe("splitEvent on arbitrary segments", () => {
+  it("either refuses them or airs disjoint pieces of the event, each at its own offset", () => {
+    const segment = fc.record({ startTime: fc.integer({ min: -10, max: 1_100 }), endTime: fc.integer({ min: -10, max: 1_100 }), stub: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
+        let result;
+        try {
+          result = splitEvent(slot(1, 0, 1_000), { segments, breakDuration: 3 });
+        } catch (error) {
+          expect(error).toBeInstanceOf(TimelineError);
+          return;
+        }
+        const sources = result.pieces.filter((p) => p.kind === "PART").map((p) => [p.somDelta, p.somDelta + p.duration]);
+        for (let i = 0; i < sources.length; i++) {
+          expect(sources[i][0]).toBeGreaterThanOrEqual(i === 0 ? 0 : sources[i - 1][1]);
+          expect(sources[i][1]).toBeLessThanOrEqual(1_000);
+          expect(segments.some((s) => !s.stub && s.startTime === sources[i][0] && s.endTime === sources[i][1])).toBe(true);
+        }
+        expect(sources.length).toBe(segments.filter((s) => !s.stub).length);
+      }),
+    );
+  });
 });
