@@ -61,6 +61,21 @@ describe("resolveCollision", () => {
     expect(resolveCollision(events, placed, "SPLICE")).toEqual({ ...none, ...expected });
   });
 
+  it("finds the event it lands in 1 ms before that event ends, and leaves a 1 ms tail", () => {
+    const one = [slot(1, 0, 100)];
+    expect(resolveCollision(one, { onAirTime: 99, duration: 10 }, "SPLICE")).toEqual({
+      ...none,
+      trims: [{ id: 1, onAirTime: 0, duration: 99, somDelta: 0 }],
+      tails: [{ sourceId: 1, onAirTime: 109, duration: 1, somDelta: 99 }],
+    });
+    expect(resolveCollision(one, { onAirTime: 10, duration: 89 }, "OVERRIDE")).toEqual({
+      ...none,
+      trims: [{ id: 1, onAirTime: 0, duration: 10, somDelta: 0 }],
+      tails: [{ sourceId: 1, onAirTime: 99, duration: 1, somDelta: 99 }],
+    });
+    expect(resolveCollision(one, { onAirTime: 99, duration: 5 }, "OVERRIDE").trims).toEqual([{ id: 1, onAirTime: 0, duration: 99, somDelta: 0 }]);
+  });
+
   it("refuses a negative duration or an unknown resolve type", () => {
     expect(() => resolveCollision(events, { onAirTime: 0, duration: -1 }, "SPLICE")).toThrow(TimelineError);
     expect(() => resolveCollision(events, { onAirTime: 0, duration: 1 }, "MERGE" as never)).toThrow(/resolveType must be one of/);
