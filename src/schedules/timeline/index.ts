@@ -13,8 +13,9 @@
  *   checkSlots(events), compareSlots(a, b), slotEnd(event)
  *   timelineBounds(events): {start, end} | null      first start, last end (startDate/finishDate)
  *   eventOnAirAt(events, time): T | null             start ≤ time < end; the latest-starting wins
- *   findGaps(events) / findOverlaps(events): Interval[]
- *                                                    between consecutive events: {previousId, nextId, start, duration}
+ *   findGaps(events) / findOverlaps(events): Interval[]   {previousId, nextId, start, duration > 0}
+ *       between each event and the earlier event that ends last (for events one after the other:
+ *       the previous one); an event inside a longer one opens no gap. overlapsInOrder(ordered) skips the sort.
  * Ripple (ripple.ts)
  *   ripple(events, fromId, {fixAll?}): {moves, remainders}
  *       fromId stays; following events go back to back up to the next locked event (never moved);
