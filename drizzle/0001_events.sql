@@ -14,10 +14,7 @@ CREATE TABLE "events" (
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "time_origin" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "events_schedule_time_idx" ON "events" USING btree ("schedule_id","on_air_time","id");--> statement-breakpoint
-CREATE INDEX "events_schedule_duration_idx" ON "events" USING btree ("schedule_id","duration");--> statement-breakpoint
-CREATE INDEX "events_schedule_type_time_idx" ON "events" USING btree ("schedule_id","event_type","on_air_time");--> statement-breakpoint
-CREATE INDEX "events_org_asset_idx" ON "events" USING btree ("organization","asset_id");--> statement-breakpoint
-CREATE INDEX "events_org_media_idx" ON "events" USING btree ("organization","media_id");--> statement-breakpoint
-CREATE INDEX "events_schedule_locked_idx" ON "events" USING btree ("schedule_id","on_air_time") WHERE "events"."locked";
+CREATE INDEX "events_schedule_duration_idx" ON "events" USING btree ("schedule_id","duration");

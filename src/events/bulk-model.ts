@@ -1,6 +1,6 @@
 // The in-memory timeline a bulk edit works on: every member of BulkEditInput changes this model
 // (through the pure timeline module), and the service then writes the difference set-based.
-import { type Move, type Remainder, type Slot, type Tail, type Trim } from "../schedules/timeline/index.js";
+import { type Move, type Remainder, type Slot, type Trim } from "../schedules/timeline/index.js";
 import type { EventValues } from "./rules.js";
 
 /** An event of the model: an existing one (id > 0) or a new one (id < 0, inserted at the end). */
@@ -88,18 +88,28 @@ export class BulkModel {
     }
   }
 
-  /** Tails: copies of the event they were cut from (its values, later media start). */
-  addTails(tails: readonly Tail[], valuesOf: (id: number) => EventValues | null): ModelEvent[] {
-    return tails.map((tail) => {
-      const source = this.get(tail.sourceId);
-      const base = source.values ?? valuesOf(tail.sourceId);
-      const values: EventValues = base
-        ? { ...base, data: { ...base.data }, locked: false }
-        : { onAirTime: 0, duration: 0, eventType: source.eventType, title: source.title, locked: false, mediaId: null, assetId: null, status: null, data: {} };
-      const added = this.add({ ...values, onAirTime: tail.onAirTime, duration: tail.duration }, base ? undefined : tail.sourceId);
-      added.somDelta = source.somDelta + tail.somDelta;
-      return added;
-    });
+  /** The id the next new event would get: tails of a collision batch count down from it. */
+  nextId(): number {
+    return this.nextNewId;
+  }
+
+  /**
+   * A tail: a copy of the event it was cut from (its values, later media start), with the id the
+   * timeline gave it. `valuesOf` answers the stored values of an existing event when loaded.
+   */
+  addTail(id: number, sourceId: number, onAirTime: number, duration: number, somDelta: number, valuesOf: (id: number) => EventValues | null): ModelEvent {
+    const source = this.get(sourceId);
+    const base = source.values ?? valuesOf(sourceId);
+    const values: EventValues = base
+      ? { ...base, data: { ...base.data }, locked: false }
+      : { onAirTime: 0, duration: 0, eventType: source.eventType, title: source.title, locked: false, mediaId: null, assetId: null, status: null, data: {} };
+    const event: ModelEvent = {
+      id, onAirTime, duration, locked: false, eventType: values.eventType, title: values.title,
+      somDelta: source.somDelta + somDelta, values: { ...values, onAirTime, duration }, copyOf: base ? undefined : sourceId,
+    };
+    this.events.set(id, event);
+    this.nextNewId = Math.min(this.nextNewId, id - 1);
+    return event;
   }
 
   /** Existing events whose timing or media start changed but whose other values did not. */

@@ -12,10 +12,11 @@ import {
   appendToEnd,
   eventOnAirAt,
   loopEvents,
-  resolveCollision,
+  resolveCollisions,
   shiftEvents,
   splitInTimeline,
   type ResolveType,
+  type Slot,
 } from "../schedules/timeline/index.js";
 import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
@@ -67,18 +68,23 @@ export async function bulkEdit(
       if (!model.has(id)) throw notFound("Event", id);
       return id;
     };
-    /** Places a created or moved event by resolveType; answers what it did for messages. */
-    const place = (event: ModelEvent) => {
-      if (resolveType === "OVERLAP") return;
-      const others = model.slots().filter((e) => e.id !== event.id);
-      const result = timeline(() => resolveCollision(others, { onAirTime: event.onAirTime, duration: event.duration }, resolveType));
-      for (const id of result.deletes) model.remove(id);
-      model.applyTrims(result.trims);
-      model.applyMoves(result.moves);
-      model.addTails(result.tails, (id) => loaded.get(id) ?? null);
-      for (const id of result.lockedConflicts) messages.push(warning(`event at ${new Date(event.onAirTime).toISOString()} overlaps locked event ${id}`));
+    /**
+     * Places created or moved events (in order) by resolveType against `existing` (the model as
+     * it was before them): one call of the timeline module for the whole step.
+     */
+    const placeAll = (existing: Slot[], placements: Slot[]) => {
+      if (resolveType === "OVERLAP" || placements.length === 0) return;
+      const firstTailId = placements.reduce((lowest, p) => Math.min(lowest, p.id - 1), model.nextId());
+      const result = timeline(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
+      // Tails first: they copy their source as it was before this step changed it.
+      for (const tail of result.tails) model.addTail(tail.id, tail.sourceId, tail.onAirTime, tail.duration, tail.somDelta, (id) => loaded.get(id) ?? null);
+      model.applyTrims(result.changes.filter((change) => model.has(change.id)));
+      for (const id of result.deletes) if (model.has(id)) model.remove(id);
+      const at = (id: number) => (model.has(id) ? new Date(model.get(id).onAirTime).toISOString() : "its place");
+      for (const c of result.lockedConflicts) messages.push(warning(`event placed at ${at(c.placedId)} overlaps locked event ${c.lockedId}`));
       for (const text of remainderMessages(result.remainders, resolveType)) messages.push(warning(text));
     };
+    const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
 
     if (input.empty) {
       const n = model.slots().length;
@@ -102,24 +108,31 @@ export async function bulkEdit(
       });
       if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
       await ensureLoaded(ids);
+      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+      const moved: Slot[] = [];
       input.updated.forEach((u, i) => {
         const current = model.get(ids[i]);
         const base = current.values ?? loaded.get(ids[i]);
         if (!base) throw notFound("Event", ids[i]);
         const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0 }, `updated[${i}]`);
-        const moved = values.onAirTime !== current.onAirTime || values.duration !== current.duration;
+        if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
         model.setValues(ids[i], values);
-        if (moved) place(model.get(ids[i]));
       });
+      placeAll(before, moved);
       messages.push(ok(`updated ${ids.length} events`));
     };
     const createStep = () => {
       if (!input.created?.length) return;
       if (!apply.create) return void messages.push(info("created ignored: another part applies alone"));
-      input.created.forEach((c, i) => {
-        const start = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
-        place(model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: start }, `created[${i}]`)));
+      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+      // Events without onAirTime follow the last end, the earlier creations included.
+      let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
+      const placed = input.created.map((c, i) => {
+        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end }, `created[${i}]`));
+        end = Math.max(end, event.onAirTime + event.duration);
+        return slotOf(event);
       });
+      placeAll(before, placed);
       messages.push(ok(`created ${input.created.length} events`));
     };
     if (input.createFirst) {
@@ -150,7 +163,7 @@ export async function bulkEdit(
       throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
     }
 
-    if (input.eventLoop) await loopStep(input, model, place, messages);
+    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages);
     if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
@@ -167,7 +180,7 @@ export async function bulkEdit(
   });
 }
 
-async function loopStep(input: BulkEditInput, model: BulkModel, place: (e: ModelEvent) => void, messages: Message[]): Promise<void> {
+function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[]): void {
   const loop = input.eventLoop!;
   if (loop.events.length === 0) throw badInput("eventLoop.events must hold at least one event", { field: "eventLoop.events" });
   const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
@@ -176,7 +189,7 @@ async function loopStep(input: BulkEditInput, model: BulkModel, place: (e: Model
   const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from }, `eventLoop.events[${i}]`));
   const placements = timeline(() => loopEvents(templates, from, to));
   // The whole loop is one placed block for resolveType, then its events fill it.
-  if (placements.length) place({ id: 0, onAirTime: from, duration: to - from, locked: false, eventType: EventType.PRIMARY, title: null, somDelta: 0, values: null });
+  if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });
   for (const p of placements) {
     const template = templates[p.template];
     model.add({ ...template, data: { ...template.data }, onAirTime: p.onAirTime, duration: p.duration });

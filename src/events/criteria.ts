@@ -29,14 +29,17 @@ export function checkFilter(filter: EventFilter | null | undefined): void {
   }
 }
 
-/** SQL conditions (AND) on the alias `e`; empty list = every event. */
-export function filterConditions(filter: EventFilter | null | undefined): SQL[] {
+/**
+ * SQL conditions (AND) on the alias `e`; empty list = every event. `origin` is the SQL of the
+ * schedule's time origin (events.on_air_time counts from it).
+ */
+export function filterConditions(filter: EventFilter | null | undefined, origin: SQL): SQL[] {
   if (!filter) return [];
   const out: SQL[] = [];
   if (filter.eventType) out.push(sql`e.event_type = ${filter.eventType}`);
   if (filter.term && filter.term.trim()) out.push(sql`e.title ilike ${`%${escapeLike(filter.term.trim())}%`}`);
-  if (filter.from) out.push(sql`e.on_air_time >= ${filter.from.getTime()}`);
-  if (filter.to) out.push(sql`e.on_air_time < ${filter.to.getTime()}`);
+  if (filter.from) out.push(sql`e.on_air_time >= ${filter.from.getTime()} - ${origin}`);
+  if (filter.to) out.push(sql`e.on_air_time < ${filter.to.getTime()} - ${origin}`);
   if (filter.ids) {
     const ids = parseIds(filter.ids, "ids");
     out.push(sql`e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);

@@ -5,7 +5,7 @@ import { pageMeta, type PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 import { toEvent } from "./mapper.js";
-import { EVENT_COLUMNS, eventRowOf } from "./store.js";
+import { EVENT_COLUMNS, eventRowOf, originOf } from "./store.js";
 import type { EventRow } from "./tables.js";
 import type { EventPage } from "./types.js";
 
@@ -18,15 +18,15 @@ const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
  * covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
  * event wholly contains the one just before e and ends before e starts.
  */
-const PREVIOUS_END = sql.raw(`left join lateral (
-    select greatest(
+const PREVIOUS_END = sql`left join lateral (
+    select ${originOf(sql`e.schedule_id`)} + greatest(
       (select p.on_air_time + p.duration from events p
         where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
         order by p.on_air_time desc, p.id desc limit 1),
       (select max(p.on_air_time + p.duration) from events p
         where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
           and p.on_air_time >= e.on_air_time - (select max(m.duration) from events m where m.schedule_id = e.schedule_id))
-    ) as prev_end) prev on true`);
+    ) as prev_end) prev on true`;
 
 export interface PagedRow {
   row: EventRow;
@@ -64,7 +64,7 @@ const pagedRowOf = (raw: Record<string, unknown>): PagedRow => ({
  * 100,000 events costs what the first does.
  */
 export async function schedulePage(executor: Executor, scheduleId: number, request: PageRequest, filter?: EventFilter | null): Promise<EventPage> {
-  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter)]);
+  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter, originOf(scheduleId))]);
   const [{ total }] = await queryRows<{ total: number }>(executor, sql`select count(*)::int as total from events e where ${where}`);
   const offset = request.page * request.size;
   if (offset >= total) return buildPage([], Number(total), request);
@@ -87,7 +87,10 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
     result.set(scheduleIds[0], await schedulePage(executor, scheduleIds[0], request, filter));
     return result;
   }
-  const where = andAll([sql`e.schedule_id in (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint)`, ...filterConditions(filter)]);
+  const where = andAll([
+    sql`e.schedule_id in (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint)`,
+    ...filterConditions(filter, originOf(sql`e.schedule_id`)),
+  ]);
   const offset = request.page * request.size;
   const raw = await queryRows<Record<string, unknown>>(
     executor,
@@ -124,11 +127,12 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
  * matching event starting at or before it. 0 when none starts that early.
  */
 export async function pageAt(executor: Executor, scheduleId: number, time: number, pageSize: number, filter?: EventFilter | null): Promise<number> {
-  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter)]);
+  const origin = originOf(scheduleId);
+  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter, origin)]);
   const [{ position }] = await queryRows<{ position: number }>(
     executor,
     sql`select count(*)::int as position from events e where ${where} and (e.on_air_time, e.id) < (
-      select e.on_air_time, e.id from events e where ${where} and e.on_air_time <= ${time} order by e.on_air_time desc, e.id desc limit 1)`,
+      select e.on_air_time, e.id from events e where ${where} and e.on_air_time <= ${time} - ${origin} order by e.on_air_time desc, e.id desc limit 1)`,
   );
   return Math.floor(Number(position) / pageSize);
 }

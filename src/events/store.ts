@@ -6,10 +6,15 @@ import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { EventValues } from "./rules.js";
 import { events, type EventRow } from "./tables.js";
 
-/** Columns of `events` under the property names of EventRow, for raw selects (alias `e`). */
-export const EVENT_COLUMNS = sql.raw(
-  `e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time as "onAirTime", e.duration, e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data`,
-);
+/** The time origin of a schedule (ms since the epoch), as a scalar SQL expression. */
+export const originOf = (scheduleId: number | SQL): SQL => sql`(select o.time_origin from schedules o where o.id = ${scheduleId})`;
+
+/**
+ * Columns of `events` under the property names of EventRow, for raw selects of `events e`;
+ * onAirTime is absolute (ms since the epoch).
+ */
+export const EVENT_COLUMNS = sql`e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime", e.duration,
+  e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data`;
 
 /** A raw row as EventRow (the JSON `data` arrives parsed on both drivers; numbers are numbers). */
 export function eventRowOf(raw: Record<string, unknown>): EventRow {
@@ -43,7 +48,7 @@ export interface TimingRow {
 export async function loadTimings(executor: Executor, scheduleId: number): Promise<TimingRow[]> {
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select id, on_air_time, duration, locked, event_type, title from events where schedule_id = ${scheduleId} order by on_air_time, id`,
+    sql`select id, on_air_time + ${originOf(scheduleId)} as on_air_time, duration, locked, event_type, title from events where schedule_id = ${scheduleId} order by on_air_time, id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -93,7 +98,7 @@ export async function insertEvents(executor: Executor, schedule: Pick<ScheduleRo
     sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
       inserted as (
         insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
-        select ${schedule.id}, ${schedule.organization}, on_air_time, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status, coalesce(data, '{}'::jsonb)
+        select ${schedule.id}, ${schedule.organization}, on_air_time - ${originOf(schedule.id)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status, coalesce(data, '{}'::jsonb)
         from input order by ord
         returning *
       )
@@ -108,7 +113,7 @@ export async function updateEvents(executor: Executor, scheduleId: number, updat
   if (updates.length === 0) return;
   const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
   await executor.execute(sql`
-    update events e set on_air_time = x.on_air_time, duration = x.duration, event_type = x.event_type, title = x.title,
+    update events e set on_air_time = x.on_air_time - ${originOf(scheduleId)}, duration = x.duration, event_type = x.event_type, title = x.title,
       locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
     from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
     where e.id = x.id and e.schedule_id = ${scheduleId}`);
@@ -123,7 +128,7 @@ export async function retimeEvents(
   if (changes.length === 0) return;
   const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
   await executor.execute(sql`
-    update events e set on_air_time = x.t, duration = coalesce(x.d, e.duration), version = e.version + 1,
+    update events e set on_air_time = x.t - ${originOf(scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
       data = case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end
     from jsonb_to_recordset(${json(records)}) as x(id bigint, t bigint, d bigint, s bigint)
     where e.id = x.id and e.schedule_id = ${scheduleId}`);
@@ -138,24 +143,28 @@ export async function deleteAllEvents(executor: Executor, scheduleId: number): P
   await executor.execute(sql`delete from events where schedule_id = ${scheduleId}`);
 }
 
-/** Moves every event of the schedule by `ms` (locked ones too). */
+/**
+ * Moves every event of the schedule by `ms` (locked ones too): one row, the schedule's time
+ * origin, whatever the number of events. The events' own versions stay (their fields did not
+ * change; the schedule version records the move).
+ */
 export async function shiftAll(executor: Executor, scheduleId: number, ms: number): Promise<void> {
   if (ms === 0) return;
-  await executor.execute(sql`update events set on_air_time = on_air_time + ${ms}, version = version + 1 where schedule_id = ${scheduleId}`);
+  await executor.execute(sql`update schedules set time_origin = time_origin + ${ms} where id = ${scheduleId}`);
 }
 
 export async function firstStart(executor: Executor, scheduleId: number): Promise<number | null> {
-  const [row] = await queryRows<{ t: number | null }>(executor, sql`select min(on_air_time) as t from events where schedule_id = ${scheduleId}`);
+  const [row] = await queryRows<{ t: number | null }>(executor, sql`select min(on_air_time) + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId}`);
   return row?.t === null || row?.t === undefined ? null : Number(row.t);
 }
 
 /** The end of the last event (the latest end, which the last-starting event may not hold). */
 export async function lastEnd(executor: Executor, scheduleId: number): Promise<number | null> {
-  const [row] = await queryRows<{ t: number | null }>(executor, sql`select max(on_air_time + duration) as t from events where schedule_id = ${scheduleId}`);
+  const [row] = await queryRows<{ t: number | null }>(executor, sql`select max(on_air_time + duration) + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId}`);
   return row?.t === null || row?.t === undefined ? null : Number(row.t);
 }
 
-/** Copies every event of one schedule into another, one statement. */
+/** Copies every event of one schedule into another (which has the same time origin), one statement. */
 export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
   await executor.execute(sql`
     insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
@@ -170,10 +179,11 @@ export async function copyEvents(executor: Executor, fromScheduleId: number, to:
  */
 export async function touchSchedule(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
   const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end from events where schedule_id = ${scheduleId})`;
+  // first_start and last_end are relative to the origin; to_timestamp takes seconds.
   await executor.execute(sql`
     update schedules s set version = s.version + 1, date_updated = now(),
-      start_date = coalesce(to_timestamp(b.first_start / 1000.0), s.start_date),
-      finish_date = coalesce(to_timestamp(b.last_end / 1000.0), s.finish_date)
+      start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
+      finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
     from ${bounds} b where s.id = ${scheduleId}`);
   const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
   return row;

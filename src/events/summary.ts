@@ -1,6 +1,7 @@
 // Schedule.eventsSummary (S37): totals and pages of a schedule's events in one statement.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
+import { originOf } from "./store.js";
 import type { EventsSummary, PageList } from "./types.js";
 
 interface SummaryRow {
@@ -46,7 +47,7 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
       union all select 'qc', null, count(*)::int, array_agg(distinct page) from t where qc = 'FAILED'
       union all select 'programmes', null, count(*)::int, null from primaries
         where n = 1 or programme is null or previous is null or programme <> previous
-      union all select 'current', null, coalesce(max(page), 0)::int, null from t where on_air_time <= ${now}`,
+      union all select 'current', null, coalesce(max(page), 0)::int, null from t where on_air_time <= ${now} - ${originOf(scheduleId)}`,
   );
   const list = (kind: string): PageList => {
     const row = rows.find((r) => r.kind === kind);

@@ -1,12 +1,17 @@
-import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { int64 } from "../db/columns.js";
 import { schedules } from "../schedules/tables.js";
 
 /**
- * Timed events of a schedule. The timing and search columns are plain, indexed columns (times in
- * ms since the epoch as bigint, so that shift, ripple and gap arithmetic are exact integers);
- * every other field of SPEC "Event" lives in `data` exactly as given.
+ * Timed events of a schedule. The timing and search columns are plain, indexed columns (integer
+ * ms as bigint, so that shift, ripple and gap arithmetic are exact); every other field of SPEC
+ * "Event" lives in `data` exactly as given.
+ *
+ * on_air_time counts from the schedule's time_origin (schedules.time_origin + on_air_time = ms
+ * since the epoch): shiftSchedule and transposeSchedule move the origin, one row, instead of
+ * rewriting every event. Read events through src/events/store.ts, which adds it.
+ *
+ * Few indexes on purpose: every index is rewritten for every event a ripple moves.
  */
 export const events = pgTable(
   "events",
@@ -16,7 +21,7 @@ export const events = pgTable(
       .notNull()
       .references(() => schedules.id, { onDelete: "cascade" }),
     organization: text("organization").notNull(),
-    /** Start, ms since the epoch. */
+    /** Start, ms after the schedule's time_origin. */
     onAirTime: int64("on_air_time").notNull(),
     /** Length, ms (never negative). */
     duration: int64("duration").notNull().default(0),
@@ -24,7 +29,7 @@ export const events = pgTable(
     title: text("title"),
     locked: boolean("locked").notNull().default(false),
     mediaId: text("media_id"),
-    /** assetData.assetId, copied out of `data` so that asset lookups can use an index. */
+    /** assetData.assetId, copied out of `data` so that asset lookups need no JSON. */
     assetId: text("asset_id"),
     status: text("status"),
     version: integer("version").notNull().default(1),
@@ -35,10 +40,6 @@ export const events = pgTable(
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
     // max(duration) of a schedule bounds how far back an event still on air can have started.
     index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
-    index("events_schedule_type_time_idx").on(t.scheduleId, t.eventType, t.onAirTime),
-    index("events_org_asset_idx").on(t.organization, t.assetId),
-    index("events_org_media_idx").on(t.organization, t.mediaId),
-    index("events_schedule_locked_idx").on(t.scheduleId, t.onAirTime).where(sql`${t.locked}`),
   ],
 );
 

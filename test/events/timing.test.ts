@@ -86,6 +86,30 @@ describe("shift, transpose, copy", () => {
     expect(back.startDate).toBe(before.startDate);
   });
 
+  it("reads, filters and writes in the moved times after a shift", async () => {
+    const { gql, s, ids } = await gappy();
+    const { shiftSchedule } = await gql.data(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: ${24 * 60 * MIN}) { version } }`, { id: s.id });
+    const day = 24 * 60 * MIN;
+    const PAGE = `query($id: ID!, $from: DateTime, $to: DateTime, $t: DateTime!) { schedule(id: $id) {
+      events(from: $from, to: $to) { content { id onAirTime } gaps }
+      eventPageAt(time: $t, pageSize: 2) } }`;
+    const { schedule } = await gql.data(PAGE, { id: s.id, from: iso(T0 + day + 12 * MIN), to: iso(T0 + day + 36 * MIN), t: iso(T0 + day + 36 * MIN) });
+    expect(schedule.events.content).toEqual([{ id: ids[1], onAirTime: iso(T0 + day + 12 * MIN) }, { id: ids[2], onAirTime: iso(T0 + day + 20 * MIN) }, { id: ids[3], onAirTime: iso(T0 + day + 35 * MIN) }]);
+    expect(schedule.events.gaps).toEqual({ [ids[1]]: 2 * MIN, [ids[3]]: 5 * MIN });
+    expect(schedule.eventPageAt).toBe(1);
+    const [added] = await addEvents(gql, s.id, [{ at: T0 + day + 60 * MIN, duration: MIN, title: "F" }]);
+    await gql.data(`mutation($s: ID!, $v: Int!, $e: [EventInput!]!) { updateEvents(scheduleId: $s, version: $v, events: $e) { id } }`, {
+      s: s.id, v: shiftSchedule.version + 1, e: [{ id: ids[0], onAirTime: iso(T0 + day - MIN) }],
+    });
+    const after = await scheduleState(gql, s.id);
+    expect(after.events[0]).toMatchObject({ id: ids[0], onAirTime: iso(T0 + day - MIN) });
+    expect(after.events.at(-1)).toMatchObject({ id: added, onAirTime: iso(T0 + day + 60 * MIN) });
+    expect(after).toMatchObject({ startDate: iso(T0 + day - MIN), finishDate: iso(T0 + day + 61 * MIN) });
+    const { rippleSchedule } = await gql.data(`mutation($s: ID!, $v: Int!, $e: ID!) { rippleSchedule(scheduleId: $s, version: $v, fromEventId: $e) { startDate } }`, { s: s.id, v: after.version, e: ids[0] });
+    expect(rippleSchedule.startDate).toBe(iso(T0 + day - MIN));
+    expect(timeline((await scheduleState(gql, s.id)).events).slice(0, 4)).toEqual([[day / MIN - 1, 10, "A"], [day / MIN + 9, 10, "B"], [day / MIN + 19, 10, "C"], [day / MIN + 35, 10, "L"]]);
+  });
+
   it("transposes so that the first event starts at the given time", async () => {
     const { gql, s } = await gappy();
     const before = await scheduleState(gql, s.id);
