@@ -15,6 +15,6 @@ CREATE TABLE "events" (
 );
 --> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "time_origin" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "max_event_duration" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "events_schedule_time_idx" ON "events" USING btree ("schedule_id","on_air_time","id");--> statement-breakpoint
-CREATE INDEX "events_schedule_duration_idx" ON "events" USING btree ("schedule_id","duration");
+CREATE INDEX "events_schedule_time_idx" ON "events" USING btree ("schedule_id","on_air_time","id");

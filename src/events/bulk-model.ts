@@ -15,17 +15,45 @@ export interface ModelEvent extends Slot {
   copyOf?: number;
 }
 
+/**
+ * Holds the events a bulk edit touches. It starts empty and loads lazily: the events a member
+ * names (by id) as it needs them, and the whole timeline only for members that place events
+ * among the others (collisions, sentToEnd, shift, loop, split, a time lookup), so that an edit
+ * of 1,000 events' fields never reads the other 99,000.
+ */
 export class BulkModel {
   readonly events = new Map<number, ModelEvent>();
   readonly deletedExisting = new Set<number>();
+  /** Every stored event was removed first (`empty`): the write deletes them all. */
+  cleared = false;
+  /** The whole timeline is loaded (or was cleared). */
+  complete = false;
   private readonly original = new Map<number, { onAirTime: number; duration: number }>();
   private nextNewId = -1;
 
-  constructor(existing: Omit<ModelEvent, "somDelta" | "values">[]) {
+  /** Adds stored events (their timing) the model does not know yet; deleted ones stay deleted. */
+  addExisting(existing: readonly Omit<ModelEvent, "somDelta" | "values">[]): void {
+    if (this.cleared) return;
     for (const e of existing) {
+      if (this.events.has(e.id) || this.deletedExisting.has(e.id)) continue;
       this.events.set(e.id, { ...e, somDelta: 0, values: null });
       this.original.set(e.id, { onAirTime: e.onAirTime, duration: e.duration });
     }
+  }
+
+  /** The rest of the timeline, once loaded. */
+  loadRest(all: readonly Omit<ModelEvent, "somDelta" | "values">[]): void {
+    this.addExisting(all);
+    this.complete = true;
+  }
+
+  /** Whether an existing event is known and not deleted. */
+  knows(id: number): boolean {
+    return this.events.has(id);
+  }
+
+  wasDeleted(id: number): boolean {
+    return this.cleared || this.deletedExisting.has(id);
   }
 
   slots(): ModelEvent[] {
@@ -42,24 +70,50 @@ export class BulkModel {
     return event;
   }
 
-  isExisting(id: number): boolean {
-    return id > 0;
-  }
-
-  /** Last end of the model, or null when it has no events. */
+  /** Last end of the model (complete), or null when it has no events. */
   end(): number | null {
     let end: number | null = null;
     for (const e of this.events.values()) end = Math.max(end ?? -Infinity, e.onAirTime + e.duration);
     return end;
   }
 
-  remove(id: number): void {
-    this.events.delete(id);
-    if (id > 0) this.deletedExisting.add(id);
+  /** Removes every event, stored ones included (bulk edit `empty`). */
+  clearAll(): void {
+    this.events.clear();
+    this.deletedExisting.clear();
+    this.original.clear();
+    this.cleared = true;
+    this.complete = true;
   }
 
-  clear(): void {
-    for (const id of [...this.events.keys()]) this.remove(id);
+  /**
+   * The time span the edit changed: from the earliest start to the latest end among the events
+   * it deleted, moved, rewrote or created (before and after). Null when it changed nothing.
+   */
+  touchedSpan(): { start: number; end: number } | null {
+    let start = Infinity;
+    let end = -Infinity;
+    const take = (t: { onAirTime: number; duration: number }) => {
+      start = Math.min(start, t.onAirTime);
+      end = Math.max(end, t.onAirTime + t.duration);
+    };
+    for (const id of this.deletedExisting) {
+      const before = this.original.get(id);
+      if (before) take(before);
+    }
+    for (const e of this.events.values()) {
+      const before = this.original.get(e.id);
+      if (e.id < 0 || e.values || !before || before.onAirTime !== e.onAirTime || before.duration !== e.duration || e.somDelta !== 0) {
+        take(e);
+        if (before) take(before);
+      }
+    }
+    return start === Infinity ? null : { start, end };
+  }
+
+  remove(id: number): void {
+    this.events.delete(id);
+    if (id > 0 && !this.cleared) this.deletedExisting.add(id);
   }
 
   add(values: EventValues, copyOf?: number): ModelEvent {

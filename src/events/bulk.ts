@@ -57,16 +57,23 @@ export async function bulkEdit(
     const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
     checkVersion(schedule, args.version);
     const messages: Message[] = [];
-    const model = new BulkModel(await store.loadTimings(tx, schedule.id));
+    const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
-    const ensureLoaded = async (ids: number[]) => {
-      const rows = await store.loadEventsById(tx, schedule.id, ids.filter((id) => id > 0 && !loaded.has(id)));
-      for (const row of rows) loaded.set(row.id, toValues(row));
+    /** The whole timeline, for members that place events among the others. */
+    const whole = async () => {
+      if (!model.complete) model.loadRest(await store.loadTimings(tx, schedule.id));
     };
-    const existingId = (raw: string, field: string) => {
-      const id = parseId(raw, field);
-      if (!model.has(id)) throw notFound("Event", id);
-      return id;
+    /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
+    const requireKnown = (ids: number[]) => {
+      const missing = ids.filter((id) => !model.has(id));
+      if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+    };
+    /** Stored values (and timing) of existing events the edit rewrites. */
+    const ensureLoaded = async (ids: number[]) => {
+      const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
+      const rows = await store.loadEventsById(tx, schedule.id, wanted);
+      for (const row of rows) loaded.set(row.id, toValues(row));
+      model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
     };
     /**
      * Places created or moved events (in order) by resolveType against `existing` (the model as
@@ -87,15 +94,17 @@ export async function bulkEdit(
     const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
 
     if (input.empty) {
-      const n = model.slots().length;
-      model.clear();
+      const n = await store.countEvents(tx, schedule.id);
+      model.clearAll();
       messages.push(ok(`removed all ${n} events`));
     }
-    const deleteStep = () => {
+    const deleteStep = async () => {
       if (!input.deleted?.length) return;
       if (!apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
       const ids = [...new Set(parseIds(input.deleted, "deleted"))];
-      ids.forEach((id) => existingId(String(id), "deleted"));
+      const unknown = ids.filter((id) => !model.has(id) && !model.wasDeleted(id) && !model.complete);
+      model.addExisting(await store.loadTimingsById(tx, schedule.id, unknown));
+      requireKnown(ids);
       ids.forEach((id) => model.remove(id));
       messages.push(ok(`deleted ${ids.length} events`));
     };
@@ -104,10 +113,13 @@ export async function bulkEdit(
       if (!apply.update) return void messages.push(info("updated ignored: another part applies alone"));
       const ids = input.updated.map((u, i) => {
         if (u.id === undefined || u.id === null) throw badInput(`updated[${i}].id is required`, { field: `updated[${i}].id` });
-        return existingId(u.id, `updated[${i}].id`);
+        return parseId(u.id, `updated[${i}].id`);
       });
       if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
       await ensureLoaded(ids);
+      requireKnown(ids);
+      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.duration !== undefined);
+      if (resolveType !== "OVERLAP" && timed) await whole();
       const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
       const moved: Slot[] = [];
       input.updated.forEach((u, i) => {
@@ -121,9 +133,10 @@ export async function bulkEdit(
       placeAll(before, moved);
       messages.push(ok(`updated ${ids.length} events`));
     };
-    const createStep = () => {
+    const createStep = async () => {
       if (!input.created?.length) return;
       if (!apply.create) return void messages.push(info("created ignored: another part applies alone"));
+      if (resolveType !== "OVERLAP" || input.created.some((c) => !c.onAirTime)) await whole();
       const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
       // Events without onAirTime follow the last end, the earlier creations included.
       let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
@@ -136,14 +149,16 @@ export async function bulkEdit(
       messages.push(ok(`created ${input.created.length} events`));
     };
     if (input.createFirst) {
-      createStep();
-      deleteStep();
+      await createStep();
+      await deleteStep();
       await updateStep();
     } else {
-      deleteStep();
+      await deleteStep();
       await updateStep();
-      createStep();
+      await createStep();
     }
+    const needsWhole = input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
+    if (needsWhole) await whole();
 
     if (input.sentToEnd?.length) {
       const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0 }, `sentToEnd[${i}]`));
@@ -167,14 +182,19 @@ export async function bulkEdit(
     if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
+    const span = model.touchedSpan();
     const changed = await writeModel(tx, schedule, model, loaded);
     if (!changed) {
       messages.push(info("nothing to change"));
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
     }
-    for (const gap of lockedRemainders(model)) messages.push(warning(gap));
     const updated = await store.touchSchedule(tx, schedule.id);
+    if (span) {
+      for (const { id, gapMs } of await store.lockedGaps(tx, schedule.id, span.start, span.end)) {
+        messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
+      }
+    }
     const content: ScheduleWithPage = { ...toSchedule(updated), eventsPage };
     return { content, messages };
   });
@@ -209,6 +229,7 @@ async function replaceStep(
   let target: ModelEvent | null;
   if (r.replacementEventId !== undefined && r.replacementEventId !== null) {
     const id = parseId(r.replacementEventId, "replacementEventId");
+    await ensureLoaded([id]);
     target = model.has(id) ? model.get(id) : null;
     if (!target) throw notFound("Event", id);
   } else if (r.replacementEventOnAirTime) {
@@ -267,22 +288,6 @@ async function splitStep(
   for (const text of remainderMessages(result.remainders, "split")) messages.push(warning(text));
 }
 
-/** Gaps and overlaps left just before each locked event after the edit (API.md: messages report them). */
-function lockedRemainders(model: BulkModel): string[] {
-  const ordered = model.slots().sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
-  const out: string[] = [];
-  for (let i = 1; i < ordered.length; i++) {
-    const event = ordered[i];
-    if (!event.locked) continue;
-    const previous = ordered[i - 1];
-    const gap = event.onAirTime - (previous.onAirTime + previous.duration);
-    const name = event.id > 0 ? `locked event ${event.id}` : "a new locked event";
-    if (gap > 0) out.push(`gap of ${gap} ms before ${name}`);
-    else if (gap < 0) out.push(`overlap of ${-gap} ms before ${name}`);
-  }
-  return out;
-}
-
 /** Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything changed. */
 async function writeModel(executor: Executor, schedule: ScheduleRow, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
   const created = model.created();
@@ -298,9 +303,10 @@ async function writeModel(executor: Executor, schedule: ScheduleRow, model: Bulk
   const rewritten = model.rewritten();
   const retimed = model.retimed();
   const deleted = [...model.deletedExisting];
+  if (model.cleared) await store.deleteAllEvents(executor, schedule.id);
   await store.deleteEventIds(executor, schedule.id, deleted);
   await store.updateEvents(executor, schedule.id, rewritten);
   await store.retimeEvents(executor, schedule.id, retimed);
   await store.insertEvents(executor, schedule, inserts);
-  return deleted.length + rewritten.length + retimed.length + inserts.length > 0;
+  return model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0;
 }

@@ -14,8 +14,8 @@ const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 /**
  * For each row `e`: the latest end among the events before it in the schedule (the timeline
  * module's reference for gaps and overlaps). Any event still on air at e's start began at most
- * max(duration) earlier, so an index range over that span finds it; the event just before e
- * covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
+ * the schedule's longest duration (schedules.max_event_duration) earlier, so an index range over
+ * that span finds it; the event just before e covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
  * event wholly contains the one just before e and ends before e starts.
  */
 const PREVIOUS_END = sql`left join lateral (
@@ -25,7 +25,7 @@ const PREVIOUS_END = sql`left join lateral (
         order by p.on_air_time desc, p.id desc limit 1),
       (select max(p.on_air_time + p.duration) from events p
         where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= e.on_air_time - (select max(m.duration) from events m where m.schedule_id = e.schedule_id))
+          and p.on_air_time >= e.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id))
     ) as prev_end) prev on true`;
 
 export interface PagedRow {

@@ -173,15 +173,17 @@ export async function copyEvents(executor: Executor, fromScheduleId: number, to:
 }
 
 /**
- * Records a change of a schedule's events: version + 1, dateUpdated now, and startDate/finishDate
- * from the events (first start, last end; the stored dates stay while there are no events).
+ * Records a change of a schedule's events: version + 1, dateUpdated now, startDate/finishDate
+ * from the events (first start, last end; the stored dates stay while there are no events) and
+ * the longest duration (schedules.max_event_duration, which the page queries rely on).
  * Every successful event mutation ends with this, once.
  */
 export async function touchSchedule(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
-  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end from events where schedule_id = ${scheduleId})`;
+  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest
+    from events where schedule_id = ${scheduleId})`;
   // first_start and last_end are relative to the origin; to_timestamp takes seconds.
   await executor.execute(sql`
-    update schedules s set version = s.version + 1, date_updated = now(),
+    update schedules s set version = s.version + 1, date_updated = now(), max_event_duration = b.longest,
       start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
       finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
     from ${bounds} b where s.id = ${scheduleId}`);
@@ -190,3 +192,65 @@ export async function touchSchedule(executor: Executor, scheduleId: number): Pro
 }
 
 export { events };
+
+/** Timing of some events of a schedule (absolute times), by id. */
+export async function loadTimingsById(executor: Executor, scheduleId: number, ids: number[]): Promise<TimingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select id, on_air_time + ${originOf(scheduleId)} as on_air_time, duration, locked, event_type, title from events
+      where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  }));
+}
+
+export async function countEvents(executor: Executor, scheduleId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(executor, sql`select count(*)::int as n from events where schedule_id = ${scheduleId}`);
+  return Number(row.n);
+}
+
+/**
+ * Gaps (> 0) and overlaps (< 0, ms shared) just before the locked events from `from` up to the
+ * first locked event at or after `to` (absolute ms): what a change of that span left before
+ * the events it could not move. Needs schedules.max_event_duration up to date (touchSchedule).
+ */
+export async function lockedGaps(executor: Executor, scheduleId: number, from: number, to: number): Promise<{ id: number; gapMs: number }[]> {
+  const origin = originOf(scheduleId);
+  const rows = await queryRows<{ id: number; start: number; finish: number; prev_end: number | null }>(
+    executor,
+    sql`with bounds as (
+        select ${from} - ${origin} as lo,
+          coalesce((select min(on_air_time) from events where schedule_id = ${scheduleId} and locked and on_air_time >= ${to} - ${origin}), ${to} - ${origin}) as hi
+      )
+      select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
+      from bounds, events e
+      left join lateral (
+        select greatest(
+          (select p.on_air_time + p.duration from events p
+            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+            order by p.on_air_time desc, p.id desc limit 1),
+          (select max(p.on_air_time + p.duration) from events p
+            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+              and p.on_air_time >= e.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id))
+        ) as prev_end) prev on true
+      where e.schedule_id = ${scheduleId} and e.locked and e.on_air_time between bounds.lo and bounds.hi
+      order by e.on_air_time, e.id`,
+  );
+  const out: { id: number; gapMs: number }[] = [];
+  for (const r of rows) {
+    if (r.prev_end === null || r.prev_end === undefined) continue;
+    const prevEnd = Number(r.prev_end);
+    const start = Number(r.start);
+    const shared = Math.min(prevEnd, Number(r.finish)) - start;
+    if (start > prevEnd) out.push({ id: Number(r.id), gapMs: start - prevEnd });
+    else if (shared > 0) out.push({ id: Number(r.id), gapMs: -shared });
+  }
+  return out;
+}

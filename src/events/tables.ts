@@ -38,8 +38,6 @@ export const events = pgTable(
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
-    // max(duration) of a schedule bounds how far back an event still on air can have started.
-    index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
   ],
 );
 

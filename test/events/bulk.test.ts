@@ -66,6 +66,8 @@ describe("bulkEditEvents", () => {
       [{ deleted: [ids[0]], eventLoop: { events: [{ duration: MIN }], loopFrom: iso(T0 + 60 * MIN), loopTo: iso(T0) } }, "BAD_USER_INPUT"],
       [{ replacement: { mediaId: "m", replacementEventId: "999999" } }, "NOT_FOUND"],
       [{ shiftFrom: iso(T0) }, "BAD_USER_INPUT"],
+      [{ deleted: [ids[0]], updated: [{ id: ids[0], title: "gone" }] }, "NOT_FOUND"],
+      [{ empty: true, deleted: [ids[1]] }, "NOT_FOUND"],
       [{ pageSize: 0 }, "BAD_USER_INPUT"],
     ];
     for (const [input, code] of cases) expect((await gql.error(BULK, { s: s.id, v: version, input })).extensions.code, JSON.stringify(input)).toBe(code);
