@@ -2,3 +2,4 @@
 export * from "../schedules/tables.js";
 export * from "../assets/tables.js";
 export * from "../jobs/tables.js";
+export * from "../events/tables.js";

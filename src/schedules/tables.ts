@@ -24,6 +24,16 @@ export const schedules = pgTable(
     breakMax: int64("break_max"),
     archiveStatus: text("archive_status").$type<ArchiveStatusValue>().notNull().default("NOT_ARCHIVED"),
     version: integer("version").notNull().default(1),
+    /**
+     * ms since the epoch that every event time of this schedule counts from (events.on_air_time
+     * is relative to it): shifting or transposing the schedule moves this one value.
+     */
+    timeOrigin: int64("time_origin").notNull().default(0),
+    /**
+     * Longest event duration, ms (kept by every change of the events): how far back an event
+     * still on air at some instant can have started, which bounds the gap/overlap look-ups.
+     */
+    maxEventDuration: int64("max_event_duration").notNull().default(0),
     /** First event start and last event end; the given dates while the schedule has no events. */
     startDate: instant("start_date"),
     finishDate: instant("finish_date"),

@@ -2,6 +2,8 @@
 import { count } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
+import { demoDay } from "./demo-events.js";
+import { insertEvents, touchSchedule } from "../events/store.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
@@ -30,10 +32,11 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
     { channel: "Sports Live", channelId: 103, graphicsProject: "sports-gfx" },
   ];
   let created = 0;
+  let events = 0;
   for (const [i, ch] of channels.entries()) {
     for (let day = 0; day < 2; day++) {
       const start = new Date(today.getTime() + day * 86_400_000);
-      await service.create(
+      const schedule = await service.create(
         DEMO_ADMIN,
         {
           name: `${ch.channel} ${start.toISOString().slice(0, 10)}`,
@@ -52,9 +55,16 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
         DEMO_ORGANIZATION,
       );
       created++;
+      const dayEvents = demoDay(ch.channel, start.getTime(), 18);
+      await db.transaction(async (tx) => {
+        await insertEvents(tx, { id: Number(schedule.id), organization: DEMO_ORGANIZATION }, dayEvents);
+        await touchSchedule(tx, Number(schedule.id));
+      });
+      events += dayEvents.length;
     }
   }
   await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
+  const assets = await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION);
   const jobs = await seedDemoJobs(db, DEMO_ORGANIZATION);
-  return { schedules: created + 1, assets: await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION), jobs };
+  return { schedules: created + 1, events, assets, jobs };
 }

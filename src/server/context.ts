@@ -17,7 +17,7 @@ export interface Context {
 }
 
 export function createContext(init: Omit<Context, "loaders">, db: Database): Context {
-  return { ...init, loaders: createLoaders(db, init.viewer) };
+  return { ...init, loaders: createLoaders(db, init.viewer, init.services) };
 }
 
 /** The caller, or the reason there is none (UNAUTHENTICATED). */

@@ -1,13 +1,19 @@
 // DataLoaders are made anew for each request (their cache must not outlive it). Each slice adds
 // its loaders here.
 import { createAssetLoaders, type AssetLoaders } from "../assets/loaders.js";
+import type DataLoader from "dataloader";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
+import { createEventsPageLoader, type EventsPageKey } from "../events/loader.js";
+import type { EventPage } from "../events/types.js";
+import type { Services } from "./services.js";
 
 export interface Loaders {
   assets: AssetLoaders;
+  /** Schedule.events: one statement for every schedule of the request asking the same page. */
+  eventsPage: DataLoader<EventsPageKey, EventPage, string>;
 }
 
-export function createLoaders(db: Database, viewer: Viewer | null): Loaders {
-  return { assets: createAssetLoaders(db, viewer) };
+export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
+  return { assets: createAssetLoaders(db, viewer), eventsPage: createEventsPageLoader(services.events) };
 }

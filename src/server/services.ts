@@ -2,6 +2,7 @@
 import { AssetService } from "../assets/service.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { EventService } from "../events/service.js";
 import { ScheduleService } from "../schedules/service.js";
 import { ArchiveService } from "../jobs/archive.js";
 import { createJobRegistry } from "../jobs/handlers.js";
@@ -19,6 +20,7 @@ export interface Services {
   jobSignal: JobSignal;
   jobs: JobService;
   archive: ArchiveService;
+  events: EventService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
@@ -32,5 +34,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize">
     jobSignal,
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
     archive: new ArchiveService(db, jobSignal),
+    events: new EventService(db, config.maxPageSize),
   };
 }

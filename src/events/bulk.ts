@@ -1,0 +1,312 @@
+// bulkEditEvents (S31): API.md "Bulk edit", every member, in its order, in one transaction.
+import { requireRole, type Viewer } from "../common/auth.js";
+import { badInput, notFound } from "../common/errors.js";
+import { MessageType, type Message } from "../common/graphql-types.js";
+import { parseId, parseIds } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import type { Database, Executor } from "../db/client.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { checkVersion, lockSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
+import {
+  appendToEnd,
+  eventOnAirAt,
+  loopEvents,
+  resolveCollisions,
+  shiftEvents,
+  splitInTimeline,
+  type ResolveType,
+  type Slot,
+} from "../schedules/timeline/index.js";
+import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
+import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import type { ScheduleWithPage } from "./loader.js";
+import { EventType } from "./enums.js";
+import { toValues } from "./mapper.js";
+import { checkInstant, eventValues, type EventValues } from "./rules.js";
+import { rejectChangeSet } from "./service.js";
+import * as store from "./store.js";
+import { timeline } from "./timeline-errors.js";
+
+const ok = (message: string): Message => ({ message, type: MessageType.OK });
+const info = (message: string): Message => ({ message, type: MessageType.INFO });
+const warning = (message: string): Message => ({ message, type: MessageType.WARNING });
+
+/** Which of created/updated/deleted apply (createOnly, updateOnly, deleteOnly: that part alone). */
+function parts(input: BulkEditInput): { create: boolean; update: boolean; remove: boolean } {
+  const only = (["createOnly", "updateOnly", "deleteOnly"] as const).filter((k) => input[k]);
+  if (only.length > 1) throw badInput(`${only.join(" and ")} cannot be combined: each applies its part alone`, { argument: "input" });
+  if (only.length === 0) return { create: true, update: true, remove: true };
+  return { create: only[0] === "createOnly", update: only[0] === "updateOnly", remove: only[0] === "deleteOnly" };
+}
+
+/** Runs one bulk edit. Reads the whole timing of the schedule once, writes the difference once. */
+export async function bulkEdit(
+  db: Database,
+  viewer: Viewer,
+  args: { scheduleId: string; version: number; input: BulkEditInput; changeSetId?: string | null; organization?: string | null },
+  maxPageSize: number,
+): Promise<BulkEditResult> {
+  requireRole(viewer, "editor");
+  rejectChangeSet(args.changeSetId);
+  const { input } = args;
+  const apply = parts(input);
+  const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
+  const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
+  return db.transaction(async (tx) => {
+    const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
+    checkVersion(schedule, args.version);
+    const messages: Message[] = [];
+    const model = new BulkModel();
+    const loaded = new Map<number, EventValues>();
+    /** The whole timeline, for members that place events among the others. */
+    const whole = async () => {
+      if (!model.complete) model.loadRest(await store.loadTimings(tx, schedule.id));
+    };
+    /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
+    const requireKnown = (ids: number[]) => {
+      const missing = ids.filter((id) => !model.has(id));
+      if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+    };
+    /** Stored values (and timing) of existing events the edit rewrites. */
+    const ensureLoaded = async (ids: number[]) => {
+      const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
+      const rows = await store.loadEventsById(tx, schedule.id, wanted);
+      for (const row of rows) loaded.set(row.id, toValues(row));
+      model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
+    };
+    /**
+     * Places created or moved events (in order) by resolveType against `existing` (the model as
+     * it was before them): one call of the timeline module for the whole step.
+     */
+    const placeAll = (existing: Slot[], placements: Slot[]) => {
+      if (resolveType === "OVERLAP" || placements.length === 0) return;
+      const firstTailId = placements.reduce((lowest, p) => Math.min(lowest, p.id - 1), model.nextId());
+      const result = timeline(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
+      // Tails first: they copy their source as it was before this step changed it.
+      for (const tail of result.tails) model.addTail(tail.id, tail.sourceId, tail.onAirTime, tail.duration, tail.somDelta, (id) => loaded.get(id) ?? null);
+      model.applyTrims(result.changes.filter((change) => model.has(change.id)));
+      for (const id of result.deletes) if (model.has(id)) model.remove(id);
+      const at = (id: number) => (model.has(id) ? new Date(model.get(id).onAirTime).toISOString() : "its place");
+      for (const c of result.lockedConflicts) messages.push(warning(`event placed at ${at(c.placedId)} overlaps locked event ${c.lockedId}`));
+      for (const text of remainderMessages(result.remainders, resolveType)) messages.push(warning(text));
+    };
+    const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
+
+    if (input.empty) {
+      const n = await store.countEvents(tx, schedule.id);
+      model.clearAll();
+      messages.push(ok(`removed all ${n} events`));
+    }
+    const deleteStep = async () => {
+      if (!input.deleted?.length) return;
+      if (!apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
+      const ids = [...new Set(parseIds(input.deleted, "deleted"))];
+      const unknown = ids.filter((id) => !model.has(id) && !model.wasDeleted(id) && !model.complete);
+      model.addExisting(await store.loadTimingsById(tx, schedule.id, unknown));
+      requireKnown(ids);
+      ids.forEach((id) => model.remove(id));
+      messages.push(ok(`deleted ${ids.length} events`));
+    };
+    const updateStep = async () => {
+      if (!input.updated?.length) return;
+      if (!apply.update) return void messages.push(info("updated ignored: another part applies alone"));
+      const ids = input.updated.map((u, i) => {
+        if (u.id === undefined || u.id === null) throw badInput(`updated[${i}].id is required`, { field: `updated[${i}].id` });
+        return parseId(u.id, `updated[${i}].id`);
+      });
+      if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
+      await ensureLoaded(ids);
+      requireKnown(ids);
+      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.duration !== undefined);
+      if (resolveType !== "OVERLAP" && timed) await whole();
+      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+      const moved: Slot[] = [];
+      input.updated.forEach((u, i) => {
+        const current = model.get(ids[i]);
+        const base = current.values ?? loaded.get(ids[i]);
+        if (!base) throw notFound("Event", ids[i]);
+        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0 }, `updated[${i}]`);
+        if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
+        model.setValues(ids[i], values);
+      });
+      placeAll(before, moved);
+      messages.push(ok(`updated ${ids.length} events`));
+    };
+    const createStep = async () => {
+      if (!input.created?.length) return;
+      if (!apply.create) return void messages.push(info("created ignored: another part applies alone"));
+      if (resolveType !== "OVERLAP" || input.created.some((c) => !c.onAirTime)) await whole();
+      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+      // Events without onAirTime follow the last end, the earlier creations included.
+      let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
+      const placed = input.created.map((c, i) => {
+        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end }, `created[${i}]`));
+        end = Math.max(end, event.onAirTime + event.duration);
+        return slotOf(event);
+      });
+      placeAll(before, placed);
+      messages.push(ok(`created ${input.created.length} events`));
+    };
+    if (input.createFirst) {
+      await createStep();
+      await deleteStep();
+      await updateStep();
+    } else {
+      await deleteStep();
+      await updateStep();
+      await createStep();
+    }
+    const needsWhole = input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
+    if (needsWhole) await whole();
+
+    if (input.sentToEnd?.length) {
+      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0 }, `sentToEnd[${i}]`));
+      const emptyStart = schedule.startDate?.getTime() ?? Date.now();
+      const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
+      values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
+      messages.push(ok(`appended ${values.length} events at the end`));
+    }
+
+    if (input.shiftBy !== undefined && input.shiftBy !== null) {
+      const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
+      const { moves, collisions } = timeline(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
+      model.applyMoves(moves);
+      messages.push(ok(`shifted ${moves.length} events by ${input.shiftBy} ms`));
+      for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
+    } else if (input.shiftFrom) {
+      throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
+    }
+
+    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages);
+    if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
+    if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
+
+    const span = model.touchedSpan();
+    const changed = await writeModel(tx, schedule, model, loaded);
+    if (!changed) {
+      messages.push(info("nothing to change"));
+      const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
+      return { content, messages };
+    }
+    const updated = await store.touchSchedule(tx, schedule.id);
+    if (span) {
+      for (const { id, gapMs } of await store.lockedGaps(tx, schedule.id, span.start, span.end)) {
+        messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
+      }
+    }
+    const content: ScheduleWithPage = { ...toSchedule(updated), eventsPage };
+    return { content, messages };
+  });
+}
+
+function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[]): void {
+  const loop = input.eventLoop!;
+  if (loop.events.length === 0) throw badInput("eventLoop.events must hold at least one event", { field: "eventLoop.events" });
+  const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
+  const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
+  if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
+  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from }, `eventLoop.events[${i}]`));
+  const placements = timeline(() => loopEvents(templates, from, to));
+  // The whole loop is one placed block for resolveType, then its events fill it.
+  if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });
+  for (const p of placements) {
+    const template = templates[p.template];
+    model.add({ ...template, data: { ...template.data }, onAirTime: p.onAirTime, duration: p.duration });
+  }
+  messages.push(ok(`looped ${loop.events.length} events into ${placements.length} from ${new Date(from).toISOString()} to ${new Date(to).toISOString()}`));
+}
+
+async function replaceStep(
+  input: BulkEditInput,
+  model: BulkModel,
+  ensureLoaded: (ids: number[]) => Promise<void>,
+  loaded: Map<number, EventValues>,
+  messages: Message[],
+): Promise<void> {
+  const r = input.replacement!;
+  if (!r.mediaId.trim()) throw badInput("replacement.mediaId must not be empty", { field: "replacement.mediaId" });
+  let target: ModelEvent | null;
+  if (r.replacementEventId !== undefined && r.replacementEventId !== null) {
+    const id = parseId(r.replacementEventId, "replacementEventId");
+    await ensureLoaded([id]);
+    target = model.has(id) ? model.get(id) : null;
+    if (!target) throw notFound("Event", id);
+  } else if (r.replacementEventOnAirTime) {
+    const at = checkInstant(r.replacementEventOnAirTime, "replacementEventOnAirTime", "replacement");
+    target = eventOnAirAt(model.slots(), at);
+    if (!target) throw notFound(`Event on air at ${new Date(at).toISOString()}`);
+  } else {
+    throw badInput("replacement needs replacementEventId or replacementEventOnAirTime", { field: "replacement" });
+  }
+  await ensureLoaded([target.id]);
+  const base = target.values ?? loaded.get(target.id)!;
+  model.setValues(target.id, { ...finalValues(target, base), mediaId: r.mediaId.trim() });
+  target.somDelta = 0;
+  // The asset catalog (and with it the asset's duration) is not part of this service yet.
+  messages.push(ok(`event ${target.id > 0 ? target.id : "(new)"} now plays ${r.mediaId.trim()}; its duration is kept (asset duration unknown)`));
+}
+
+async function splitStep(
+  input: BulkEditInput,
+  model: BulkModel,
+  ensureLoaded: (ids: number[]) => Promise<void>,
+  loaded: Map<number, EventValues>,
+  messages: Message[],
+): Promise<void> {
+  const s = input.split!;
+  const at = checkInstant(s.onAirTime, "onAirTime", "split");
+  const target = eventOnAirAt(model.slots(), at);
+  if (!target) throw notFound(`Event on air at ${new Date(at).toISOString()}`);
+  const result = timeline(() =>
+    splitInTimeline(model.slots(), target.id, {
+      segments: s.segments,
+      breakDuration: s.breakDuration,
+      partSuffix: s.partSuffix,
+      breakTitlePattern: s.breakTitlePattern,
+    }),
+  );
+  await ensureLoaded([target.id]);
+  const base = finalValues(target, target.values ?? loaded.get(target.id)!);
+  model.applyMoves(result.moves);
+  for (const piece of result.pieces) {
+    if (piece.kind === "BREAK") {
+      model.add({
+        onAirTime: piece.onAirTime, duration: piece.duration, eventType: EventType.PLACEHOLDER, title: piece.title, locked: false,
+        mediaId: null, assetId: null, status: null, data: s.placeholderId ? { placeholderId: s.placeholderId } : {},
+      });
+    } else if (piece.n === 1) {
+      model.setValues(target.id, { ...base, onAirTime: piece.onAirTime, duration: piece.duration, title: piece.title });
+      target.somDelta = piece.somDelta;
+    } else {
+      const part = model.add({ ...base, data: { ...base.data }, onAirTime: piece.onAirTime, duration: piece.duration, title: piece.title });
+      part.somDelta = piece.somDelta;
+    }
+  }
+  const parts = result.pieces.filter((p) => p.kind === "PART").length;
+  messages.push(ok(`split event ${target.id > 0 ? target.id : "(new)"} into ${parts} parts with ${result.pieces.length - parts} breaks`));
+  for (const text of remainderMessages(result.remainders, "split")) messages.push(warning(text));
+}
+
+/** Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything changed. */
+async function writeModel(executor: Executor, schedule: ScheduleRow, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
+  const created = model.created();
+  const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
+  if (copySources.length) {
+    const rows = await store.loadEventsById(executor, schedule.id, copySources.filter((id) => !loaded.has(id)));
+    for (const row of rows) loaded.set(row.id, toValues(row));
+  }
+  const inserts = created.map((e) => {
+    const base = e.copyOf !== undefined ? { ...loaded.get(e.copyOf)!, locked: false } : e.values!;
+    return finalValues(e, base);
+  });
+  const rewritten = model.rewritten();
+  const retimed = model.retimed();
+  const deleted = [...model.deletedExisting];
+  if (model.cleared) await store.deleteAllEvents(executor, schedule.id);
+  await store.deleteEventIds(executor, schedule.id, deleted);
+  await store.updateEvents(executor, schedule.id, rewritten);
+  await store.retimeEvents(executor, schedule.id, retimed);
+  await store.insertEvents(executor, schedule, inserts);
+  return model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0;
+}

@@ -1,0 +1,57 @@
+// EventCriteriaInput (and the filter arguments of Schedule.events) as SQL conditions on `events e`.
+import { sql, type SQL } from "drizzle-orm";
+import { badInput } from "../common/errors.js";
+import { parseIds } from "../common/ids.js";
+import { EventType } from "./enums.js";
+
+/** The filters every event search understands (API.md EventCriteriaInput without paging). */
+export interface EventFilter {
+  eventType?: EventType | null;
+  term?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+  ids?: readonly string[] | null;
+  locked?: boolean | null;
+  missingAsset?: boolean | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Checks a filter; throws BAD_USER_INPUT for what cannot be answered. */
+export function checkFilter(filter: EventFilter | null | undefined): void {
+  if (!filter) return;
+  if (filter.from && filter.to && filter.from > filter.to) throw badInput("from must not be after to", { argument: "from" });
+  if (filter.missingAsset !== undefined && filter.missingAsset !== null) {
+    throw badInput("criteria.missingAsset needs the asset catalog, which is not available yet", { argument: "missingAsset" });
+  }
+  if (filter.eventType && !(Object.values(EventType) as string[]).includes(filter.eventType)) {
+    throw badInput(`eventType must be one of ${Object.values(EventType).join(", ")}`, { argument: "eventType" });
+  }
+}
+
+/**
+ * SQL conditions (AND) on the alias `e`; empty list = every event. `origin` is the SQL of the
+ * schedule's time origin (events.on_air_time counts from it).
+ */
+export function filterConditions(filter: EventFilter | null | undefined, origin: SQL): SQL[] {
+  if (!filter) return [];
+  const out: SQL[] = [];
+  if (filter.eventType) out.push(sql`e.event_type = ${filter.eventType}`);
+  if (filter.term && filter.term.trim()) out.push(sql`e.title ilike ${`%${escapeLike(filter.term.trim())}%`}`);
+  if (filter.from) out.push(sql`e.on_air_time >= ${filter.from.getTime()} - ${origin}`);
+  if (filter.to) out.push(sql`e.on_air_time < ${filter.to.getTime()} - ${origin}`);
+  if (filter.ids) {
+    const ids = parseIds(filter.ids, "ids");
+    out.push(sql`e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
+  }
+  if (filter.locked !== undefined && filter.locked !== null) out.push(sql`e.locked = ${filter.locked}`);
+  return out;
+}
+
+export const andAll = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions.map((c) => sql`(${c})`), sql` and `) : sql`true`);
+
+/** Stable key of a filter, for grouping DataLoader keys that share one query. */
+export function filterKey(filter: EventFilter | null | undefined): string {
+  if (!filter) return "";
+  return JSON.stringify([filter.eventType ?? null, filter.term ?? null, filter.from?.getTime() ?? null, filter.to?.getTime() ?? null, filter.ids ?? null, filter.locked ?? null]);
+}

@@ -1,0 +1,45 @@
+// The DataLoader behind Schedule.events: every schedule of a request asking for the same page
+// is answered by one statement (two when there is one schedule), whatever their number.
+import DataLoader from "dataloader";
+import type { PageRequest } from "../common/paging.js";
+import type { Schedule } from "../schedules/types.js";
+import { filterKey } from "./criteria.js";
+import type { EventsPageArgs, EventService } from "./service.js";
+import type { EventPage } from "./types.js";
+
+/** A schedule answered by bulkEditEvents carries the page the caller shows (pageNumber, pageSize). */
+export type ScheduleWithPage = Schedule & { eventsPage?: PageRequest | null };
+
+export interface EventsPageKey {
+  scheduleId: number;
+  args: EventsPageArgs;
+}
+
+const argsKey = (args: EventsPageArgs) => JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter)]);
+
+export function createEventsPageLoader(service: EventService): DataLoader<EventsPageKey, EventPage, string> {
+  return new DataLoader<EventsPageKey, EventPage, string>(
+    async (keys) => {
+      const groups = new Map<string, { args: EventsPageArgs; ids: Set<number> }>();
+      for (const key of keys) {
+        const k = argsKey(key.args);
+        let group = groups.get(k);
+        if (!group) groups.set(k, (group = { args: key.args, ids: new Set() }));
+        group.ids.add(key.scheduleId);
+      }
+      const answers = new Map<string, Map<number, EventPage> | Error>();
+      for (const [k, group] of groups) {
+        try {
+          answers.set(k, await service.pagesOf([...group.ids], group.args));
+        } catch (error) {
+          answers.set(k, error as Error);
+        }
+      }
+      return keys.map((key) => {
+        const answer = answers.get(argsKey(key.args))!;
+        return answer instanceof Error ? answer : answer.get(key.scheduleId)!;
+      });
+    },
+    { cacheKeyFn: (key) => `${key.scheduleId}|${argsKey(key.args)}` },
+  );
+}

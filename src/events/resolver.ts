@@ -1,0 +1,152 @@
+import { SafeIntResolver } from "graphql-scalars";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
+import { requireViewer } from "../common/auth.js";
+import { Schedule } from "../schedules/types.js";
+import { callerOf, type Context } from "../server/context.js";
+import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import { EventType } from "./enums.js";
+import type { ScheduleWithPage } from "./loader.js";
+import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
+
+@Resolver(() => Schedule)
+export class ScheduleEventsResolver {
+  @FieldResolver(() => EventPage, { description: "S25, S34: events in onAirTime order, filtered and paged" })
+  events(
+    @Root() schedule: ScheduleWithPage,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+    @Arg("term", () => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string,
+    @Arg("eventType", () => EventType, { nullable: true }) eventType?: EventType,
+    @Arg("from", () => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date,
+    @Arg("to", () => Date, { nullable: true, description: "onAirTime before" }) to?: Date,
+  ): Promise<EventPage> {
+    requireViewer(callerOf(ctx));
+    const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
+    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args });
+  }
+
+  @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })
+  eventPageAt(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("time", () => Date) time: Date,
+    @Arg("pageSize", () => Int) pageSize: number,
+    @Arg("criteria", () => EventCriteriaInput, { nullable: true }) criteria?: EventCriteriaInput,
+  ): Promise<number> {
+    return ctx.services.events.pageAt(callerOf(ctx), schedule, time, pageSize, criteria);
+  }
+
+  @FieldResolver(() => EventPageResult, { description: "S17: rippleSchedule as a dry run: the page as it would be, nothing saved" })
+  ripplePreview(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("eventId", () => ID) eventId: string,
+    @Arg("fixAll", () => Boolean, { nullable: true }) fixAll?: boolean,
+    @Arg("criteria", () => EventCriteriaInput, { nullable: true }) criteria?: EventCriteriaInput,
+    @Arg("page", () => Int, { nullable: true }) page?: number,
+    @Arg("size", () => Int, { nullable: true }) size?: number,
+  ): Promise<EventPageResult> {
+    return ctx.services.events.ripplePreview(callerOf(ctx), schedule, { eventId, fixAll, criteria, page, size });
+  }
+
+  @FieldResolver(() => EventsSummary, { description: "S37: totals and pages of events by type, gaps, overlaps and QC failures" })
+  eventsSummary(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("size", () => Int, { nullable: true, description: "Page size the pages count in; default 20" }) size?: number,
+  ): Promise<EventsSummary> {
+    return ctx.services.events.summary(callerOf(ctx), schedule, size);
+  }
+}
+
+@Resolver(() => Event)
+export class EventResolver {
+  @Mutation(() => Event, { description: "S26: adds an event (default onAirTime: the end of the last event)" })
+  createEvent(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("input", () => EventInput) input: EventInput,
+    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Event> {
+    return ctx.services.events.create(callerOf(ctx), scheduleId, input, changeSetId, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S27: changes events (each input names one by id); all or nothing" })
+  updateEvents(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("version", () => Int) version: number,
+    @Arg("events", () => [EventInput]) events: EventInput[],
+    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.update(callerOf(ctx), scheduleId, version, events, changeSetId, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S28: removes events; all or nothing" })
+  deleteEvents(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("ids", () => [ID]) ids: string[],
+    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.delete(callerOf(ctx), scheduleId, ids, changeSetId, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S30: events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
+  rippleSchedule(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("version", () => Int) version: number,
+    @Arg("fromEventId", () => ID) fromEventId: string,
+    @Arg("fixAll", () => Boolean, { nullable: true }) fixAll?: boolean,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.ripple(callerOf(ctx), scheduleId, version, fromEventId, fixAll, organization);
+  }
+
+  @Mutation(() => BulkEditResult, { description: "S31: creates, updates, deletes, loops, splits and shifts events in one transaction" })
+  bulkEditEvents(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("version", () => Int) version: number,
+    @Arg("input", () => BulkEditInput) input: BulkEditInput,
+    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<BulkEditResult> {
+    return ctx.services.events.bulkEdit(callerOf(ctx), { scheduleId, version, input, changeSetId, organization });
+  }
+
+  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
+  shiftSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.shift(callerOf(ctx), id, milliseconds, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
+  transposeSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("startTime", () => Date) startTime: Date,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.transpose(callerOf(ctx), id, startTime, organization);
+  }
+
+  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
+  copySchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("name", () => String, { nullable: true }) name?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.events.copy(callerOf(ctx), id, name, organization);
+  }
+}

@@ -1,0 +1,105 @@
+// Rules for event fields: pure. An EventInput becomes the columns and the `data` document of a
+// row, checked; BAD_USER_INPUT names the field at fault.
+import { badInput } from "../common/errors.js";
+import { EventType } from "./enums.js";
+import type { EventInput } from "./types.js";
+
+/** Fields kept in their own columns; every other input field goes to `data`. */
+const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status"]);
+const EVENT_TYPES = new Set<string>(Object.values(EventType));
+export const MAX_TITLE_LENGTH = 500;
+
+/** An event as the service handles it: timing columns plus the document of the other fields. */
+export interface EventValues {
+  onAirTime: number;
+  duration: number;
+  eventType: string;
+  title: string | null;
+  locked: boolean;
+  mediaId: string | null;
+  assetId: string | null;
+  status: string | null;
+  data: Record<string, unknown>;
+}
+
+const fieldError = (field: string, message: string, at?: string) =>
+  badInput(`${at ? `${at}: ` : ""}${field} ${message}`, { field });
+
+export function checkDuration(duration: number, at?: string): number {
+  if (!Number.isSafeInteger(duration) || duration < 0) throw fieldError("duration", `must be a whole number of ms, 0 or more (got ${duration})`, at);
+  return duration;
+}
+
+export function checkInstant(value: Date, field: string, at?: string): number {
+  const ms = value.getTime();
+  if (!Number.isFinite(ms)) throw fieldError(field, "is not a valid instant", at);
+  return ms;
+}
+
+/** Plain JSON of a nested input (class instances and Dates become plain objects and ISO strings). */
+function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * The values of an event created from `input`, or of `existing` changed by it (only the fields
+ * given change; null clears). `at` prefixes messages ("updated[3]").
+ */
+export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number }, at?: string): EventValues {
+  const out: EventValues = existing
+    ? { ...existing, data: { ...existing.data } }
+    : { onAirTime: defaults.onAirTime, duration: 0, eventType: EventType.PRIMARY, title: null, locked: false, mediaId: null, assetId: null, status: null, data: {} };
+  if (input.onAirTime !== undefined) {
+    if (input.onAirTime === null) {
+      if (existing) throw fieldError("onAirTime", "must not be null", at);
+    } else out.onAirTime = checkInstant(input.onAirTime, "onAirTime", at);
+  }
+  if (input.duration !== undefined && input.duration !== null) out.duration = checkDuration(input.duration, at);
+  if (input.eventType !== undefined && input.eventType !== null) {
+    if (!EVENT_TYPES.has(input.eventType)) throw fieldError("eventType", `must be one of ${[...EVENT_TYPES].join(", ")}`, at);
+    out.eventType = input.eventType;
+  }
+  if (input.title !== undefined) {
+    const title = input.title === null ? null : input.title.trim();
+    if (title !== null && title.length > MAX_TITLE_LENGTH) throw fieldError("title", `must be at most ${MAX_TITLE_LENGTH} characters`, at);
+    out.title = title;
+  }
+  if (input.locked !== undefined) out.locked = input.locked ?? false;
+  if (input.mediaId !== undefined) out.mediaId = input.mediaId;
+  if (input.status !== undefined) out.status = input.status;
+  for (const [key, value] of Object.entries(input)) {
+    if (COLUMN_FIELDS.has(key) || value === undefined) continue;
+    if (value === null) delete out.data[key];
+    else out.data[key] = plain(value);
+  }
+  keepSecret(out.data, existing?.data, input);
+  checkNested(out.data, at);
+  const assetData = out.data.assetData as { assetId?: string | null } | undefined;
+  out.assetId = assetData?.assetId ?? null;
+  return out;
+}
+
+/**
+ * liveParameters.encryptionKey is never answered, so a client that sends back the liveParameters it
+ * read sends no key: keep the stored one unless the input names it (a string, or null to clear).
+ */
+function keepSecret(data: Record<string, unknown>, before: Record<string, unknown> | undefined, input: EventInput): void {
+  const previousKey = (before?.liveParameters as { encryptionKey?: string } | undefined)?.encryptionKey;
+  const given = input.liveParameters;
+  if (!given || previousKey === undefined || given.encryptionKey !== undefined) return;
+  data.liveParameters = { ...(data.liveParameters as object), encryptionKey: previousKey };
+}
+
+function checkNested(data: Record<string, unknown>, at?: string): void {
+  for (const key of ["deviation", "maxExtendedDuration", "som", "timecodeIn"]) {
+    const v = data[key];
+    if (typeof v === "number" && key !== "deviation" && v < 0) throw fieldError(key, "must not be negative (ms)", at);
+  }
+  const lists = ["secondaryEvents", "scte35Signals", "playoutSwitches", "voiceovers", "vendorRPCList"] as const;
+  for (const list of lists) {
+    const items = data[list] as { offset?: number | null; duration?: number | null }[] | undefined;
+    items?.forEach((item, i) => {
+      if (item.duration != null && item.duration < 0) throw fieldError(`${list}[${i}].duration`, "must not be negative (ms)", at);
+    });
+  }
+}

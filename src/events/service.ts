@@ -1,0 +1,227 @@
+// Events: the service owns the transactions and the organization checks of this slice. Every
+// mutation locks its schedule row, checks the version when one is given, writes set-based, and
+// ends with touchSchedule (version + 1, startDate/finishDate from the events).
+import { sql } from "drizzle-orm";
+import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
+import { badInput, notFound } from "../common/errors.js";
+import { parseId, parseIds } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import { queryRows, type Database, type Executor } from "../db/client.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import { schedules, type ScheduleRow } from "../schedules/tables.js";
+import type { Schedule } from "../schedules/types.js";
+import { ripple } from "../schedules/timeline/index.js";
+import { checkFilter, type EventFilter } from "./criteria.js";
+import { toEvent, toValues } from "./mapper.js";
+import { pageAt, schedulesPages } from "./pages.js";
+import { previewPage } from "./preview.js";
+import { eventValues } from "./rules.js";
+import * as store from "./store.js";
+import { eventsSummary } from "./summary.js";
+import { timeline } from "./timeline-errors.js";
+import { bulkEdit } from "./bulk.js";
+import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
+
+/** Change sets come with a later issue: say so instead of editing the schedule itself. */
+export function rejectChangeSet(changeSetId: string | null | undefined): void {
+  if (changeSetId !== undefined && changeSetId !== null) throw badInput("change sets are not available yet", { argument: "changeSetId" });
+}
+
+export interface EventsPageArgs {
+  page?: number | null;
+  size?: number | null;
+  filter?: EventFilter | null;
+}
+
+/** Answers NOT_FOUND naming the ids that are not events of the schedule (other schedules' included). */
+export async function requireEventIds(executor: Executor, scheduleId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`select id from events where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+  );
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const missing = [...new Set(ids)].filter((id) => !found.has(id));
+  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+}
+
+export class EventService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /** Schedule.events for several schedules of one request (the DataLoader's batch). */
+  pagesOf(scheduleIds: number[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
+    checkFilter(args.filter);
+    return schedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+  }
+
+  async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
+    requireViewer(viewer);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > this.maxPageSize) {
+      throw badInput(`pageSize must be from 1 to ${this.maxPageSize}`, { argument: "pageSize" });
+    }
+    checkFilter(criteria);
+    return pageAt(this.db, Number(schedule.id), time.getTime(), pageSize, criteria);
+  }
+
+  async summary(viewer: Viewer | null, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
+    requireViewer(viewer);
+    const request = pageRequest(0, size, this.maxPageSize);
+    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now());
+  }
+
+  /** S17: the page as rippleSchedule would leave it; nothing is written. */
+  async ripplePreview(
+    viewer: Viewer | null,
+    schedule: Schedule,
+    args: { eventId: string; fixAll?: boolean | null; criteria?: EventCriteriaInput | null; page?: number | null; size?: number | null },
+  ): Promise<EventPageResult> {
+    requireViewer(viewer);
+    checkFilter(args.criteria);
+    const eventId = parseId(args.eventId, "eventId");
+    const request = pageRequest(args.page ?? args.criteria?.pageNumber, args.size ?? args.criteria?.pageSize, this.maxPageSize);
+    const scheduleId = Number(schedule.id);
+    const timings = await store.loadTimings(this.db, scheduleId);
+    if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
+    const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
+    return previewPage(this.db, schedule, timings, moves, request, args.criteria);
+  }
+
+  async create(viewer: Viewer, scheduleId: string, input: EventInput, changeSetId?: string | null, organization?: string | null): Promise<Event> {
+    requireRole(viewer, "editor");
+    rejectChangeSet(changeSetId);
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      const defaultStart = (await store.lastEnd(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
+      const values = eventValues(input, null, { onAirTime: defaultStart });
+      const [row] = await store.insertEvents(tx, schedule, [values]);
+      await store.touchSchedule(tx, schedule.id);
+      return toEvent(row);
+    });
+  }
+
+  /** S27: all or nothing; each input names an event of this schedule by id. */
+  async update(viewer: Viewer, scheduleId: string, version: number, inputs: EventInput[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    rejectChangeSet(changeSetId);
+    if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      checkVersion(schedule, version);
+      await applyUpdates(tx, schedule, inputs, "events");
+      return toSchedule(await store.touchSchedule(tx, schedule.id));
+    });
+  }
+
+  /** S28: all or nothing. */
+  async delete(viewer: Viewer, scheduleId: string, ids: string[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    rejectChangeSet(changeSetId);
+    const wanted = [...new Set(parseIds(ids))];
+    if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      await requireEventIds(tx, schedule.id, wanted);
+      await store.deleteEventIds(tx, schedule.id, wanted);
+      return toSchedule(await store.touchSchedule(tx, schedule.id));
+    });
+  }
+
+  /** S30: ripple from an event up to the next locked one (fixAll: every segment after it). */
+  async ripple(viewer: Viewer, scheduleId: string, version: number, fromEventId: string, fixAll?: boolean | null, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const eventId = parseId(fromEventId, "fromEventId");
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      checkVersion(schedule, version);
+      const timings = await store.loadTimings(tx, schedule.id);
+      if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
+      const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
+      await store.retimeEvents(tx, schedule.id, moves);
+      return toSchedule(await store.touchSchedule(tx, schedule.id));
+    });
+  }
+
+  /** S31: see bulk.ts. */
+  bulkEdit(
+    viewer: Viewer,
+    args: { scheduleId: string; version: number; input: BulkEditInput; changeSetId?: string | null; organization?: string | null },
+  ): Promise<BulkEditResult> {
+    return bulkEdit(this.db, viewer, args, this.maxPageSize);
+  }
+
+  /** S36: every event moves, locked ones included. */
+  async shift(viewer: Viewer, id: string, milliseconds: number, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    if (!Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, id, organization);
+      await store.shiftAll(tx, schedule.id, milliseconds);
+      await moveStoredDates(tx, schedule, milliseconds);
+      return toSchedule(await store.touchSchedule(tx, schedule.id));
+    });
+  }
+
+  /** S39: the first event starts at startTime; every offset and duration stays. */
+  async transpose(viewer: Viewer, id: string, startTime: Date, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const target = startTime.getTime();
+    if (!Number.isFinite(target)) throw badInput("startTime is not a valid instant", { argument: "startTime" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, id, organization);
+      const first = (await store.firstStart(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? target;
+      const by = target - first;
+      await store.shiftAll(tx, schedule.id, by);
+      await moveStoredDates(tx, schedule, by);
+      return toSchedule(await store.touchSchedule(tx, schedule.id));
+    });
+  }
+
+  /** S23: a new schedule (version 1) with copies of every event. */
+  async copy(viewer: Viewer, id: string, name?: string | null, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const newName = name?.trim() || null;
+    if (name !== undefined && name !== null && !newName) throw badInput("name must not be empty", { argument: "name" });
+    return this.db.transaction(async (tx) => {
+      const source = await findSchedule(tx, viewer, id, organization);
+      const { id: _id, dateCreated: _c, dateUpdated: _u, version: _v, ...fields } = source;
+      const [copy] = await tx
+        .insert(schedules)
+        .values({ ...fields, name: newName ?? `${source.name} (copy)`, archiveStatus: "NOT_ARCHIVED", createdBy: viewer.userId })
+        .returning();
+      await store.copyEvents(tx, source.id, copy);
+      return toSchedule(copy);
+    });
+  }
+}
+
+/** While a schedule has no events its stored dates are its own: shifting it moves them too. */
+async function moveStoredDates(executor: Executor, schedule: ScheduleRow, by: number): Promise<void> {
+  if (by === 0) return;
+  await executor.execute(sql`update schedules set start_date = start_date + make_interval(secs => ${by / 1000}),
+    finish_date = finish_date + make_interval(secs => ${by / 1000}) where id = ${schedule.id}`);
+}
+
+/** Applies updates (each with the id of an event of the schedule) in one statement. */
+export async function applyUpdates(executor: Executor, schedule: ScheduleRow, inputs: EventInput[], argument: string): Promise<number[]> {
+  const ids = inputs.map((input, i) => {
+    if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
+    return parseId(input.id, `${argument}[${i}].id`);
+  });
+  if (new Set(ids).size !== ids.length) throw badInput(`${argument} names an event twice`, { argument });
+  const rows = await store.loadEventsById(executor, schedule.id, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+  const updates = inputs.map((input, i) => ({
+    id: ids[i],
+    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0 }, `${argument}[${i}]`),
+  }));
+  await store.updateEvents(executor, schedule.id, updates);
+  return ids;
+}
+

@@ -1,0 +1,256 @@
+// Set-based SQL of the events slice: every write here is one statement whatever the number of
+// events (rows travel as one JSON parameter and are unpacked with jsonb_to_recordset).
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client.js";
+import { schedules, type ScheduleRow } from "../schedules/tables.js";
+import type { EventValues } from "./rules.js";
+import { events, type EventRow } from "./tables.js";
+
+/** The time origin of a schedule (ms since the epoch), as a scalar SQL expression. */
+export const originOf = (scheduleId: number | SQL): SQL => sql`(select o.time_origin from schedules o where o.id = ${scheduleId})`;
+
+/**
+ * Columns of `events` under the property names of EventRow, for raw selects of `events e`;
+ * onAirTime is absolute (ms since the epoch).
+ */
+export const EVENT_COLUMNS = sql`e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime", e.duration,
+  e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data`;
+
+/** A raw row as EventRow (the JSON `data` arrives parsed on both drivers; numbers are numbers). */
+export function eventRowOf(raw: Record<string, unknown>): EventRow {
+  return {
+    id: Number(raw.id),
+    scheduleId: Number(raw.scheduleId),
+    organization: raw.organization as string,
+    onAirTime: Number(raw.onAirTime),
+    duration: Number(raw.duration),
+    eventType: raw.eventType as string,
+    title: (raw.title as string | null) ?? null,
+    locked: Boolean(raw.locked),
+    mediaId: (raw.mediaId as string | null) ?? null,
+    assetId: (raw.assetId as string | null) ?? null,
+    status: (raw.status as string | null) ?? null,
+    version: Number(raw.version),
+    data: (typeof raw.data === "string" ? JSON.parse(raw.data) : raw.data) as Record<string, unknown>,
+  };
+}
+
+/** The timing of every event of a schedule, in air order: what the timeline module works on. */
+export interface TimingRow {
+  id: number;
+  onAirTime: number;
+  duration: number;
+  locked: boolean;
+  eventType: string;
+  title: string | null;
+}
+
+export async function loadTimings(executor: Executor, scheduleId: number): Promise<TimingRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select id, on_air_time + ${originOf(scheduleId)} as on_air_time, duration, locked, event_type, title from events where schedule_id = ${scheduleId} order by on_air_time, id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  }));
+}
+
+export async function loadEventsById(executor: Executor, scheduleId: number, ids: number[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select ${EVENT_COLUMNS} from events e where e.schedule_id = ${scheduleId} and e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+  );
+  return rows.map(eventRowOf);
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+function valueRecord(v: EventValues) {
+  return {
+    on_air_time: v.onAirTime,
+    duration: v.duration,
+    event_type: v.eventType,
+    title: v.title,
+    locked: v.locked,
+    media_id: v.mediaId,
+    asset_id: v.assetId,
+    status: v.status,
+    data: v.data,
+  };
+}
+
+const RECORD_COLUMNS = sql.raw(
+  `on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb`,
+);
+
+/** Inserts events in one statement; answers the new rows in input order. */
+export async function insertEvents(executor: Executor, schedule: Pick<ScheduleRow, "id" | "organization">, values: EventValues[]): Promise<EventRow[]> {
+  if (values.length === 0) return [];
+  const records = values.map((v, ord) => ({ ord, ...valueRecord(v) }));
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
+      inserted as (
+        insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
+        select ${schedule.id}, ${schedule.organization}, on_air_time - ${originOf(schedule.id)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status, coalesce(data, '{}'::jsonb)
+        from input order by ord
+        returning *
+      )
+      select ${EVENT_COLUMNS} from inserted e order by e.id`,
+  );
+  // Identity values follow the insert order, which follows `ord`.
+  return rows.map(eventRowOf);
+}
+
+/** Writes whole new values into existing events (version + 1) in one statement. */
+export async function updateEvents(executor: Executor, scheduleId: number, updates: { id: number; values: EventValues }[]): Promise<void> {
+  if (updates.length === 0) return;
+  const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
+  await executor.execute(sql`
+    update events e set on_air_time = x.on_air_time - ${originOf(scheduleId)}, duration = x.duration, event_type = x.event_type, title = x.title,
+      locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
+    where e.id = x.id and e.schedule_id = ${scheduleId}`);
+}
+
+/** New starts (and optionally durations and a later media start) for existing events, one statement. */
+export async function retimeEvents(
+  executor: Executor,
+  scheduleId: number,
+  changes: { id: number; onAirTime: number; duration?: number; somDelta?: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
+  await executor.execute(sql`
+    update events e set on_air_time = x.t - ${originOf(scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
+      data = case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, t bigint, d bigint, s bigint)
+    where e.id = x.id and e.schedule_id = ${scheduleId}`);
+}
+
+export async function deleteEventIds(executor: Executor, scheduleId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor.execute(sql`delete from events where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+}
+
+export async function deleteAllEvents(executor: Executor, scheduleId: number): Promise<void> {
+  await executor.execute(sql`delete from events where schedule_id = ${scheduleId}`);
+}
+
+/**
+ * Moves every event of the schedule by `ms` (locked ones too): one row, the schedule's time
+ * origin, whatever the number of events. The events' own versions stay (their fields did not
+ * change; the schedule version records the move).
+ */
+export async function shiftAll(executor: Executor, scheduleId: number, ms: number): Promise<void> {
+  if (ms === 0) return;
+  await executor.execute(sql`update schedules set time_origin = time_origin + ${ms} where id = ${scheduleId}`);
+}
+
+export async function firstStart(executor: Executor, scheduleId: number): Promise<number | null> {
+  const [row] = await queryRows<{ t: number | null }>(executor, sql`select min(on_air_time) + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId}`);
+  return row?.t === null || row?.t === undefined ? null : Number(row.t);
+}
+
+/** The end of the last event (the latest end, which the last-starting event may not hold). */
+export async function lastEnd(executor: Executor, scheduleId: number): Promise<number | null> {
+  const [row] = await queryRows<{ t: number | null }>(executor, sql`select max(on_air_time + duration) + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId}`);
+  return row?.t === null || row?.t === undefined ? null : Number(row.t);
+}
+
+/** Copies every event of one schedule into another (which has the same time origin), one statement. */
+export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
+  await executor.execute(sql`
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
+    select ${to.id}, ${to.organization}, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data
+    from events where schedule_id = ${fromScheduleId} order by on_air_time, id`);
+}
+
+/**
+ * Records a change of a schedule's events: version + 1, dateUpdated now, startDate/finishDate
+ * from the events (first start, last end; the stored dates stay while there are no events) and
+ * the longest duration (schedules.max_event_duration, which the page queries rely on).
+ * Every successful event mutation ends with this, once.
+ */
+export async function touchSchedule(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
+  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest
+    from events where schedule_id = ${scheduleId})`;
+  // first_start and last_end are relative to the origin; to_timestamp takes seconds.
+  await executor.execute(sql`
+    update schedules s set version = s.version + 1, date_updated = now(), max_event_duration = b.longest,
+      start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
+      finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
+    from ${bounds} b where s.id = ${scheduleId}`);
+  const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+  return row;
+}
+
+export { events };
+
+/** Timing of some events of a schedule (absolute times), by id. */
+export async function loadTimingsById(executor: Executor, scheduleId: number, ids: number[]): Promise<TimingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select id, on_air_time + ${originOf(scheduleId)} as on_air_time, duration, locked, event_type, title from events
+      where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  }));
+}
+
+export async function countEvents(executor: Executor, scheduleId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(executor, sql`select count(*)::int as n from events where schedule_id = ${scheduleId}`);
+  return Number(row.n);
+}
+
+/**
+ * Gaps (> 0) and overlaps (< 0, ms shared) just before the locked events from `from` up to the
+ * first locked event at or after `to` (absolute ms): what a change of that span left before
+ * the events it could not move. Needs schedules.max_event_duration up to date (touchSchedule).
+ */
+export async function lockedGaps(executor: Executor, scheduleId: number, from: number, to: number): Promise<{ id: number; gapMs: number }[]> {
+  const origin = originOf(scheduleId);
+  const rows = await queryRows<{ id: number; start: number; finish: number; prev_end: number | null }>(
+    executor,
+    sql`with bounds as (
+        select ${from} - ${origin} as lo,
+          coalesce((select min(on_air_time) from events where schedule_id = ${scheduleId} and locked and on_air_time >= ${to} - ${origin}), ${to} - ${origin}) as hi
+      )
+      select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
+      from bounds, events e
+      left join lateral (
+        select greatest(
+          (select p.on_air_time + p.duration from events p
+            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+            order by p.on_air_time desc, p.id desc limit 1),
+          (select max(p.on_air_time + p.duration) from events p
+            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+              and p.on_air_time >= e.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id))
+        ) as prev_end) prev on true
+      where e.schedule_id = ${scheduleId} and e.locked and e.on_air_time between bounds.lo and bounds.hi
+      order by e.on_air_time, e.id`,
+  );
+  const out: { id: number; gapMs: number }[] = [];
+  for (const r of rows) {
+    if (r.prev_end === null || r.prev_end === undefined) continue;
+    const prevEnd = Number(r.prev_end);
+    const start = Number(r.start);
+    const shared = Math.min(prevEnd, Number(r.finish)) - start;
+    if (start > prevEnd) out.push({ id: Number(r.id), gapMs: start - prevEnd });
+    else if (shared > 0) out.push({ id: Number(r.id), gapMs: -shared });
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// Schedule.eventsSummary (S37): totals and pages of a schedule's events in one statement.
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client.js";
+import { originOf } from "./store.js";
+import type { EventsSummary, PageList } from "./types.js";
+
+interface SummaryRow {
+  kind: string;
+  key: string | null;
+  total: number;
+  pages: number[] | string | null;
+}
+
+/** Postgres arrays arrive as JS arrays (postgres.js, PGlite); a text form is parsed just in case. */
+function pagesOf(value: SummaryRow["pages"]): number[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+}
+
+/**
+ * Pages count `size` events in air order, 0-based, exactly as Schedule.events pages them. A gap
+ * (overlap) belongs to the event after it and is measured from the latest end of the events
+ * before it, as the timeline module does; programmes follow the XMLTV rule of API.md (PRIMARY
+ * events sharing a programme title, else a title, else a mediaId, separated only by non-PRIMARY
+ * events, are one programme).
+ */
+export async function eventsSummary(executor: Executor, scheduleId: number, size: number, now: number): Promise<EventsSummary> {
+  const rows = await queryRows<SummaryRow>(
+    executor,
+    sql`with t as materialized (
+        select e.id, e.event_type, e.on_air_time,
+          (row_number() over w - 1) / ${size} as page,
+          e.on_air_time - max(e.on_air_time + e.duration) over (w rows between unbounded preceding and 1 preceding) as gap,
+          e.duration,
+          e.data->'assetData'->>'assetQCStatus' as qc,
+          case when e.event_type = 'PRIMARY' then coalesce(e.data->'programme'->>'title', e.title, e.media_id) end as programme
+        from events e where e.schedule_id = ${scheduleId}
+        window w as (order by e.on_air_time, e.id)
+      ), primaries as (
+        select programme, lag(programme) over (order by on_air_time, id) as previous, row_number() over (order by on_air_time, id) as n
+        from t where event_type = 'PRIMARY'
+      )
+      select 'type' as kind, event_type as key, count(*)::int as total, array_agg(distinct page) as pages from t group by event_type
+      union all select 'gaps', null, count(*)::int, array_agg(distinct page) from t where gap > 0
+      union all select 'overlaps', null, count(*)::int, array_agg(distinct page) from t where gap < 0 and duration > 0
+      union all select 'qc', null, count(*)::int, array_agg(distinct page) from t where qc = 'FAILED'
+      union all select 'programmes', null, count(*)::int, null from primaries
+        where n = 1 or programme is null or previous is null or programme <> previous
+      union all select 'current', null, coalesce(max(page), 0)::int, null from t where on_air_time <= ${now} - ${originOf(scheduleId)}`,
+  );
+  const list = (kind: string): PageList => {
+    const row = rows.find((r) => r.kind === kind);
+    return { total: row ? Number(row.total) : 0, pages: row ? pagesOf(row.pages) : [] };
+  };
+  const eventsByType: Record<string, PageList> = {};
+  for (const row of rows.filter((r) => r.kind === "type")) eventsByType[row.key!] = { total: Number(row.total), pages: pagesOf(row.pages) };
+  return {
+    currentEventPage: list("current").total,
+    eventsByType,
+    gaps: list("gaps"),
+    overlaps: list("overlaps"),
+    missingAssetsEvents: null,
+    unsuccessfulQCAssetsEvents: list("qc"),
+    totalProgrammes: list("programmes").total,
+  };
+}

@@ -1,0 +1,182 @@
+// GraphQL shapes of the events slice: Event (SPEC "Event"), its input, pages and summaries.
+import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { PageInfo, SortOrder } from "../common/graphql-types.js";
+import { BlockMode, EventStatus, EventType } from "./enums.js";
+import {
+  AudioTransition,
+  ContentAdvisory,
+  EventAssetData,
+  LiveParameters,
+  PidOverride,
+  PlayoutSwitch,
+  PrimarySCTESourceSwitch,
+  Programme,
+  SCTE35Signal,
+  SCTE35Trigger,
+  SecondaryEvent,
+  StreamOverride,
+  UntimedAd,
+  VendorRPC,
+  Voiceover,
+} from "./nested.js";
+
+const opt = { nullable: true } as const;
+
+@ObjectType({ description: "A timed entry of a schedule (SPEC Event). Times are ms; onAirTime is an instant." })
+export class Event {
+  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: "The schedule holding the event" }) scheduleId!: string;
+  @Field(() => Date) onAirTime!: Date;
+  @Field(() => SafeIntResolver, { description: "ms" }) duration!: number;
+  @Field(() => EventType) eventType!: EventType;
+  @Field(() => String, opt) title!: string | null;
+  @Field(() => Boolean, { description: "Fixed-time: only an explicit update of this event moves it" }) locked!: boolean;
+  @Field(() => String, opt) mediaId!: string | null;
+  @Field(() => EventStatus, opt) status!: EventStatus | null;
+  @Field(() => Int, { description: "Adds 1 at every change of this event" }) version!: number;
+  @Field(() => EventAssetData, opt) assetData?: EventAssetData | null;
+  @Field(() => AudioTransition, opt) audioTransition?: AudioTransition | null;
+  @Field(() => SafeIntResolver, opt) blockId?: number | null;
+  @Field(() => BlockMode, opt) blockMode?: BlockMode | null;
+  @Field(() => String, opt) category?: string | null;
+  @Field(() => String, opt) color?: string | null;
+  @Field(() => String, opt) houseId?: string | null;
+  @Field(() => String, opt) label?: string | null;
+  @Field(() => String, opt) liveId?: string | null;
+  @Field(() => String, opt) placeholderId?: string | null;
+  @Field(() => String, opt) reconciliationId?: string | null;
+  @Field(() => String, opt) recordingPattern?: string | null;
+  @Field(() => [ContentAdvisory], opt) contentAdvisory?: ContentAdvisory[] | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) deviation?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) maxExtendedDuration?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Start of media, ms into the source" }) som?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) timecodeIn?: number | null;
+  @Field(() => Boolean, opt) ignoreIncomingScte35Signals?: boolean | null;
+  @Field(() => Boolean, opt) manualEnd?: boolean | null;
+  @Field(() => Boolean, opt) manualStart?: boolean | null;
+  @Field(() => Boolean, opt) recording?: boolean | null;
+  @Field(() => LiveParameters, opt) liveParameters?: LiveParameters | null;
+  @Field(() => [PidOverride], opt) pidOverrides?: PidOverride[] | null;
+  @Field(() => [PlayoutSwitch], opt) playoutSwitches?: PlayoutSwitch[] | null;
+  @Field(() => PrimarySCTESourceSwitch, opt) primarySCTESourceSwitch?: PrimarySCTESourceSwitch | null;
+  @Field(() => Programme, opt) programme?: Programme | null;
+  @Field(() => [SCTE35Signal], opt) scte35Signals?: SCTE35Signal[] | null;
+  @Field(() => SCTE35Trigger, opt) scte35Trigger?: SCTE35Trigger | null;
+  @Field(() => [SecondaryEvent], opt) secondaryEvents?: SecondaryEvent[] | null;
+  @Field(() => [StreamOverride], opt) streamOverrides?: StreamOverride[] | null;
+  @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
+  @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
+  @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+}
+
+@InputType({
+  description:
+    "Fields of an event; all optional. On update only the fields given change (a nested structure or list is replaced whole); null clears. id is required by updates and ignored by creations; version is read-only.",
+})
+export class EventInput {
+  @Field(() => ID, opt) id?: string | null;
+  @Field(() => Date, { nullable: true, description: "Default on creation: the end of the last event (else the schedule start)" })
+  onAirTime?: Date | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "ms, not negative; default 0" }) duration?: number | null;
+  @Field(() => EventType, { nullable: true, description: "Default PRIMARY" }) eventType?: EventType | null;
+  @Field(() => String, opt) title?: string | null;
+  @Field(() => Boolean, opt) locked?: boolean | null;
+  @Field(() => String, opt) mediaId?: string | null;
+  @Field(() => EventStatus, opt) status?: EventStatus | null;
+  @Field(() => Int, { nullable: true, description: "Read-only; ignored" }) version?: number | null;
+  @Field(() => EventAssetData, opt) assetData?: EventAssetData | null;
+  @Field(() => AudioTransition, opt) audioTransition?: AudioTransition | null;
+  @Field(() => SafeIntResolver, opt) blockId?: number | null;
+  @Field(() => BlockMode, opt) blockMode?: BlockMode | null;
+  @Field(() => String, opt) category?: string | null;
+  @Field(() => String, opt) color?: string | null;
+  @Field(() => String, opt) houseId?: string | null;
+  @Field(() => String, opt) label?: string | null;
+  @Field(() => String, opt) liveId?: string | null;
+  @Field(() => String, opt) placeholderId?: string | null;
+  @Field(() => String, opt) reconciliationId?: string | null;
+  @Field(() => String, opt) recordingPattern?: string | null;
+  @Field(() => [ContentAdvisory], opt) contentAdvisory?: ContentAdvisory[] | null;
+  @Field(() => SafeIntResolver, opt) deviation?: number | null;
+  @Field(() => SafeIntResolver, opt) maxExtendedDuration?: number | null;
+  @Field(() => SafeIntResolver, opt) som?: number | null;
+  @Field(() => SafeIntResolver, opt) timecodeIn?: number | null;
+  @Field(() => Boolean, opt) ignoreIncomingScte35Signals?: boolean | null;
+  @Field(() => Boolean, opt) manualEnd?: boolean | null;
+  @Field(() => Boolean, opt) manualStart?: boolean | null;
+  @Field(() => Boolean, opt) recording?: boolean | null;
+  @Field(() => LiveParameters, opt) liveParameters?: LiveParameters | null;
+  @Field(() => [PidOverride], opt) pidOverrides?: PidOverride[] | null;
+  @Field(() => [PlayoutSwitch], opt) playoutSwitches?: PlayoutSwitch[] | null;
+  @Field(() => PrimarySCTESourceSwitch, opt) primarySCTESourceSwitch?: PrimarySCTESourceSwitch | null;
+  @Field(() => Programme, opt) programme?: Programme | null;
+  @Field(() => [SCTE35Signal], opt) scte35Signals?: SCTE35Signal[] | null;
+  @Field(() => SCTE35Trigger, opt) scte35Trigger?: SCTE35Trigger | null;
+  @Field(() => [SecondaryEvent], opt) secondaryEvents?: SecondaryEvent[] | null;
+  @Field(() => [StreamOverride], opt) streamOverrides?: StreamOverride[] | null;
+  @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
+  @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
+  @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+}
+
+@InputType({ description: "Event search (SPEC ScheduleEventSearchDTO); members combine with AND" })
+export class EventCriteriaInput {
+  @Field(() => EventType, opt) eventType?: EventType | null;
+  @Field(() => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string | null;
+  @Field(() => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date | null;
+  @Field(() => Date, { nullable: true, description: "onAirTime before (half-open range)" }) to?: Date | null;
+  @Field(() => [ID], opt) ids?: string[] | null;
+  @Field(() => Boolean, opt) locked?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "Events whose asset is not in the catalog (needs the asset catalog)" })
+  missingAsset?: boolean | null;
+  @Field(() => Int, { nullable: true, description: "0-based; default 0" }) pageNumber?: number | null;
+  @Field(() => Int, { nullable: true, description: "default 20, at most 1000" }) pageSize?: number | null;
+}
+
+@ObjectType({
+  description:
+    "A page of events in onAirTime order. gaps maps the id of an event on the page to the time (ms) between the latest end of the events before it in the schedule and its start; overlaps maps it to the time it shares with them. programmes maps a programme title to the number of its PRIMARY parts on the page.",
+})
+export class EventPage {
+  @Field(() => [Event]) content!: Event[];
+  @Field(() => JSONObjectResolver, { description: "event id → gap before it, ms (keys: events on this page)" }) gaps!: Record<string, number>;
+  @Field(() => JSONObjectResolver, { description: "event id → ms it shares with earlier events" }) overlaps!: Record<string, number>;
+  @Field(() => JSONObjectResolver, { description: "programme title → PRIMARY parts on this page" }) programmes!: Record<string, number>;
+  @Field(() => Boolean) empty!: boolean;
+  @Field(() => Boolean) first!: boolean;
+  @Field(() => Boolean) last!: boolean;
+  @Field(() => Int) number!: number;
+  @Field(() => Int) numberOfElements!: number;
+  @Field(() => Int) size!: number;
+  @Field(() => Int) totalElements!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field(() => PageInfo) pageable!: PageInfo;
+  @Field(() => [SortOrder]) sort!: SortOrder[];
+}
+
+@ObjectType({ description: "A schedule's time span with one page of its events (SPEC EventPageResult)" })
+export class EventPageResult {
+  @Field(() => ID) id!: string;
+  @Field(() => Date, opt) startDate!: Date | null;
+  @Field(() => Date, opt) finishDate!: Date | null;
+  @Field(() => EventPage) page!: EventPage;
+}
+
+@ObjectType({ description: "How many, and on which pages (0-based, of the summary's size)" })
+export class PageList {
+  @Field(() => [Int]) pages!: number[];
+  @Field(() => Int) total!: number;
+}
+
+@ObjectType({ description: "Totals and pages of a schedule's events (S37); pages count in the summary's size" })
+export class EventsSummary {
+  @Field(() => Int, { description: "Page holding the event on air now (the last one started, else 0)" }) currentEventPage!: number;
+  @Field(() => JSONObjectResolver, { description: "eventType → { pages, total }" }) eventsByType!: Record<string, PageList>;
+  @Field(() => PageList, { description: "Events with a gap before them" }) gaps!: PageList;
+  @Field(() => PageList, { description: "Events that overlap the event before them" }) overlaps!: PageList;
+  @Field(() => PageList, { nullable: true, description: "Events whose asset is not in the catalog; null until the asset catalog exists" })
+  missingAssetsEvents!: PageList | null;
+  @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
+  @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
+}
