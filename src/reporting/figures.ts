@@ -1,0 +1,130 @@
+// SQL for figures computed from playout samples: per playout per bucket, from the hourly rollup
+// when every bucket is whole hours aligned on the hour, from raw samples otherwise.
+import { sql, type SQL } from "drizzle-orm";
+import { badInput } from "../common/errors.js";
+import { queryRows, type Executor } from "../db/client.js";
+import { HEALTH_FIGURES, rawFigureRows, rollupFigureRows } from "../telemetry/rollup.js";
+import { fitsHourlyRollup, type Window } from "./window.js";
+
+/** Organizations a query may read: a list, or every one ("*", a token for all organizations). */
+export type OrgScope = string[] | "*";
+
+export interface PlayoutFilter {
+  organizations: OrgScope;
+  providerId?: string | null;
+  channelIds?: string[] | null;
+}
+
+export type Source = "rollup" | "raw";
+
+export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
+export function list(values: readonly string[]): SQL {
+  return sql`(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+}
+
+/** `column in (orgs)`, or true for every organization. */
+export function inScope(column: SQL, scope: OrgScope): SQL {
+  return scope === "*" ? sql`true` : sql`${column} in ${list(scope)}`;
+}
+
+/** Bucket start of instant expression `t`: date_bin aligned on window.from. */
+export function bucketOf(window: Window, t: SQL): SQL {
+  return sql`date_bin(${window.stepMs}::float8 * interval '1 millisecond', ${t}, ${ts(window.from)})`;
+}
+
+/** Answers the window's playoutIds when every one is a registered playout in scope; BAD_USER_INPUT otherwise. */
+export async function checkPlayoutIds(executor: Executor, window: Window, scope: OrgScope): Promise<void> {
+  if (!window.playoutIds?.length) return;
+  const rows = await queryRows<{ playout_id: string }>(
+    executor,
+    sql`select playout_id from playouts where playout_id in ${list(window.playoutIds)} and ${inScope(sql`organization`, scope)}`,
+  );
+  const known = new Set(rows.map((r) => r.playout_id));
+  const unknown = window.playoutIds.filter((id) => !known.has(id));
+  if (unknown.length) throw badInput(`window.playoutIds names unknown playouts: ${unknown.slice(0, 10).join(", ")}`, { argument: "window.playoutIds", unknownPlayoutIds: unknown.slice(0, 100) });
+}
+
+/** Filters on the rows of either source (both have playout_id and organization). */
+function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string): SQL {
+  const parts: SQL[] = [inScope(sql`organization`, filter.organizations)];
+  parts.push(sql`${sql.raw(timeColumn)} >= ${ts(window.from)} and ${sql.raw(timeColumn)} < ${ts(window.to)}`);
+  if (window.playoutIds) parts.push(sql`playout_id in ${list(window.playoutIds)}`);
+  if (filter.providerId || filter.channelIds?.length) {
+    const registry: SQL[] = [inScope(sql`organization`, filter.organizations)];
+    if (filter.providerId) registry.push(sql`provider_id = ${filter.providerId}`);
+    if (filter.channelIds?.length) registry.push(sql`channel_id in ${list(filter.channelIds)}`);
+    parts.push(sql`playout_id in (select playout_id from playouts where ${sql.join(registry, sql` and `)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export function sourceFor(window: Window, force?: Source): Source {
+  return force ?? (fitsHourlyRollup(window) ? "rollup" : "raw");
+}
+
+/**
+ * One row per playout per bucket: playout_id, organization, bucket, up_seconds, down_seconds,
+ * samples and the average of each health figure (null when the bucket has no value of it).
+ * Buckets without samples are absent.
+ */
+export function playoutBuckets(window: Window, filter: PlayoutFilter, force?: Source): SQL {
+  const source = sourceFor(window, force);
+  const rows = source === "rollup" ? rollupFigureRows(sourceWhere(window, filter, "hour")) : rawFigureRows(sourceWhere(window, filter, "time"));
+  const averages = sql.raw(HEALTH_FIGURES.map((f) => `sum(sum_${f.column}) / nullif(sum(n_${f.column}), 0) as ${f.column}`).join(", "));
+  return sql`select playout_id, min(organization) as organization, ${bucketOf(window, sql`t`)} as bucket,
+      sum(up_seconds)::int8 as up_seconds, sum(down_seconds)::int8 as down_seconds, sum(samples)::int8 as samples, ${averages}
+    from (${rows}) as src group by playout_id, 3`;
+}
+
+/** The registry columns that reporting rows carry, joined onto per-playout rows aliased `b`. */
+export const REGISTRY_JOIN = sql`join playouts p on p.playout_id = b.playout_id
+  left join channels c on c.channel_id = p.channel_id
+  left join providers pr on pr.provider_id = p.provider_id
+  left join organizations o on o.organization_id = p.organization`;
+
+export const REGISTRY_COLUMNS = sql`p.playout_name, p.playout_mode, p.provider_id, p.channel_id, p.ip, p.port, p.instance_type, p.template_type,
+  p.licence_id, p.licence_name, p.licence_mode, p.playout_licence_id, p.playout_type, p.resolution,
+  c.channel_name, pr.provider_name, o.name as organization_name`;
+
+export interface PlayoutBucketRow {
+  playout_id: string;
+  organization: string;
+  bucket: string | Date;
+  up_seconds: number;
+  down_seconds: number;
+  samples: number;
+  avmon: number | null;
+  cache: number | null;
+  connection: number | null;
+  cpu: number | null;
+  file_descriptors: number | null;
+  free_memory: number | null;
+  playback: number | null;
+  storage: number | null;
+  playout_name: string | null;
+  playout_mode: string | null;
+  provider_id: string | null;
+  channel_id: string | null;
+  ip: string | null;
+  port: string | null;
+  instance_type: string | null;
+  template_type: string | null;
+  licence_id: string | null;
+  licence_name: string | null;
+  licence_mode: string | null;
+  playout_licence_id: string | null;
+  playout_type: string | null;
+  resolution: string | null;
+  channel_name: string | null;
+  provider_name: string | null;
+  organization_name: string | null;
+}
+
+/** Per playout per bucket with the registry columns, ordered by bucket then playout id. */
+export async function playoutBucketRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source): Promise<PlayoutBucketRow[]> {
+  return queryRows<PlayoutBucketRow>(
+    executor,
+    sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(window, filter, force)}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`,
+  );
+}
