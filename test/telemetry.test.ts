@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../src/common/auth.js";
 import { ReportingService } from "../src/reporting/service.js";
