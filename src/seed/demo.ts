@@ -4,6 +4,7 @@ import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
+import { seedDemoTelemetry } from "./telemetry.js";
 
 export const DEMO_ORGANIZATION = "demo";
 
@@ -53,5 +54,6 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
     }
   }
   await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
-  return { schedules: created + 1 };
+  const telemetry = await seedDemoTelemetry(db);
+  return { schedules: created + 1, playoutSamples: telemetry.playoutSamples };
 }
