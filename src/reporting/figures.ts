@@ -23,9 +23,17 @@ export function list(values: readonly string[]): SQL {
   return sql`(select json_array_elements_text(${JSON.stringify(values)}::json))`;
 }
 
-/** `column in (orgs)`, or true for every organization. */
+/**
+ * `column = any(values)`: one parameter whatever the length, and an array the planner can use as
+ * an index condition (an `in (subquery)` of a set-returning function would be joined instead).
+ */
+export function anyOf(column: SQL, values: readonly string[]): SQL {
+  return values.length === 1 ? sql`${column} = ${values[0]}` : sql`${column} = any(array${list(values)})`;
+}
+
+/** `column` in the organizations of the scope, or true for every organization. */
 export function inScope(column: SQL, scope: OrgScope): SQL {
-  return scope === "*" ? sql`true` : sql`${column} in ${list(scope)}`;
+  return scope === "*" ? sql`true` : anyOf(column, scope);
 }
 
 /** Bucket start of instant expression `t`: date_bin aligned on window.from. */
@@ -49,11 +57,11 @@ export async function checkPlayoutIds(executor: Executor, window: Window, scope:
 function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string): SQL {
   const parts: SQL[] = [inScope(sql`organization`, filter.organizations)];
   parts.push(sql`${sql.raw(timeColumn)} >= ${ts(window.from)} and ${sql.raw(timeColumn)} < ${ts(window.to)}`);
-  if (window.playoutIds) parts.push(sql`playout_id in ${list(window.playoutIds)}`);
+  if (window.playoutIds) parts.push(anyOf(sql`playout_id`, window.playoutIds));
   if (filter.providerId || filter.channelIds?.length) {
     const registry: SQL[] = [inScope(sql`organization`, filter.organizations)];
     if (filter.providerId) registry.push(sql`provider_id = ${filter.providerId}`);
-    if (filter.channelIds?.length) registry.push(sql`channel_id in ${list(filter.channelIds)}`);
+    if (filter.channelIds?.length) registry.push(anyOf(sql`channel_id`, filter.channelIds));
     parts.push(sql`playout_id in (select playout_id from playouts where ${sql.join(registry, sql` and `)})`);
   }
   return sql.join(parts, sql` and `);
