@@ -54,6 +54,20 @@ describe("ingestTelemetry", () => {
     expect(playoutUsage).toEqual([{ playoutId: `${a}-p`, playoutName: "second", ip: "1.2.3.4", uptime: 120, downtime: 60 }]);
   });
 
+  it("keeps ids and figures exactly, whatever characters the ids hold", async () => {
+    const { a, adminA, viewerA } = await setup();
+    const odd = `${a}-we"ird\\, {id} NULL 'x'`;
+    await adminA.data(INGEST, { batch: { playouts: [{ playoutId: odd, organization: a, playoutName: "odd" }] } });
+    await adminA.data(INGEST, { batch: { playoutSamples: [
+      { playoutId: odd, time: "2026-01-01T00:00:00.123Z", playback: 1, cpu: 12.345678901, intervalSeconds: 7 },
+      { playoutId: odd, time: "2026-01-01T00:00:30Z", playback: null, cpu: -1e-7 },
+    ] } });
+    const Q = `query($w: TimeWindowInput!) { playoutHistory(window: $w) { playoutId cpu playback } playoutUsage(organization: "${a}", window: $w) { uptime downtime } }`;
+    const data = await viewerA.data(Q, { w: { ...WINDOW, playoutIds: [odd] } });
+    expect(data.playoutHistory).toEqual([{ playoutId: odd, cpu: (12.345678901 - 1e-7) / 2, playback: 1 }]);
+    expect(data.playoutUsage).toEqual([{ uptime: 7, downtime: 60 }]);
+  });
+
   it("needs the admin role", async () => {
     const { a, editorA, viewerA } = await setup();
     for (const client of [editorA, viewerA]) {

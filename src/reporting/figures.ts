@@ -76,10 +76,14 @@ export function sourceFor(window: Window, force?: Source): Source {
  * samples and the average of each health figure (null when the bucket has no value of it).
  * Buckets without samples are absent.
  */
-export function playoutBuckets(window: Window, filter: PlayoutFilter, force?: Source): SQL {
+export function playoutBuckets(window: Window, filter: PlayoutFilter, force?: Source, withFigures = true): SQL {
   const source = sourceFor(window, force);
-  const rows = source === "rollup" ? rollupFigureRows(sourceWhere(window, filter, "hour")) : rawFigureRows(sourceWhere(window, filter, "time"));
-  const averages = sql.raw(HEALTH_FIGURES.map((f) => `sum(sum_${f.column}) / nullif(sum(n_${f.column}), 0) as ${f.column}`).join(", "));
+  const where = sourceWhere(window, filter, source === "rollup" ? "hour" : "time");
+  const rows = source === "rollup" ? rollupFigureRows(where, withFigures) : rawFigureRows(where, withFigures);
+  // Without figures the rows stay narrow: uptime queries then aggregate in memory, not on disk.
+  const averages = sql.raw(
+    HEALTH_FIGURES.map((f) => (withFigures ? `sum(sum_${f.column}) / nullif(sum(n_${f.column}), 0)` : "null::float8") + ` as ${f.column}`).join(", "),
+  );
   return sql`select playout_id, min(organization) as organization, ${bucketOf(window, sql`t`)} as bucket,
       sum(up_seconds)::int8 as up_seconds, sum(down_seconds)::int8 as down_seconds, sum(samples)::int8 as samples, ${averages}
     from (${rows}) as src group by playout_id, 3`;
@@ -130,9 +134,9 @@ export interface PlayoutBucketRow {
 }
 
 /** Per playout per bucket with the registry columns, ordered by bucket then playout id. */
-export async function playoutBucketRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source): Promise<PlayoutBucketRow[]> {
+export async function playoutBucketRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source, withFigures = true): Promise<PlayoutBucketRow[]> {
   return queryRows<PlayoutBucketRow>(
     executor,
-    sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(window, filter, force)}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`,
+    sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(window, filter, force, withFigures)}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`,
   );
 }

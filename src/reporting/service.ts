@@ -90,21 +90,21 @@ export class ReportingService {
   async licenceUsage(viewer: Viewer, organization: string, input: TimeWindowInput, force?: Source): Promise<LicenceUsageRecord[]> {
     const org = scopeOrganization(viewer, organization);
     const window = await this.window(input, [org]);
-    return (await playoutBucketRows(this.db, window, { organizations: [org] }, force)).map(toLicenceUsage);
+    return (await playoutBucketRows(this.db, window, { organizations: [org] }, force, false)).map(toLicenceUsage);
   }
 
   /** O5: uptime and downtime per playout per bucket. */
   async playoutUsage(viewer: Viewer, organization: string, input: TimeWindowInput, force?: Source): Promise<PlayoutUsageRecord[]> {
     const org = scopeOrganization(viewer, organization);
     const window = await this.window(input, [org]);
-    return (await playoutBucketRows(this.db, window, { organizations: [org] }, force)).map(toPlayoutUsage);
+    return (await playoutBucketRows(this.db, window, { organizations: [org] }, force, false)).map(toPlayoutUsage);
   }
 
   /** O6: as O5 over several organizations (default: every one the caller sees). */
   async playoutUptime(viewer: Viewer, organizations: string[] | null | undefined, input: TimeWindowInput, force?: Source): Promise<PlayoutUsageRecord[]> {
     const scope = scopeOrganizations(requireViewer(viewer), organizations);
     const window = await this.window(input, scope);
-    return (await playoutBucketRows(this.db, window, { organizations: scope }, force)).map(toPlayoutUsage);
+    return (await playoutBucketRows(this.db, window, { organizations: scope }, force, false)).map(toPlayoutUsage);
   }
 
   /** O7: names of the playouts behind an ip: from cache downloads and from registered playouts with samples, in the window. */
@@ -216,7 +216,7 @@ export class ReportingService {
       sql`select p.channel_id, p.organization, b.bucket, sum(b.up_seconds)::int8 as uptime, count(*)::int as playouts,
           min(p.playout_id) as playout_id, min(p.playout_name) as playout_name,
           min(c.channel_name) as channel_name, min(coalesce(c.provider_id, p.provider_id)) as provider_id, min(pr.provider_name) as provider_name, min(o.name) as organization_name
-        from (${playoutBuckets(window, filter, force)}) as b
+        from (${playoutBuckets(window, filter, force, false)}) as b
         join playouts p on p.playout_id = b.playout_id
         left join channels c on c.channel_id = p.channel_id
         left join providers pr on pr.provider_id = coalesce(c.provider_id, p.provider_id)
@@ -252,7 +252,7 @@ export class ReportingService {
     const window = await this.window({ ...input, period: null, periodType: null }, [org]);
     const filter: PlayoutFilter = { organizations: [org] };
     const [[totals], [edges]] = await Promise.all([
-      queryRows<{ up: number | null; down: number | null }>(this.db, sql`select sum(up_seconds)::int8 as up, sum(down_seconds)::int8 as down from (${playoutBuckets(window, filter, force)}) b`),
+      queryRows<{ up: number | null; down: number | null }>(this.db, sql`select sum(up_seconds)::int8 as up, sum(down_seconds)::int8 as down from (${playoutBuckets(window, filter, force, false)}) b`),
       queryRows<Record<string, number>>(this.db, edgeStates(org, window)),
     ]);
     return {

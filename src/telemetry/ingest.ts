@@ -2,6 +2,7 @@
 // (json_to_recordset), whatever the number of records. Callers hold the transaction.
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../db/client.js";
+import { numberArray, textArray } from "./pg-array.js";
 import { addToRollup } from "./rollup.js";
 import type {
   BillingUsageInput,
@@ -93,20 +94,21 @@ export async function ownersOf(tx: Executor, table: "playouts" | "channels", ids
   return new Map(rows.map((r) => [r.id, r.organization]));
 }
 
-/** Appends samples and adds them to the hourly rollup in one statement. Every playout must exist. */
-export async function appendSamples(tx: Executor, rows: PlayoutSampleInput[]): Promise<number> {
-  const data = rows.map((s) => ({
-    playout_id: s.playoutId, time: s.time.toISOString(), interval_seconds: s.intervalSeconds ?? 60, avmon: s.avmon, cache: s.cache,
-    connection: s.connection, cpu: s.cpu, file_descriptors: s.fileDescriptors, free_memory: s.freeMemory, playback: s.playback, storage: s.storage,
-  }));
+/**
+ * Appends samples and adds them to the hourly rollup in one statement. `owners` maps every
+ * playout of the samples to its organization (checked by the caller).
+ */
+export async function appendSamples(tx: Executor, rows: PlayoutSampleInput[], owners: Map<string, string>): Promise<number> {
+  const figure = (pick: (s: PlayoutSampleInput) => number | null | undefined) => sql`${numberArray(rows.map(pick))}::float8[]`;
   const columns = "playout_id, organization, time, interval_seconds, avmon, cache, connection, cpu, file_descriptors, free_memory, playback, storage";
   return execute(
     tx,
     sql`with input as (
-        select x.playout_id, p.organization, x.time, x.interval_seconds, x.avmon, x.cache, x.connection, x.cpu, x.file_descriptors, x.free_memory, x.playback, x.storage
-        from json_to_recordset(${json(data)}) as x(playout_id text, time timestamptz, interval_seconds int, avmon float8, cache float8,
-          connection float8, cpu float8, file_descriptors float8, free_memory float8, playback float8, storage float8)
-        join playouts p on p.playout_id = x.playout_id
+        select * from unnest(${textArray(rows.map((s) => s.playoutId))}::text[], ${textArray(rows.map((s) => owners.get(s.playoutId)))}::text[],
+          ${textArray(rows.map((s) => s.time.toISOString()))}::timestamptz[], ${numberArray(rows.map((s) => s.intervalSeconds ?? 60))}::int[],
+          ${figure((s) => s.avmon)}, ${figure((s) => s.cache)}, ${figure((s) => s.connection)}, ${figure((s) => s.cpu)},
+          ${figure((s) => s.fileDescriptors)}, ${figure((s) => s.freeMemory)}, ${figure((s) => s.playback)}, ${figure((s) => s.storage)})
+          as x(${sql.raw(columns)})
       ), appended as (
         insert into playout_samples (${sql.raw(columns)}) select ${sql.raw(columns)} from input
       )

@@ -47,14 +47,16 @@ export function addToRollup(source: SQL): SQL {
  * Samples as rows of the rollup's shape (t = sample time), so one query text serves both sources.
  * `where` filters playout_samples.
  */
-export function rawFigureRows(where: SQL): SQL {
-  const figures = sql.raw(HEALTH_FIGURES.map((f) => `coalesce(${f.column}, 0) as sum_${f.column}, (${f.column} is not null)::int as n_${f.column}`).join(", "));
-  return sql`select playout_id, organization, time as t, ${UP} as up_seconds, ${DOWN} as down_seconds, 1 as samples, ${figures}
+export function rawFigureRows(where: SQL, withFigures = true): SQL {
+  const figures = withFigures
+    ? sql.raw(", " + HEALTH_FIGURES.map((f) => `coalesce(${f.column}, 0) as sum_${f.column}, (${f.column} is not null)::int as n_${f.column}`).join(", "))
+    : sql``;
+  return sql`select playout_id, organization, time as t, ${UP} as up_seconds, ${DOWN} as down_seconds, 1 as samples ${figures}
     from playout_samples where ${where}`;
 }
 
 /** Rollup rows in the same shape (t = hour). `where` filters playout_hourly. */
-export function rollupFigureRows(where: SQL): SQL {
-  const figures = sql.raw(HEALTH_FIGURES.map((f) => `sum_${f.column}, n_${f.column}`).join(", "));
-  return sql`select playout_id, organization, hour as t, up_seconds, down_seconds, samples, ${figures} from playout_hourly where ${where}`;
+export function rollupFigureRows(where: SQL, withFigures = true): SQL {
+  const figures = withFigures ? sql.raw(", " + HEALTH_FIGURES.map((f) => `sum_${f.column}, n_${f.column}`).join(", ")) : sql``;
+  return sql`select playout_id, organization, hour as t, up_seconds, down_seconds, samples ${figures} from playout_hourly where ${where}`;
 }

@@ -40,8 +40,8 @@ export class TelemetryService {
       if (b.playouts.length) await upsertPlayouts(tx, b.playouts);
       await recordNames(tx, namesOf(b));
       if (b.playoutSamples.length) {
-        await checkSamplePlayouts(tx, viewer, b);
-        await appendSamples(tx, b.playoutSamples);
+        const owners = await checkSamplePlayouts(tx, viewer, b);
+        await appendSamples(tx, b.playoutSamples, owners);
       }
       if (b.cacheDownloads.length) await appendCacheDownloads(tx, b.cacheDownloads);
       if (b.storageSnapshots.length) await appendStorageSnapshots(tx, b.storageSnapshots);
@@ -164,7 +164,7 @@ async function checkOwnership(tx: Executor, viewer: Viewer, b: Batch): Promise<v
 }
 
 /** Every sample's playout must be registered (now or earlier in this batch) and the caller's. */
-async function checkSamplePlayouts(tx: Executor, viewer: Viewer, b: Batch): Promise<void> {
+async function checkSamplePlayouts(tx: Executor, viewer: Viewer, b: Batch): Promise<Map<string, string>> {
   const ids = [...new Set(b.playoutSamples.map((s) => s.playoutId))];
   const owners = await ownersOf(tx, "playouts", ids);
   const unknown = ids.filter((id) => !owners.has(id));
@@ -175,6 +175,7 @@ async function checkSamplePlayouts(tx: Executor, viewer: Viewer, b: Batch): Prom
     });
   }
   for (const [id, owner] of owners) if (!canSee(viewer, owner)) throw forbidden(`playoutSamples: playout ${id} belongs to another organization`);
+  return owners;
 }
 
 function namesOf(b: Batch): RegistryName[] {
