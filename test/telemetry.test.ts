@@ -2,7 +2,9 @@ import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../src/common/auth.js";
 import { ReportingService } from "../src/reporting/service.js";
+import { sourceFor } from "../src/reporting/figures.js";
 import { PeriodType } from "../src/reporting/types.js";
+import { parseWindow } from "../src/reporting/window.js";
 import { INGEST } from "./helpers/telemetry.js";
 import { uniqueOrg, useTestService } from "./helpers/service.js";
 
@@ -121,7 +123,7 @@ describe("ingestTelemetry", () => {
     }
   });
 
-  it("the hourly rollup gives the same figures as the raw samples (random batches)", async () => {
+  it("the hourly rollup (whole or mixed with raw edge hours) gives the same figures as the raw samples (random batches)", async () => {
     const { a, adminA } = await setup();
     let seed = 42;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
@@ -148,11 +150,19 @@ describe("ingestTelemetry", () => {
       { from: new Date(start), to: new Date(start + 3 * 86_400_000), period: 1, periodType: PeriodType.DAYS },
       { from: new Date(start + 3_600_000), to: new Date(start + 50 * 3_600_000), period: 1, periodType: PeriodType.HOURS },
       { from: new Date(start), to: new Date(start + 72 * 3_600_000), period: 180, periodType: PeriodType.MINUTES, playoutIds: [`${a}-p1`, `${a}-p2`] },
+      // Off the hour ("the last N days" from now): whole hours from the rollup, cut hours from raw samples.
+      { from: new Date(start + 17 * 60_000 + 3_000), to: new Date(start + 53 * 3_600_000 + 180_000), period: 1, periodType: PeriodType.DAYS },
+      { from: new Date(start + 17 * 60_000), to: new Date(start + 70 * 3_600_000), period: 2, periodType: PeriodType.HOURS },
+      { from: new Date(start + 30 * 60_000), to: new Date(start + 71 * 3_600_000 + 1) },
+      { from: new Date(start), to: new Date(start + 70 * 3_600_000), period: 90, periodType: PeriodType.MINUTES, playoutIds: [`${a}-p0`, `${a}-p3`] },
+      { from: new Date(start + 1_000), to: new Date(start + 20 * 3_600_000), period: 20, periodType: PeriodType.MINUTES },
     ];
+    expect(windows.map((w) => sourceFor(parseWindow(w)))).toEqual(["rollup", "rollup", "rollup", "rollup", "hybrid", "hybrid", "hybrid", "hybrid", "raw"]);
     let compared = 0;
     for (const window of windows) {
       const raw = await service.playoutHistory(viewer, { window }, "raw");
-      const rollup = await service.playoutHistory(viewer, { window }, "rollup");
+      const rollup = await service.playoutHistory(viewer, { window });
+      expect(raw.length).toBeGreaterThan(0);
       expect(rollup.map((r) => [r.playoutId, r.time.toISOString()])).toEqual(raw.map((r) => [r.playoutId, r.time.toISOString()]));
       for (const [i, r] of raw.entries()) {
         for (const key of ["avmon", "cache", "connection", "cpu", "fileDescriptors", "freeMemory", "playback", "storage"] as const) {
@@ -161,9 +171,9 @@ describe("ingestTelemetry", () => {
           compared++;
         }
       }
-      expect(await service.playoutUsage(viewer, a, window, "rollup")).toEqual(await service.playoutUsage(viewer, a, window, "raw"));
-      expect(await service.channelUptime(viewer, { window }, "rollup")).toEqual(await service.channelUptime(viewer, { window }, "raw"));
-      expect(await service.uptimeTotals(viewer, a, window, "rollup")).toEqual(await service.uptimeTotals(viewer, a, window, "raw"));
+      expect(await service.playoutUsage(viewer, a, window)).toEqual(await service.playoutUsage(viewer, a, window, "raw"));
+      expect(await service.channelUptime(viewer, { window })).toEqual(await service.channelUptime(viewer, { window }, "raw"));
+      expect(await service.uptimeTotals(viewer, a, window)).toEqual(await service.uptimeTotals(viewer, a, window, "raw"));
     }
     expect(compared).toBeGreaterThan(500);
     const totals = await service.uptimeTotals(viewer, a, windows[0], "raw");

@@ -1,10 +1,10 @@
 // SQL for figures computed from playout samples: per playout per bucket, from the hourly rollup
-// when every bucket is whole hours aligned on the hour, from raw samples otherwise.
+// where buckets hold whole hours, from raw samples for the hours that a bucket edge cuts.
 import { sql, type SQL } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { HEALTH_FIGURES, rawFigureRows, rollupFigureRows } from "../telemetry/rollup.js";
-import { fitsHourlyRollup, type Window } from "./window.js";
+import { fitsHourlyRollup, HOUR_MS, type Window } from "./window.js";
 
 /** Organizations a query may read: a list, or every one ("*", a token for all organizations). */
 export type OrgScope = string[] | "*";
@@ -15,7 +15,7 @@ export interface PlayoutFilter {
   channelIds?: string[] | null;
 }
 
-export type Source = "rollup" | "raw";
+export type Source = "rollup" | "hybrid" | "raw";
 
 export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
 
@@ -67,8 +67,43 @@ function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string):
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * rollup: every bucket is whole hours. hybrid: buckets of an hour or more whose edges fall inside
+ * hours (a "last 7 days" window from now): the hours wholly inside one bucket come from the
+ * rollup, and only the hours holding a bucket edge from raw samples. raw: shorter buckets.
+ */
 export function sourceFor(window: Window, force?: Source): Source {
-  return force ?? (fitsHourlyRollup(window) ? "rollup" : "raw");
+  return force ?? (fitsHourlyRollup(window) ? "rollup" : window.stepMs >= HOUR_MS ? "hybrid" : "raw");
+}
+
+const HOUR_ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+
+/** True for an hour [h, h + 1 h) inside the window and inside one bucket. */
+function wholeHour(window: Window, h: SQL): SQL {
+  return sql`(${h} >= ${ts(window.from)} and ${h} + interval '1 hour' <= ${ts(window.to)}
+    and ${bucketOf(window, h)} = ${bucketOf(window, sql`(${h} + interval '3599.999999 seconds')`)})`;
+}
+
+/** The hours holding a bucket edge (from, every bucket start, to), as relation `edges(h)`. */
+function edgeHours(window: Window): SQL {
+  return sql`(select distinct date_bin(interval '1 hour', b, ${HOUR_ORIGIN}) as h from (
+      select generate_series(${ts(window.from)}, ${ts(window.to)}, ${window.stepMs}::float8 * interval '1 millisecond') as b
+      union all select ${ts(window.to)}
+    ) as boundaries) as edges`;
+}
+
+/** Rows of the chosen source in the shape of rollupFigureRows / rawFigureRows. */
+function figureRows(window: Window, filter: PlayoutFilter, source: Source, withFigures: boolean): SQL {
+  if (source === "rollup") return rollupFigureRows(sourceWhere(window, filter, "hour"), withFigures);
+  if (source === "raw") return rawFigureRows(sourceWhere(window, filter, "time"), withFigures);
+  // Every sample's hour is either whole (rollup) or holds an edge (raw, scanned hour by hour).
+  const whole = rollupFigureRows(sql`${sourceWhere(window, filter, "hour")} and ${wholeHour(window, sql`hour`)}`, withFigures);
+  const edges = rawFigureRows(
+    sql`${sourceWhere(window, filter, "time")} and not ${wholeHour(window, sql`edges.h`)}`,
+    withFigures,
+    sql`${edgeHours(window)} join playout_samples on time >= edges.h and time < edges.h + interval '1 hour'`,
+  );
+  return sql`${whole} union all ${edges}`;
 }
 
 /**
@@ -77,9 +112,7 @@ export function sourceFor(window: Window, force?: Source): Source {
  * Buckets without samples are absent.
  */
 export function playoutBuckets(window: Window, filter: PlayoutFilter, force?: Source, withFigures = true): SQL {
-  const source = sourceFor(window, force);
-  const where = sourceWhere(window, filter, source === "rollup" ? "hour" : "time");
-  const rows = source === "rollup" ? rollupFigureRows(where, withFigures) : rawFigureRows(where, withFigures);
+  const rows = figureRows(window, filter, sourceFor(window, force), withFigures);
   // Without figures the rows stay narrow: uptime queries then aggregate in memory, not on disk.
   const averages = sql.raw(
     HEALTH_FIGURES.map((f) => (withFigures ? `sum(sum_${f.column}) / nullif(sum(n_${f.column}), 0)` : "null::float8") + ` as ${f.column}`).join(", "),

@@ -45,14 +45,14 @@ export function addToRollup(source: SQL): SQL {
 
 /**
  * Samples as rows of the rollup's shape (t = sample time), so one query text serves both sources.
- * `where` filters playout_samples.
+ * `where` filters playout_samples (or `from`, a relation that joins it).
  */
-export function rawFigureRows(where: SQL, withFigures = true): SQL {
+export function rawFigureRows(where: SQL, withFigures = true, from: SQL = sql`playout_samples`): SQL {
   const figures = withFigures
     ? sql.raw(", " + HEALTH_FIGURES.map((f) => `coalesce(${f.column}, 0) as sum_${f.column}, (${f.column} is not null)::int as n_${f.column}`).join(", "))
     : sql``;
   return sql`select playout_id, organization, time as t, ${UP} as up_seconds, ${DOWN} as down_seconds, 1 as samples ${figures}
-    from playout_samples where ${where}`;
+    from ${from} where ${where}`;
 }
 
 /** Rollup rows in the same shape (t = hour). `where` filters playout_hourly. */
