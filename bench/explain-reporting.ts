@@ -22,4 +22,6 @@ const usage = parseWindow({ from: new Date(END - 30 * DAY), to: new Date(END), p
 await explain("playoutUsage 30 days daily", sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(usage, { organizations: ["bench-org-1"] })}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`);
 const history = parseWindow({ from: new Date(END - 7 * DAY), to: new Date(END), period: 1, periodType: "HOURS", playoutIds: tenPlayouts });
 await explain("playoutHistory 10 playouts hourly 7 days", sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(history, { organizations: "*" })}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`);
+const offHour = parseWindow({ from: new Date(END - 7 * DAY + 30 * 60_000), to: new Date(END), period: 1, periodType: "DAYS" });
+await explain("playoutUsage 7 days daily off the hour (hybrid)", sql`select * from (${playoutBuckets(offHour, { organizations: ["bench-org-1"] }, undefined, false)}) as b`);
 await handle.close();

@@ -136,8 +136,13 @@ async function main(): Promise<void> {
     await measure("channelUptime, 1 organization, 30 days, daily", null, () => reporting.channelUptime(viewer, { window: { ...last(30), period: 1, periodType: PeriodType.DAYS } }));
     await measure("playoutUptime, all 200 playouts, 30 days, daily", null, () => reporting.playoutUptime(ADMIN, null, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
     const unaligned = { from: new Date(END - 7 * DAY + 30 * 60_000), to: new Date(END), period: 1, periodType: PeriodType.DAYS };
-    await measure("raw path: playoutUsage, 1 organization, 7 days off the hour", null, () => reporting.playoutUsage(viewer, org, unaligned), 5);
-    await measure("raw path: playoutHistory, 10 playouts, 7 days off the hour", null, () => reporting.playoutHistory(viewer, { window: { ...unaligned, playoutIds: tenPlayouts } }), 5);
+    await measure("off the hour (hybrid): playoutUsage, 1 org, 7 days, daily", null, () => reporting.playoutUsage(viewer, org, unaligned));
+    await measure("off the hour (hybrid): playoutHistory, 10 playouts, 7 days", null, () => reporting.playoutHistory(viewer, { window: { ...unaligned, playoutIds: tenPlayouts } }));
+    await measure("off the hour (hybrid): uptimeTotals, 1 org, 30 days", null, () => reporting.uptimeTotals(viewer, org, { from: new Date(END - 30 * DAY + 1_234_567), to: new Date(END - 60_000) }));
+    await measure("forced raw samples: playoutUsage, 1 org, 7 days, daily", null, () => reporting.playoutUsage(viewer, org, unaligned, "raw"), 5);
+    await measure("raw (20-minute buckets): playoutHistory, 10 playouts, 1 day", null, () =>
+      reporting.playoutHistory(viewer, { window: { from: new Date(END - DAY), to: new Date(END), period: 20, periodType: PeriodType.MINUTES, playoutIds: tenPlayouts } }),
+    );
 
     // Through HTTP and GraphQL, as a client sees it.
     const service = await startService({ ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), dataDir: "memory://", authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false }, { quiet: true });

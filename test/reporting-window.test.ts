@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../src/common/errors.js";
-import { bucketStart, contains, fitsHourlyRollup, MAX_BUCKETS, parseWindow, utcDaysOf, type WindowArgs } from "../src/reporting/window.js";
+import { bucketStart, contains, edgeHours, fitsHourlyRollup, MAX_BUCKETS, parseWindow, utcDaysOf, type WindowArgs } from "../src/reporting/window.js";
 
 const d = (iso: string) => new Date(iso);
 const code = (args: WindowArgs) => {
@@ -80,6 +80,14 @@ describe("buckets", () => {
     expect(at("2026-01-01T00:00:00Z", "2026-01-01T05:00:00Z", 120, "MINUTES")).toBe(true);
     expect(at("2026-01-01T00:30:00Z", "2026-01-01T05:00:00Z", 1, "HOURS")).toBe(false);
     expect(at("2026-01-01T00:00:00Z", "2026-01-01T05:30:00Z", 1, "HOURS")).toBe(false);
+  });
+
+  it("edge hours are the hours holding from, each bucket start and to", () => {
+    const hours = (from: string, to: string, period?: number, periodType?: "MINUTES" | "HOURS" | "DAYS") =>
+      edgeHours(parseWindow({ from: d(from), to: d(to), period, periodType })).map((h) => h.toISOString().slice(0, 16));
+    expect(hours("2026-01-01T00:30:00Z", "2026-01-03T00:30:00Z", 1, "DAYS")).toEqual(["2026-01-01T00:00", "2026-01-02T00:00", "2026-01-03T00:00"]);
+    expect(hours("2026-01-01T00:30:00Z", "2026-01-01T04:00:00Z", 90, "MINUTES")).toEqual(["2026-01-01T00:00", "2026-01-01T02:00", "2026-01-01T03:00", "2026-01-01T04:00"]);
+    expect(hours("2026-01-01T00:10:00Z", "2026-01-01T00:50:00Z")).toEqual(["2026-01-01T00:00"]);
   });
 
   it("billing days are the UTC days a window touches", () => {

@@ -76,6 +76,18 @@ export function fitsHourlyRollup(window: Window): boolean {
   return window.from.getTime() % HOUR_MS === 0 && window.to.getTime() % HOUR_MS === 0 && window.stepMs % HOUR_MS === 0;
 }
 
+/**
+ * Starts of the UTC hours that hold a bucket edge (from, each bucket start, to), sorted and
+ * distinct: the only hours a rollup-backed query must read from raw samples.
+ */
+export function edgeHours(window: Window): Date[] {
+  const hours = new Set<number>();
+  const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+  for (let k = 0; k < window.bucketCount; k++) hours.add(floorHour(window.from.getTime() + k * window.stepMs));
+  hours.add(floorHour(window.to.getTime()));
+  return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
 /** The UTC days [start, start + 1 day) that a window touches, for billing runs. */
 export function utcDaysOf(window: Pick<Window, "from" | "to">): Date[] {
   const first = Math.floor(window.from.getTime() / DAY_MS) * DAY_MS;

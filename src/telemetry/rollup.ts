@@ -45,14 +45,14 @@ export function addToRollup(source: SQL): SQL {
 
 /**
  * Samples as rows of the rollup's shape (t = sample time), so one query text serves both sources.
- * `where` filters playout_samples (or `from`, a relation that joins it).
+ * `where` filters playout_samples.
  */
-export function rawFigureRows(where: SQL, withFigures = true, from: SQL = sql`playout_samples`): SQL {
+export function rawFigureRows(where: SQL, withFigures = true): SQL {
   const figures = withFigures
     ? sql.raw(", " + HEALTH_FIGURES.map((f) => `coalesce(${f.column}, 0) as sum_${f.column}, (${f.column} is not null)::int as n_${f.column}`).join(", "))
     : sql``;
   return sql`select playout_id, organization, time as t, ${UP} as up_seconds, ${DOWN} as down_seconds, 1 as samples ${figures}
-    from ${from} where ${where}`;
+    from playout_samples where ${where}`;
 }
 
 /** Rollup rows in the same shape (t = hour). `where` filters playout_hourly. */
