@@ -113,6 +113,17 @@ describe("ingestTelemetry", () => {
     expect(storage.storageUsage).toEqual([]);
   });
 
+  it("keeps a playout and its channel in one organization", async () => {
+    const { a, b, adminA, adminB, adminAB } = await setup();
+    await adminB.data(INGEST, { batch: { channels: [{ channelId: `${b}-c`, organization: b, channelName: "secret" }] } });
+    expect((await adminA.error(INGEST, { batch: { playouts: [{ playoutId: `${a}-p`, organization: a, channelId: `${b}-c` }] } })).extensions.code).toBe("FORBIDDEN");
+    expect((await adminAB.error(INGEST, { batch: { playouts: [{ playoutId: `${a}-p`, organization: a, channelId: `${b}-c` }] } })).extensions.code).toBe("BAD_USER_INPUT");
+    // The other way round: a channel registered under the id that another organization's playout uses.
+    await adminA.data(INGEST, { batch: { playouts: [{ playoutId: `${a}-q`, organization: a, channelId: `${a}-later` }] } });
+    expect((await adminB.error(INGEST, { batch: { channels: [{ channelId: `${a}-later`, organization: b }] } })).extensions.code).toBe("FORBIDDEN");
+    expect((await adminA.data(INGEST, { batch: { channels: [{ channelId: `${a}-later`, organization: a }] } })).ingestTelemetry.channels).toBe(1);
+  });
+
   it("rejects a playout moving to another organization and bad intervals", async () => {
     const { a, b, adminAB } = await setup();
     await adminAB.data(INGEST, { batch: { playouts: [{ playoutId: `${a}-p`, organization: a }] } });

@@ -123,7 +123,7 @@ export function playoutBuckets(window: Window, filter: PlayoutFilter, force?: So
 
 /** The registry columns that reporting rows carry, joined onto per-playout rows aliased `b`. */
 export const REGISTRY_JOIN = sql`join playouts p on p.playout_id = b.playout_id
-  left join channels c on c.channel_id = p.channel_id
+  left join channels c on c.channel_id = p.channel_id and c.organization = p.organization
   left join providers pr on pr.provider_id = p.provider_id
   left join organizations o on o.organization_id = p.organization`;
 

@@ -218,7 +218,7 @@ export class ReportingService {
           min(c.channel_name) as channel_name, min(coalesce(c.provider_id, p.provider_id)) as provider_id, min(pr.provider_name) as provider_name, min(o.name) as organization_name
         from (${playoutBuckets(window, filter, force, false)}) as b
         join playouts p on p.playout_id = b.playout_id
-        left join channels c on c.channel_id = p.channel_id
+        left join channels c on c.channel_id = p.channel_id and c.organization = p.organization
         left join providers pr on pr.provider_id = coalesce(c.provider_id, p.provider_id)
         left join organizations o on o.organization_id = p.organization
         where p.channel_id is not null

@@ -38,6 +38,7 @@ export class TelemetryService {
       if (b.providers.length) await upsertProviders(tx, b.providers);
       if (b.channels.length) await upsertChannels(tx, b.channels);
       if (b.playouts.length) await upsertPlayouts(tx, b.playouts);
+      await checkChannelPlacement(tx, viewer, b);
       await recordNames(tx, namesOf(b));
       if (b.playoutSamples.length) {
         const owners = await checkSamplePlayouts(tx, viewer, b);
@@ -161,6 +162,27 @@ async function checkOwnership(tx: Executor, viewer: Viewer, b: Batch): Promise<v
       throw badInput(`${table} record ${r.id} belongs to organization ${owner}; it cannot move to ${r.organization}`, { argument: `batch.${table}` });
     }
   }
+}
+
+/**
+ * A playout and its channel share an organization, so that no report shows another organization's
+ * channel. Checked after the upserts (the batch may register both); a failure rolls back the batch.
+ */
+async function checkChannelPlacement(tx: Executor, viewer: Viewer, b: Batch): Promise<void> {
+  if (!b.playouts.length && !b.channels.length) return;
+  const ids = (values: string[]) => sql`(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+  const [clash] = await queryRows<{ playout_id: string; organization: string; channel_id: string; channel_organization: string }>(
+    tx,
+    sql`select p.playout_id, p.organization, c.channel_id, c.organization as channel_organization
+      from playouts p join channels c on c.channel_id = p.channel_id
+      where p.organization <> c.organization
+        and (p.playout_id in ${ids(b.playouts.map((x) => x.playoutId))} or c.channel_id in ${ids(b.channels.map((x) => x.channelId))})
+      limit 1`,
+  );
+  if (!clash) return;
+  const message = `playout ${clash.playout_id} (organization ${clash.organization}) cannot be on channel ${clash.channel_id} of another organization`;
+  if (!canSee(viewer, clash.organization) || !canSee(viewer, clash.channel_organization)) throw forbidden(message.replace(/ \(organization [^)]*\)/, ""));
+  throw badInput(message, { argument: "batch.playouts" });
 }
 
 /** Every sample's playout must be registered (now or earlier in this batch) and the caller's. */
