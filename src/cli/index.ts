@@ -9,6 +9,7 @@ import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 import { startService, stopOnSignals } from "../main.js";
 import { seedDemo } from "../seed/demo.js";
+import { seedTelemetryFromCli, telemetrySeedOptions } from "../seed/telemetry-cli.js";
 import { printGraphQLSchema } from "../server/schema.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
@@ -18,7 +19,7 @@ const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
   worker: "worker                     run the job worker alone (needs DATABASE_URL; JOB_POLL_MS, JOB_LEASE_MS, …)",
   migrate: "migrate                    apply pending database migrations and exit",
-  seed: "seed                       add the demo data to the configured database",
+  seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data; --telemetry: N days of telemetry of N playouts (in total) over N organizations",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
 };
@@ -65,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
         await runMigrations(db);
-        const summary = await seedDemo(db.db);
+        const summary = await (telemetrySeedOptions(rest) ? seedTelemetryFromCli(db.db, telemetrySeedOptions(rest)!) : seedDemo(db.db));
         process.stdout.write(`seeded ${JSON.stringify(summary)}\n`);
       } finally {
         await db.close();

@@ -3,3 +3,4 @@ export * from "../schedules/tables.js";
 export * from "../assets/tables.js";
 export * from "../jobs/tables.js";
 export * from "../events/tables.js";
+export * from "../telemetry/tables.js";

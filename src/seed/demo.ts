@@ -8,6 +8,7 @@ import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
 import { seedDemoJobs } from "../jobs/seed.js";
+import { seedDemoTelemetry } from "./telemetry.js";
 
 export const DEMO_ORGANIZATION = "demo";
 
@@ -66,5 +67,6 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
   await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
   const assets = await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION);
   const jobs = await seedDemoJobs(db, DEMO_ORGANIZATION);
-  return { schedules: created + 1, events, assets, jobs };
+  const telemetry = await seedDemoTelemetry(db);
+  return { schedules: created + 1, events, assets, jobs, playoutSamples: telemetry.playoutSamples };
 }

@@ -9,6 +9,8 @@ import { createJobRegistry } from "../jobs/handlers.js";
 import { JobSignal } from "../jobs/queue.js";
 import type { JobRegistry } from "../jobs/registry.js";
 import { JobService } from "../jobs/service.js";
+import { ReportingService } from "../reporting/service.js";
+import { TelemetryService } from "../telemetry/service.js";
 
 export interface Services {
   db: Database;
@@ -21,6 +23,8 @@ export interface Services {
   jobs: JobService;
   archive: ArchiveService;
   events: EventService;
+  reporting: ReportingService;
+  telemetry: TelemetryService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
@@ -35,5 +39,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize">
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
     archive: new ArchiveService(db, jobSignal),
     events: new EventService(db, config.maxPageSize),
+    reporting: new ReportingService(db),
+    telemetry: new TelemetryService(db),
   };
 }
