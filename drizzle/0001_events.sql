@@ -10,11 +10,14 @@ CREATE TABLE "events" (
 	"media_id" text,
 	"asset_id" text,
 	"status" text,
+	"qc_status" text,
+	"programme_title" text,
 	"version" integer DEFAULT 1 NOT NULL,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "time_origin" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "max_event_duration" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "event_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "events_schedule_time_idx" ON "events" USING btree ("schedule_id","on_air_time","id");
