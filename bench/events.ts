@@ -59,10 +59,10 @@ try {
   const scheduleId = Number(createSchedule.id);
   const loadStarted = performance.now();
   await direct`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, qc_status, data)
     select ${scheduleId}, ${ORG}, ${T0}::bigint + (i * 30000) + (i / 10) * 1000, 30000,
       case when i % 1000 = 0 then 'LIVE' when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end,
-      'Spot ' || i, i % 1000 = 0, 'M-' || (i % 500), 'A-' || (i % 500), 'READY',
+      'Spot ' || i, i % 1000 = 0, 'M-' || (i % 500), 'A-' || (i % 500), 'READY', 'PASSED',
       jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % 500), 'assetQCStatus', 'PASSED'),
         'secondaryEvents', jsonb_build_array(jsonb_build_object('command', 'ON', 'objectName', 'logo', 'offset', 0, 'origin', 'FROM_START')))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
@@ -84,6 +84,16 @@ try {
   await measure(`events page ${Math.floor(last / 2)} (middle, size 20)`, () => gql(PAGE, { id: scheduleId, page: Math.floor(last / 2), size: 20 }));
   await measure("events page 0 (size 1000)", () => gql(PAGE, { id: scheduleId, page: 0, size: 1000 }));
   await measure("events page, term filter (size 20)", () => gql(`query($id: ID!) { schedule(id: $id) { events(term: "spot 9999", size: 20) { totalElements content { id } } } }`, { id: scheduleId }));
+  // 19 more schedules of 100 events: a list of 20 schedules with their first events.
+  for (let k = 0; k < 19; k++) {
+    const { createSchedule: extra } = await gql(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: `Bench ${k}` } });
+    await direct`insert into events (schedule_id, organization, on_air_time, duration, title)
+      select ${Number(extra.id)}, ${ORG}, ${T0}::bigint + i * 60000, 60000, 'E' || i from generate_series(0::bigint, 99::bigint) as i`;
+    await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id: extra.id });
+  }
+  await measure("20 schedules with their first 20 events each", () =>
+    gql(`{ schedules(size: 20) { content { id name events(size: 20) { totalElements gaps content { id onAirTime title duration } } } } }`),
+  );
   await measure("eventsSummary (size 20)", () =>
     gql(`query($id: ID!) { schedule(id: $id) { eventsSummary { currentEventPage eventsByType gaps { total pages } overlaps { total } totalProgrammes } } }`, { id: scheduleId }),
   );
