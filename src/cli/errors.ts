@@ -4,6 +4,7 @@ const DATABASE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIME
 
 /** One line a person can act on, for an error that stops a command. */
 export function describeFatalError(error: unknown): string {
+  if (String((error as NodeJS.ErrnoException)?.code).startsWith("ERR_PARSE_ARGS")) return `${(error as Error).message} (see --help)`;
   if (error instanceof ConfigError) return error.message;
   // drizzle wraps driver errors ("Failed query: …"); the cause says what went wrong.
   for (let e: any = error; e; e = e.cause) {
@@ -12,4 +13,12 @@ export function describeFatalError(error: unknown): string {
     }
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** 2 for a usage error, the code a remote command chose, else 1. */
+export function exitCodeOf(error: unknown): number {
+  const code = (error as { code?: string; exitCode?: number } | null)?.code;
+  if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) return 2;
+  const exitCode = (error as { exitCode?: number } | null)?.exitCode;
+  return typeof exitCode === "number" ? exitCode : 1;
 }

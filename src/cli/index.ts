@@ -4,7 +4,7 @@ import "reflect-metadata";
 import { writeFileSync, readFileSync, existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
-import { describeFatalError } from "./errors.js";
+import { describeFatalError, exitCodeOf } from "./errors.js";
 import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 import { startService, stopOnSignals } from "../main.js";
@@ -14,6 +14,8 @@ import { printGraphQLSchema } from "../server/schema.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
 import { runWorkerCommand } from "../jobs/cli.js";
+import { describeJob, jobExitCode, listJobs, watchJob } from "./jobs.js";
+import { connectRemote } from "./remote.js";
 
 const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
@@ -22,7 +24,10 @@ const HELP: Record<string, string> = {
   seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data; --telemetry: N days of telemetry of N playouts (in total) over N organizations",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
+  jobs: "jobs [--status S]… [--watch ID] [--url URL] [--token T] [--org ORG]\n                             list jobs of a running service, or follow one until it ends (exit 0 SUCCEEDED, 1 otherwise)",
 };
+
+const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" } } as const;
 
 function usage(): string {
   return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n`;
@@ -91,6 +96,14 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write((await signToken(secret, { sub: values.sub!, orgs: values.org, role: values.role as Role }, values.expires)) + "\n");
       return 0;
     }
+    case "jobs": {
+      const { values } = parseArgs({ args: rest, options: { ...REMOTE_OPTIONS, status: { type: "string", multiple: true }, watch: { type: "string" } } });
+      const remote = await connectRemote(loadConfig(), values);
+      if (!values.watch) return listJobs(remote, values.status);
+      const job = await watchJob(remote, values.watch);
+      process.stdout.write(describeJob(job));
+      return jobExitCode(job);
+    }
     case "schema": {
       const { values } = parseArgs({ args: rest, options: { check: { type: "boolean", default: false }, out: { type: "string", default: "schema.graphql" } } });
       const sdl = await printGraphQLSchema();
@@ -117,6 +130,6 @@ main(process.argv.slice(2)).then(
   },
   (error) => {
     process.stderr.write(describeFatalError(error) + "\n");
-    process.exit(1);
+    process.exit(exitCodeOf(error));
   },
 );
