@@ -2,7 +2,7 @@
 // record-level parts. Shared part classes are output and input type at once (see media-types.ts).
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
 import { Field, Float, InputType, Int, ObjectType } from "type-graphql";
-import { PageInfo, SortOrder } from "../common/graphql-types.js";
+import { PageMembers } from "../common/graphql-types.js";
 import { QcStatus, StorageType } from "./enums.js";
 import { AssetFile, type NestedInstant, QcRuleMessage } from "./file-types.js";
 
@@ -134,16 +134,6 @@ export class AssetInput {
 }
 
 @ObjectType()
-export class AssetPage {
+export class AssetPage extends PageMembers {
   @Field(() => [Asset]) content!: Asset[];
-  @Field(() => Boolean) empty!: boolean;
-  @Field(() => Boolean) first!: boolean;
-  @Field(() => Boolean) last!: boolean;
-  @Field(() => Int) number!: number;
-  @Field(() => Int) numberOfElements!: number;
-  @Field(() => Int) size!: number;
-  @Field(() => Int) totalElements!: number;
-  @Field(() => Int) totalPages!: number;
-  @Field(() => PageInfo) pageable!: PageInfo;
-  @Field(() => [SortOrder]) sort!: SortOrder[];
 }

@@ -55,3 +55,19 @@ export class ResultMessage {
   @Field(() => Int) code!: number;
   @Field(() => [String]) messages!: string[];
 }
+
+/** The page members every paged answer carries (SPEC SchedulePage, EventPage, …); `content` is the subclass's. */
+// Not referenced by any field itself, so the schema holds no PageMembers type.
+@ObjectType()
+export abstract class PageMembers {
+  @Field(() => Boolean) empty!: boolean;
+  @Field(() => Boolean) first!: boolean;
+  @Field(() => Boolean) last!: boolean;
+  @Field(() => Int) number!: number;
+  @Field(() => Int) numberOfElements!: number;
+  @Field(() => Int) size!: number;
+  @Field(() => Int) totalElements!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field(() => PageInfo) pageable!: PageInfo;
+  @Field(() => [SortOrder]) sort!: SortOrder[];
+}

@@ -1,7 +1,7 @@
 // GraphQL shapes of the events slice: Event (SPEC "Event"), its input, pages and summaries.
 import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { PageInfo, SortOrder } from "../common/graphql-types.js";
+import { PageMembers } from "../common/graphql-types.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
   AudioTransition,
@@ -138,21 +138,11 @@ export class EventCriteriaInput {
   description:
     "A page of events in onAirTime order. gaps maps the id of an event on the page to the time (ms) between the latest end of the events before it in the schedule and its start; overlaps maps it to the time it shares with them. programmes maps a programme title to the number of its PRIMARY parts on the page.",
 })
-export class EventPage {
+export class EventPage extends PageMembers {
   @Field(() => [Event]) content!: Event[];
   @Field(() => JSONObjectResolver, { description: "event id → gap before it, ms (keys: events on this page)" }) gaps!: Record<string, number>;
   @Field(() => JSONObjectResolver, { description: "event id → ms it shares with earlier events" }) overlaps!: Record<string, number>;
   @Field(() => JSONObjectResolver, { description: "programme title → PRIMARY parts on this page" }) programmes!: Record<string, number>;
-  @Field(() => Boolean) empty!: boolean;
-  @Field(() => Boolean) first!: boolean;
-  @Field(() => Boolean) last!: boolean;
-  @Field(() => Int) number!: number;
-  @Field(() => Int) numberOfElements!: number;
-  @Field(() => Int) size!: number;
-  @Field(() => Int) totalElements!: number;
-  @Field(() => Int) totalPages!: number;
-  @Field(() => PageInfo) pageable!: PageInfo;
-  @Field(() => [SortOrder]) sort!: SortOrder[];
 }
 
 @ObjectType({ description: "A schedule's time span with one page of its events (SPEC EventPageResult)" })

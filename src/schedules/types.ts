@@ -1,7 +1,7 @@
 // GraphQL shapes of the schedule slice (SPEC ScheduleRecord, ScheduleExtendedRecord, SchedulePage).
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
-import { PageInfo, SortOrder } from "../common/graphql-types.js";
+import { PageMembers } from "../common/graphql-types.js";
 
 export enum ArchiveStatus {
   NOT_ARCHIVED = "NOT_ARCHIVED",
@@ -84,16 +84,6 @@ export class ScheduleFilterInput {
 }
 
 @ObjectType()
-export class SchedulePage {
+export class SchedulePage extends PageMembers {
   @Field(() => [Schedule]) content!: Schedule[];
-  @Field(() => Boolean) empty!: boolean;
-  @Field(() => Boolean) first!: boolean;
-  @Field(() => Boolean) last!: boolean;
-  @Field(() => Int) number!: number;
-  @Field(() => Int) numberOfElements!: number;
-  @Field(() => Int) size!: number;
-  @Field(() => Int) totalElements!: number;
-  @Field(() => Int) totalPages!: number;
-  @Field(() => PageInfo) pageable!: PageInfo;
-  @Field(() => [SortOrder]) sort!: SortOrder[];
 }
