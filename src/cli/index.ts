@@ -14,6 +14,7 @@ import { printGraphQLSchema } from "../server/schema.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
 import { runWorkerCommand } from "../jobs/cli.js";
+import { EXIT_HELP, EXPORT_HELP, IMPORT_HELP, exportCommand, importCommand } from "./transfer.js";
 
 const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
@@ -22,10 +23,12 @@ const HELP: Record<string, string> = {
   seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data; --telemetry: N days of telemetry of N playouts (in total) over N organizations",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
+  import: IMPORT_HELP,
+  export: EXPORT_HELP,
 };
 
 function usage(): string {
-  return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n`;
+  return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n\n${EXIT_HELP}\n`;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -39,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n`);
+    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${command === "import" || command === "export" ? `\n${EXIT_HELP}\n` : ""}`);
     return 0;
   }
   switch (command) {
@@ -50,6 +53,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case "worker":
       return runWorkerCommand(loadConfig());
+    case "import":
+      return importCommand(rest, loadConfig());
+    case "export":
+      return exportCommand(rest, loadConfig());
     case "migrate": {
       const config = loadConfig();
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
