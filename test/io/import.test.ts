@@ -143,6 +143,7 @@ describe("importSchedule", () => {
       ["truncated XML", { name: "a.xml", content: '<tv><programme start="20260101000000" channel="c"><title>A</title></programme>\n<programme start="2026' }, /line 2/],
       ["XMLTV bad time", { name: "a.xml", content: '<tv>\n<programme start="2026-01-01" channel="c"><title>A</title></programme></tv>' }, /programme 1 \(line 2\): start "2026-01-01" is not an XMLTV time/],
       ["XMLTV without title", { name: "a.xml", content: '<tv><programme start="20260101000000" channel="c"></programme></tv>' }, /programme 1 \(line 1\): <title> is required/],
+      ["XMLTV channel not in the file", { name: "overlap.xml", content: '<tv><programme start="20260101000000" channel="c"><title>A</title></programme></tv>' }, /No programme of channel "zz"/],
       ["invalid UTF-8", { name: "a.csv", content: new Uint8Array([...Buffer.from("onAirTime,title\n2026-01-01T00:00:00Z,caf"), 0xe9, 0x0a]) }, /not valid UTF-8/],
       ["empty file", { name: "a.csv", content: "" }, /The file is empty/],
       ["unknown scriptId", { name: "a.csv", content: "onAirTime\n" }, /scriptId must be one of csv, json, xmltv/],
@@ -150,7 +151,7 @@ describe("importSchedule", () => {
 
     it.each(cases)("%s", async (_label, file, message) => {
       const { org, gql } = await orgClient(t);
-      const result = await importFile(org, file, _label === "unknown scriptId" ? { scriptId: "xls" } : {});
+      const result = await importFile(org, file, _label === "unknown scriptId" ? { scriptId: "xls" } : _label.startsWith("XMLTV channel") ? { channel: "zz" } : {});
       expect(result.errors?.[0]?.extensions.code, JSON.stringify(result)).toBe("BAD_USER_INPUT");
       expect(result.errors![0].message).toMatch(message);
       expect(await scheduleCount(gql)).toBe(0);

@@ -26,6 +26,7 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
   let channel = options.channel;
   let sawRoot = false;
   let count = 0;
+  let matched = 0;
   let pending: Programme | null = null; // a programme without stop waits for the next start
   let current: Programme | null = null; // the programme being read
   let field: "title" | "desc" | "length" | null = null;
@@ -79,6 +80,7 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
       if (programmeChannel === null) return fail(`${at}: the channel attribute is required`);
       channel ??= programmeChannel;
       if (programmeChannel !== channel) return;
+      matched++;
       const startText = attr("start");
       if (startText === null) return fail(`${at}: the start attribute is required`);
       const start = parseXmltvTime(startText);
@@ -134,6 +136,7 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
   parser.close();
   if (failure) throw failure;
   if (!sawRoot) throw badInput("The file holds no <tv> element");
+  if (count > 0 && matched === 0) throw badInput(`No programme of channel "${channel}" in the file`, { argument: "channel" });
   settle(null);
   yield* ready.splice(0);
   if (channel !== null) notes.schedule.channel = channel;
