@@ -17,7 +17,7 @@ import type { ImportFormat, ImportNotes, ImportOptions, ParsedEvent } from "./fo
 import { IMPORT_FORMATS } from "./formats/types.js";
 import { readXmltv } from "./formats/xmltv.js";
 
-export const BATCH_SIZE = 2000;
+export const BATCH_SIZE = 5000;
 export const DEFAULT_FPS = 25;
 
 export interface ImportArgs {
