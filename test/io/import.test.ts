@@ -1,7 +1,9 @@
 // importSchedule (S6) through GraphQL multipart: each format, the shared XMLTV listings, and
 // malformed files, which answer BAD_USER_INPUT (or PAYLOAD_TOO_LARGE) and create nothing.
 import { readFileSync, readdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../src/db/client.js";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
 
@@ -176,6 +178,21 @@ describe("importSchedule", () => {
       expect(result.errors?.[0]?.extensions.code, JSON.stringify(result.errors)).toBe("PAYLOAD_TOO_LARGE");
       expect(await scheduleCount(gql)).toBe(0);
     });
+  });
+
+  it("keeps an asynchronous import's upload for its job, and drops it when the job is canceled", async () => {
+    // This service runs no worker: the job stays PENDING until canceled.
+    const { org, gql } = await orgClient(t);
+    const ASYNC = `mutation($file: Upload!) { importScheduleAsync(file: $file) { id status type entityId } }`;
+    const result = await uploadRequest(t.url, await t.token(org), ASYNC, { name: "later.csv", content: fixture("schedule.csv") });
+    const job = result.data!.importScheduleAsync;
+    expect(job).toMatchObject({ status: "PENDING", type: "SCHEDULE_IMPORT", entityId: null });
+    const db = t.service.database.db;
+    const count = async () => Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from import_uploads where job_id = ${Number(job.id)}`))[0].n);
+    expect(await count()).toBe(1);
+    await gql.data(`mutation($id: ID!) { cancelJob(id: $id) { status } }`, { id: job.id });
+    expect(await count()).toBe(0);
+    expect(await scheduleCount(gql)).toBe(0);
   });
 
   it("needs the editor role", async () => {
