@@ -177,6 +177,10 @@ describe("importSchedule", () => {
       const result = await importFile(org, { name: "big.csv", content });
       expect(result.errors?.[0]?.extensions.code, JSON.stringify(result.errors)).toBe("PAYLOAD_TOO_LARGE");
       expect(await scheduleCount(gql)).toBe(0);
+      const ASYNC = `mutation($file: Upload!) { importScheduleAsync(file: $file) { id } }`;
+      const queued = await uploadRequest(t.url, await t.token(org), ASYNC, { name: "big.csv", content });
+      expect(queued.errors?.[0]?.extensions.code).toBe("PAYLOAD_TOO_LARGE");
+      expect((await gql.data(`{ jobs { id } }`)).jobs).toEqual([]);
     });
   });
 
