@@ -42,6 +42,8 @@ export async function benchService(overrides: Partial<Config> = {}) {
   return {
     db: service.database.db,
     driver: service.database.driver,
+    /** The GraphQL endpoint (for requests the JSON client does not make, such as uploads). */
+    url,
     /** A function that runs one GraphQL request and fails on errors. */
     async client(org: string, role: Role = "editor") {
       const token = await signToken(SECRET, { sub: "bench", orgs: [org], role });

@@ -381,10 +381,15 @@ describe("jobs", () => {
     expect(await jobOf(gql, String(row.id))).toMatchObject({ status: "CANCELED", progress: 5 });
   });
 
-  it("seeds finished demo archive jobs that match the schedules' states", async () => {
+  it("seeds finished demo archive jobs that match the schedules' states, and exports the worker finishes", async () => {
     await seedDemo(t.service.database.db);
     const gql = t.client(await t.token("demo", "viewer"));
-    const { jobs } = await gql.data(`{ jobs { type status entityId messages { message } } }`);
+    const exports = (await gql.data(`{ jobs { id type } }`)).jobs.filter((j: any) => j.type === "TIMELINE_EPG_XML_EXPORT");
+    expect(exports).toHaveLength(2);
+    for (const job of exports) expect((await waitForStatus(gql, job.id, ["SUCCEEDED"])).resourceLink).toBe(`/files/${job.id}`);
+    const { jobs } = await gql.data(`{ jobs { type status entityId fileName messages { message } } }`);
+    expect(jobs.slice(0, 2).map((j: any) => `${j.type}:${j.status}:${j.fileName}`)).toEqual(["TIMELINE_EPG_XML_EXPORT:SUCCEEDED:demo-schedule.json", "TIMELINE_EPG_XML_EXPORT:SUCCEEDED:demo-guide.xml"]);
+    jobs.splice(0, 2);
     expect(jobs.map((j: any) => `${j.type}:${j.status}`)).toEqual(["SCHEDULE_ARCHIVE:CANCELED", "SCHEDULE_RESTORE:SUCCEEDED", "SCHEDULE_ARCHIVE:SUCCEEDED", "SCHEDULE_ARCHIVE:SUCCEEDED"]);
     const stateOf = async (id: string) => (await gql.data(SCHEDULE, { id })).schedule.archiveStatus;
     expect(await stateOf(jobs[3].entityId)).toBe("ARCHIVED");

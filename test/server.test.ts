@@ -59,14 +59,30 @@ describe("graceful shutdown", () => {
     const { startService } = await import("../src/main.js");
     const { loadConfig } = await import("../src/config.js");
     const service = await startService({ ...loadConfig({}), port: 0, host: "127.0.0.1", dataDir: "memory://", authSecret: TEST_SECRET, logLevel: "silent", seedDemo: false, databaseUrl: t.databaseUrl }, { quiet: true });
-    const { makeClient } = await import("./helpers/service.js");
     const { signToken } = await import("../src/server/tokens.js");
-    const gql = makeClient(`http://127.0.0.1:${service.port}`, await signToken(TEST_SECRET, { sub: "u", orgs: ["shutdown"], role: "editor" }));
-    const inFlight = gql.request(`mutation { createSchedule(input: { name: "late" }) { id } }`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await service.stop();
-    const result = await inFlight;
-    expect(result.errors).toBeUndefined();
+    const http = await import("node:http");
+    const token = await signToken(TEST_SECRET, { sub: "u", orgs: ["shutdown"], role: "editor" });
+    const body = JSON.stringify({ query: `mutation { createSchedule(input: { name: "late" }) { id name } }` });
+    // The request is surely in flight: its headers and half its body have reached the server
+    // when stop() is called; the rest of the body follows after.
+    const request = http.request({ host: "127.0.0.1", port: service.port, path: "/graphql", method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` } });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = service.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.end(body.slice(20));
+    const result = await answered;
+    await stopped;
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.text)).toMatchObject({ data: { createSchedule: { name: "late" } } });
     await expect(fetch(`http://127.0.0.1:${service.port}/healthz`)).rejects.toThrow();
   });
 });

@@ -14,8 +14,8 @@ import { printGraphQLSchema } from "../server/schema.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
 import { runWorkerCommand } from "../jobs/cli.js";
-import { describeJob, jobExitCode, listJobs, watchJob } from "./jobs.js";
-import { connectRemote } from "./remote.js";
+import { JOBS_HELP, jobsCommand } from "./jobs.js";
+import { EXIT_HELP, EXPORT_HELP, IMPORT_HELP, exportCommand, importCommand } from "./transfer.js";
 
 const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
@@ -24,13 +24,13 @@ const HELP: Record<string, string> = {
   seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data; --telemetry: N days of telemetry of N playouts (in total) over N organizations",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
-  jobs: "jobs [--status S]… [--watch ID] [--url URL] [--token T] [--org ORG]\n                             list jobs of a running service, or follow one until it ends (exit 0 SUCCEEDED, 1 otherwise)",
+  jobs: JOBS_HELP,
+  import: IMPORT_HELP,
+  export: EXPORT_HELP,
 };
 
-const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" } } as const;
-
 function usage(): string {
-  return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n`;
+  return `Usage: playout-gateway <command> [options]\n\nCommands:\n${Object.values(HELP).map((h) => "  " + h).join("\n")}\n\n${EXIT_HELP}\n`;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n`);
+    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${command === "import" || command === "export" || command === "jobs" ? `\n${EXIT_HELP}\n` : ""}`);
     return 0;
   }
   switch (command) {
@@ -55,6 +55,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case "worker":
       return runWorkerCommand(loadConfig());
+    case "import":
+      return importCommand(rest, loadConfig());
+    case "export":
+      return exportCommand(rest, loadConfig());
     case "migrate": {
       const config = loadConfig();
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -96,14 +100,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write((await signToken(secret, { sub: values.sub!, orgs: values.org, role: values.role as Role }, values.expires)) + "\n");
       return 0;
     }
-    case "jobs": {
-      const { values } = parseArgs({ args: rest, options: { ...REMOTE_OPTIONS, status: { type: "string", multiple: true }, watch: { type: "string" } } });
-      const remote = await connectRemote(loadConfig(), values);
-      if (!values.watch) return listJobs(remote, values.status);
-      const job = await watchJob(remote, values.watch);
-      process.stdout.write(describeJob(job));
-      return jobExitCode(job);
-    }
+    case "jobs":
+      return jobsCommand(rest, loadConfig());
     case "schema": {
       const { values } = parseArgs({ args: rest, options: { check: { type: "boolean", default: false }, out: { type: "string", default: "schema.graphql" } } });
       const sdl = await printGraphQLSchema();

@@ -1,57 +1,51 @@
-// `playout-gateway jobs`: list jobs, or watch one until it finishes.
-import { EXIT, type Remote } from "./remote.js";
-import { progressReporter } from "./progress.js";
+// `playout-gateway jobs`: list the jobs of a running service, or follow one until it ends.
+import { parseArgs } from "node:util";
+import type { Config } from "../config.js";
+import { CliError, EXIT, Progress, clientOf, graphql, guarded } from "./remote.js";
+
+export const JOBS_HELP = `jobs [--status S]… [--watch ID] [--url URL] [--token JWT] [--org ORG] [--quiet]
+                             list jobs, or follow one with its progress until it ends (exit 0 SUCCEEDED, 1 FAILED or CANCELED)`;
 
 const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELED"]);
-const JOB_FIELDS = "id type status progress entityId fileName resourceLink dateCreated dateFinished messages { type message }";
+const JOB_FIELDS = "id type status progress entityId dateCreated dateFinished messages { type message }";
 
-export interface JobSummary {
+interface JobSummary {
   id: string;
   type: string;
   status: string;
   progress: number;
   entityId: string | null;
-  fileName: string | null;
-  resourceLink: string | null;
   dateCreated: string;
-  dateFinished: string | null;
   messages: { type: string; message: string }[];
 }
 
-export async function listJobs(remote: Remote, statuses: string[] | undefined, out = process.stdout): Promise<number> {
-  const { jobs } = await remote.request<{ jobs: JobSummary[] }>(`query($statuses: [JobStatus!]) { jobs(statuses: $statuses) { ${JOB_FIELDS} } }`, {
-    statuses: statuses?.length ? statuses.map((s) => s.toUpperCase()) : undefined,
+export function jobsCommand(args: string[], config: Config): Promise<number> {
+  return guarded(() => run(args, config));
+}
+
+async function run(args: string[], config: Config): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } },
   });
-  if (!jobs.length) {
-    out.write("no jobs\n");
+  const client = await clientOf(values, config);
+  if (!values.watch) {
+    const statuses = values.status?.map((s) => s.toUpperCase());
+    const { jobs } = (await graphql(client, `query($statuses: [JobStatus!]) { jobs(statuses: $statuses) { ${JOB_FIELDS} } }`, { statuses: statuses?.length ? statuses : undefined })) as { jobs: JobSummary[] };
+    process.stdout.write(["id", "type", "status", "progress", "schedule", "created"].join("\t") + "\n");
+    for (const j of jobs) process.stdout.write([j.id, j.type, j.status, `${j.progress}%`, j.entityId ?? "-", j.dateCreated].join("\t") + "\n");
     return EXIT.ok;
   }
-  out.write(["id", "type", "status", "progress", "schedule", "created"].join("\t") + "\n");
-  for (const j of jobs) out.write([j.id, j.type, j.status, `${j.progress}%`, j.entityId ?? "-", j.dateCreated].join("\t") + "\n");
-  return EXIT.ok;
-}
-
-/** Polls a job until it is final; answers it. */
-export async function watchJob(remote: Remote, id: string, options: { intervalMs?: number; label?: string } = {}): Promise<JobSummary> {
-  const progress = progressReporter(options.label ?? `job ${id}`);
+  const progress = new Progress(values.quiet!);
   for (;;) {
-    const { job } = await remote.request<{ job: JobSummary | null }>(`query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id });
-    if (!job) throw Object.assign(new Error(`job ${id} not found`), { exitCode: EXIT.rejected });
-    progress.update(job.progress ?? 0, job.status);
+    const { job } = (await graphql(client, `query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: values.watch })) as { job: JobSummary | null };
+    if (!job) throw new CliError(`Job ${values.watch} not found`, EXIT.refused);
+    progress.show(`job ${job.id}`, job.progress ?? 0);
     if (FINAL.has(job.status)) {
       progress.done();
-      return job;
+      process.stdout.write([`job ${job.id} ${job.type} ${job.status}`, ...job.messages.map((m) => `  ${m.type}: ${m.message}`)].join("\n") + "\n");
+      return job.status === "SUCCEEDED" ? EXIT.ok : EXIT.failed;
     }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-export function jobExitCode(job: JobSummary): number {
-  return job.status === "SUCCEEDED" ? EXIT.ok : EXIT.failed;
-}
-
-export function describeJob(job: JobSummary): string {
-  const lines = [`job ${job.id} ${job.type} ${job.status}`];
-  for (const m of job.messages) lines.push(`  ${m.type}: ${m.message}`);
-  return lines.join("\n") + "\n";
 }

@@ -1,66 +1,101 @@
-// Commands that act on a running service (jobs, import, export) talk GraphQL over HTTP to it, so
+// Commands that act on a running service (import, export, jobs) talk GraphQL and HTTP to it, so
 // that they go through the same services, checks and worker as every other client.
 import type { Config } from "../config.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 
-export class RemoteError extends Error {
+/** Exit codes scripts can rely on. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unreachable: 4 } as const;
+
+export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode: number,
+    readonly code: number,
   ) {
     super(message);
   }
 }
 
-export interface Remote {
+const REFUSED = new Set(["BAD_USER_INPUT", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED", "CONFLICT", "GRAPHQL_VALIDATION_FAILED"]);
+
+export interface Client {
   url: string;
-  request<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
-  /** GET of a path on the service with the same token (job files). */
-  download(path: string): Promise<Response>;
+  headers: Record<string, string>;
 }
 
-export interface RemoteOptions {
-  url?: string;
-  token?: string;
-  org?: string;
-}
+export class Progress {
+  private last = -1;
+  constructor(
+    private readonly quiet: boolean,
+    private readonly tty = !!process.stderr.isTTY,
+  ) {}
 
-/** Exit codes scripts can rely on. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3, rejected: 4 } as const;
-
-export async function connectRemote(config: Config, options: RemoteOptions): Promise<Remote> {
-  const url = (options.url ?? process.env.PLAYOUT_GATEWAY_URL ?? `http://localhost:${config.port}`).replace(/\/$/, "");
-  let token = options.token ?? process.env.PLAYOUT_GATEWAY_TOKEN;
-  if (!token) {
-    // Without a token, sign one with the local secret: works against the embedded default and
-    // against a server whose AUTH_SECRET this shell shares.
-    const secret = config.authSecret ?? embeddedSecret(config.dataDir);
-    token = await signToken(secret, { sub: "cli", orgs: [options.org ?? "*"], role: "editor" }, "1h");
+  show(label: string, percent: number): void {
+    if (this.quiet) return;
+    const p = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (this.tty) {
+      const width = 30;
+      const filled = Math.round((p / 100) * width);
+      process.stderr.write(`\r${label.padEnd(12)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(p).padStart(3)}%`);
+    } else if (p === 100 || p >= this.last + 10 || this.last < 0) {
+      process.stderr.write(`${label} ${p}%\n`);
+    } else return;
+    this.last = p;
   }
-  const headers = { authorization: `Bearer ${token}` };
-  const fetchOrExplain = async (path: string, init?: RequestInit) => {
-    try {
-      return await fetch(url + path, { ...init, headers: { ...headers, ...init?.headers } });
-    } catch (error) {
-      throw new RemoteError(`Cannot reach the service at ${url} (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}); start it with \`npm start\` or pass --url`, EXIT.unreachable);
+
+  done(): void {
+    if (!this.quiet && this.tty) process.stderr.write("\n");
+    this.last = -1;
+  }
+}
+
+export async function clientOf(values: { url?: string; token?: string; org?: string }, config: Config): Promise<Client> {
+  const url = (values.url ?? `http://localhost:${config.port}`).replace(/\/$/, "");
+  const secret = config.authSecret ?? embeddedSecret(config.dataDir);
+  const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [values.org ?? "*"], role: "editor" }, "1h"));
+  return { url, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function send(client: Client, path: string, init: RequestInit & { duplex?: "half" }): Promise<Response> {
+  try {
+    return await fetch(client.url + path, { ...init, headers: { ...client.headers, ...(init.headers as Record<string, string>) } });
+  } catch (error) {
+    throw new CliError(`Cannot reach the service at ${client.url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`, EXIT.unreachable);
+  }
+}
+
+export async function answer(response: Response): Promise<any> {
+  const text = await response.text();
+  let body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new CliError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`, response.status === 401 || response.status === 413 ? EXIT.refused : EXIT.failed);
+  }
+  const error = body.errors?.[0];
+  if (error) {
+    const code = error.extensions?.code ?? "ERROR";
+    throw new CliError(`${code}: ${error.message}`, REFUSED.has(code) ? EXIT.refused : EXIT.failed);
+  }
+  return body.data;
+}
+
+export async function graphql(client: Client, query: string, variables: Record<string, unknown>): Promise<any> {
+  return answer(await send(client, "/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) }));
+}
+
+/** Runs a command, turning its CliError (and bad options) into a message and an exit code. */
+export async function guarded(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`${error.message}\n`);
+      return error.code;
     }
-  };
-  return {
-    url,
-    async request(query, variables) {
-      const response = await fetchOrExplain("/graphql", {
-        method: "POST",
-        headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json().catch(() => null)) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } | null;
-      if (!body) throw new RemoteError(`The service at ${url} answered HTTP ${response.status} without GraphQL`, EXIT.unreachable);
-      if (body.errors?.length) {
-        const [first] = body.errors;
-        throw new RemoteError(`${first.extensions?.code ?? "ERROR"}: ${first.message}`, EXIT.rejected);
-      }
-      return body.data;
-    },
-    download: (path) => fetchOrExplain(path),
-  };
+    if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
 }

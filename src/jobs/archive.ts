@@ -6,6 +6,7 @@ import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
+import { archiveEvents, restoreEvents } from "../io/archive-events.js";
 import { lockSchedule } from "../schedules/service.js";
 import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
 import { toJob } from "./mapper.js";
@@ -88,14 +89,14 @@ export async function moveArchiveStatus(executor: Executor, ids: number[], from:
 /** The archive step of one schedule. Idempotent: a schedule already ARCHIVED is left alone. */
 async function archiveOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
   const moved = await moveArchiveStatus(tx, [scheduleId], "ARCHIVING", "ARCHIVED");
-  // events: added when the events slice merges
+  if (moved.length === 1) await archiveEvents(tx, scheduleId);
   return moved.length === 1;
 }
 
 /** The restore step of one schedule. Idempotent: a schedule already NOT_ARCHIVED is left alone. */
 async function restoreOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
   const moved = await moveArchiveStatus(tx, [scheduleId], "UN_ARCHIVING", "NOT_ARCHIVED");
-  // events: added when the events slice merges
+  if (moved.length === 1) await restoreEvents(tx, scheduleId);
   return moved.length === 1;
 }
 

@@ -1,9 +1,11 @@
 // The production job types and their handlers. Other slices add theirs here (export, import).
+import { registerIoHandlers } from "../io/jobs.js";
 import { registerArchiveHandlers } from "./archive.js";
 import { JobRegistry } from "./registry.js";
 
 export function createJobRegistry(): JobRegistry {
   const registry = new JobRegistry();
   registerArchiveHandlers(registry);
+  registerIoHandlers(registry);
   return registry;
 }

@@ -1,9 +1,13 @@
 // Demo jobs for the embedded default, so that the job list answers something on a fresh start:
-// finished archive and restore jobs whose schedules are in the state those jobs left them.
+// finished archive and restore jobs whose schedules are in the state those jobs left them, and
+// two exports (XMLTV and JSON) queued for real, which the server's worker finishes at start, so
+// that their files exist and download.
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { schedules } from "../schedules/tables.js";
+import { archiveEvents } from "../io/archive-events.js";
 import { moveArchiveStatus } from "./archive.js";
+import { enqueueJob } from "./queue.js";
 import { jobs, type NewJobRow } from "./tables.js";
 
 const HOUR = 3_600_000;
@@ -19,6 +23,7 @@ export async function seedDemoJobs(db: Database, organization = "demo", userId =
     await moveArchiveStatus(tx, [archived, restored], "ARCHIVING", "ARCHIVED");
     await moveArchiveStatus(tx, [restored], "ARCHIVED", "UN_ARCHIVING");
     await moveArchiveStatus(tx, [restored], "UN_ARCHIVING", "NOT_ARCHIVED");
+    await archiveEvents(tx, archived);
     const now = Date.now();
     const finished = (type: string, scheduleId: number, hoursAgo: number, status: "SUCCEEDED" | "CANCELED", message: NewJobRow["messages"]): NewJobRow => ({
       type,
@@ -45,6 +50,9 @@ export async function seedDemoJobs(db: Database, organization = "demo", userId =
         finished("SCHEDULE_ARCHIVE", kept, 2, "CANCELED", [{ type: "INFO", message: `Canceled by ${userId}` }]),
       ])
       .returning({ id: jobs.id });
-    return added.length;
+    for (const [format, fileName] of [["XMLTV", "demo-guide.xml"], ["JSON", "demo-schedule.json"]] as const) {
+      await enqueueJob(tx, { type: "TIMELINE_EPG_XML_EXPORT", organization, userId, entityId: kept, fileName, resourceExtension: fileName.split(".").pop()!, payload: { scheduleId: kept, format } });
+    }
+    return added.length + 2;
   });
 }

@@ -2,6 +2,7 @@
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
+import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
@@ -14,6 +15,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   EventResolver,
   AssetResolver,
   JobResolver,
+  IoResolver,
   ReportingResolver,
   TelemetryResolver,
 ];

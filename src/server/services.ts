@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
 import { ScheduleService } from "../schedules/service.js";
+import { IoService } from "../io/service.js";
 import { ArchiveService } from "../jobs/archive.js";
 import { createJobRegistry } from "../jobs/handlers.js";
 import { JobSignal } from "../jobs/queue.js";
@@ -22,12 +23,14 @@ export interface Services {
   jobSignal: JobSignal;
   jobs: JobService;
   archive: ArchiveService;
+  /** Import (S6, S7) and export (S24) of schedules. */
+  io: IoService;
   events: EventService;
   reporting: ReportingService;
   telemetry: TelemetryService;
 }
 
-export function createServices(db: Database, config: Pick<Config, "maxPageSize">): Services {
+export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
   return {
@@ -38,6 +41,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize">
     jobSignal,
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
     archive: new ArchiveService(db, jobSignal),
+    io: new IoService(db, jobSignal, config.maxUploadBytes),
     events: new EventService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),

@@ -1,0 +1,135 @@
+// `import <file>` and `export <scheduleId>`: clients of a running service, over GraphQL and HTTP.
+// Progress goes to stderr (a bar on a terminal, plain lines otherwise); the result to stdout.
+import { createReadStream, createWriteStream, statSync } from "node:fs";
+import { basename } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import type { Config } from "../config.js";
+import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, send, type Client } from "./remote.js";
+
+export const EXIT_HELP = `Exit codes: 0 done; 1 the job failed or was canceled, or the service erred; 2 bad options;
+  3 the service refused the request (bad file or argument, too large, not found, not allowed); 4 the service cannot be reached.`;
+
+const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default: signed with the local secret for --org)
+                             --org ORG (the organization acted in) --quiet (no progress)`;
+export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv] [--channel C] [--sync] ${COMMON}
+                             import a schedule (docs/FORMATS.md); prints the new schedule's id and name`;
+export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json] [--out FILE|-] ${COMMON}
+                             export a schedule through a job and download the file; prints the file's path`;
+
+/** Polls the job until it is final, showing its progress; answers it when SUCCEEDED. */
+async function waitForJob(client: Client, id: string, progress: Progress, label: string): Promise<any> {
+  for (;;) {
+    const { job } = await graphql(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id });
+    if (!job) throw new CliError(`Job ${id} is no longer visible`, EXIT.failed);
+    progress.show(label, job.progress ?? 0);
+    if (job.status === "SUCCEEDED") {
+      progress.done();
+      return job;
+    }
+    if (job.status === "FAILED" || job.status === "CANCELED") {
+      progress.done();
+      const reason = job.messages.filter((m: any) => m.type === "ERROR").map((m: any) => m.message).join("; ");
+      throw new CliError(`Job ${id} ${job.status}${reason ? `: ${reason}` : ""}`, EXIT.failed);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The multipart body of one file upload, streamed from disk with upload progress. */
+function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void): { body: Readable; type: string } {
+  const boundary = `----playout-gateway-${Date.now().toString(16)}`;
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    field("operations", JSON.stringify({ query, variables: { ...variables, file: null } })) +
+    field("map", JSON.stringify({ 0: ["variables.file"] })) +
+    `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="${basename(path).replace(/"/g, "")}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  async function* parts(): AsyncGenerator<Buffer | string> {
+    yield head;
+    let sent = 0;
+    for await (const chunk of createReadStream(path)) {
+      sent += (chunk as Buffer).length;
+      onBytes(sent);
+      yield chunk as Buffer;
+    }
+    yield `\r\n--${boundary}--\r\n`;
+  }
+  return { body: Readable.from(parts()), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function importCommand(args: string[], config: Config): Promise<number> {
+  return guarded(async () => {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false },
+        name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false },
+      },
+    });
+    if (positionals.length !== 1) throw new CliError(`import: name one file\nUsage: playout-gateway ${IMPORT_HELP}`, EXIT.usage);
+    const [path] = positionals;
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      throw new CliError(`import: cannot read ${path}`, EXIT.usage);
+    }
+    const fps = values.fps === undefined ? undefined : Number(values.fps);
+    if (fps !== undefined && !(fps > 0)) throw new CliError("import: --fps must be a positive number", EXIT.usage);
+    const client = await clientOf(values, config);
+    const progress = new Progress(values.quiet!);
+    const variables = { fileName: values.name ?? basename(path), fps, scriptId: values.format?.toLowerCase(), channel: values.channel, organization: values.org };
+    const mutation = values.sync ? "importSchedule" : "importScheduleAsync";
+    const selection = values.sync ? "id name" : "id";
+    const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String) {
+      ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization) { ${selection} } }`;
+    const { body, type } = multipart(query, variables, path, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
+    const data = await answer(
+      await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),
+    );
+    progress.done();
+    let scheduleId: string;
+    if (values.sync) scheduleId = data.importSchedule.id;
+    else scheduleId = (await waitForJob(client, data.importScheduleAsync.id, progress, "importing")).entityId;
+    const { schedule } = await graphql(client, `query($id: ID!, $organization: String) { schedule(id: $id, organization: $organization) { id name events(size: 1) { totalElements } } }`, {
+      id: scheduleId,
+      organization: values.org,
+    });
+    process.stdout.write(`${schedule.id}\t${schedule.name}\t${schedule.events.totalElements} events\n`);
+    return EXIT.ok;
+  });
+}
+
+export async function exportCommand(args: string[], config: Config): Promise<number> {
+  return guarded(async () => {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, format: { type: "string", default: "xmltv" }, out: { type: "string" } },
+    });
+    if (positionals.length !== 1) throw new CliError(`export: name one schedule id\nUsage: playout-gateway ${EXPORT_HELP}`, EXIT.usage);
+    const format = values.format!.toUpperCase();
+    if (format !== "XMLTV" && format !== "JSON") throw new CliError("export: --format must be xmltv or json", EXIT.usage);
+    const [id] = positionals;
+    const out = values.out ?? `schedule-${id}.${format === "JSON" ? "json" : "xml"}`;
+    const client = await clientOf(values, config);
+    const progress = new Progress(values.quiet!);
+    const { exportSchedule } = await graphql(
+      client,
+      `mutation($id: ID!, $fileName: String!, $format: ExportFormat, $organization: String) { exportSchedule(id: $id, fileName: $fileName, format: $format, organization: $organization) { id } }`,
+      { id, fileName: out === "-" ? `schedule-${id}` : basename(out), format, organization: values.org },
+    );
+    const job = await waitForJob(client, exportSchedule.id, progress, "exporting");
+    const response = await send(client, job.resourceLink, { method: "GET" });
+    if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
+    const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+    if (out === "-") await pipeline(source, process.stdout, { end: false });
+    else {
+      await pipeline(source, createWriteStream(out));
+      process.stdout.write(`${out}\n`);
+    }
+    return EXIT.ok;
+  });
+}

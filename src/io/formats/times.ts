@@ -1,0 +1,58 @@
+// Time notations of the import and export formats: XMLTV times (DTD rules) and HH:MM:SS:FF
+// timecodes. Pure; each parser answers null for what it cannot read, the caller names the place.
+
+/** Named zones the XMLTV DTD lets listings use, as minutes east of UTC. */
+const NAMED_ZONES: Record<string, number> = {
+  UTC: 0, UT: 0, GMT: 0, Z: 0, WET: 0, BST: 60, IST: 60, WEST: 60, CET: 60, MET: 60, CEST: 120, MEST: 120, EET: 120, EEST: 180,
+  MSK: 180, EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420, AKST: -540, AKDT: -480, HST: -600,
+};
+
+const XMLTV_TIME = /^(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([+-])(\d{2})(\d{2})|([A-Za-z]{1,5}))?$/;
+
+/**
+ * An XMLTV time (`YYYYMMDDhhmmss` or an initial part of it, then an optional `±hhmm` or named
+ * zone; no zone means UTC) as ms since the epoch. Missing month and day are 1, other parts 0.
+ */
+export function parseXmltvTime(text: string): number | null {
+  const m = XMLTV_TIME.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2] ?? "01", m[3] ?? "01", m[4] ?? "00", m[5] ?? "00", m[6] ?? "00"].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
+  let offsetMinutes = 0;
+  if (m[7]) {
+    const hours = Number(m[8]);
+    const minutes = Number(m[9]);
+    if (hours > 14 || minutes > 59) return null;
+    offsetMinutes = (m[7] === "-" ? -1 : 1) * (hours * 60 + minutes);
+  } else if (m[10]) {
+    const named = NAMED_ZONES[m[10].toUpperCase()];
+    if (named === undefined) return null;
+    offsetMinutes = named;
+  }
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Date.UTC rolls 31 February over into March: refuse days the month does not have.
+  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
+  return utc - offsetMinutes * 60_000;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** `YYYYMMDDhhmmss +0000` (UTC), as the export writes every time. Sub-second parts are dropped. */
+export function formatXmltvTime(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())} +0000`;
+}
+
+const TIMECODE = /^(\d{1,3}):(\d{2}):(\d{2})[:;.](\d{2,3})$/;
+
+/** `HH:MM:SS:FF` at `fps` frames a second as whole ms (rounded); null when it is not one. */
+export function parseTimecode(text: string, fps: number): number | null {
+  const m = TIMECODE.exec(text.trim());
+  if (!m) return null;
+  const [hours, minutes, seconds, frames] = m.slice(1).map(Number);
+  if (minutes > 59 || seconds > 59 || frames >= Math.ceil(fps)) return null;
+  return Math.round((hours * 3600 + minutes * 60 + seconds) * 1000 + (frames * 1000) / fps);
+}
+
+/** The units of XMLTV `<length units="…">` in ms. */
+export const LENGTH_UNITS: Record<string, number> = { seconds: 1000, minutes: 60_000, hours: 3_600_000 };

@@ -1,0 +1,28 @@
+// What every import format produces: events as EventInput values (checked later by the events
+// rules, which name the place given in `at`), plus notes for the job's messages.
+import type { EventInput } from "../../events/types.js";
+
+export type ImportFormat = "csv" | "json" | "xmltv";
+export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "json", "xmltv"];
+
+export interface ParsedEvent {
+  input: EventInput;
+  /** Where the event came from, for messages: "line 12", "events[3]", "programme 4 (line 20)". */
+  at: string;
+}
+
+export interface ImportOptions {
+  /** Frames a second of the new schedule (CSV timecodes count frames at this rate). */
+  fps: number;
+  /** XMLTV: the channel whose programmes are imported (default: the first). */
+  channel: string | null;
+}
+
+/** Filled in while a format reads: notes for the messages, and what the file says about the schedule. */
+export interface ImportNotes {
+  warnings: string[];
+  /** Schedule fields the file carries (JSON: its `schedule`; XMLTV: the channel picked). */
+  schedule: Record<string, unknown>;
+}
+
+export type FormatReader = (text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes) => AsyncGenerator<ParsedEvent>;

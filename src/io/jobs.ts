@@ -1,0 +1,94 @@
+// Job handlers of import and export. Export reads the events page by page (keyset, air order)
+// while it writes the file; import checks the kept upload in a first pass (progress, cancel) and
+// writes the schedule in the step that finishes the job, so it is created exactly once.
+import { eq, sql, type SQL } from "drizzle-orm";
+import { notFound } from "../common/errors.js";
+import { queryRows, type Executor } from "../db/client.js";
+import { EVENT_COLUMNS, countEvents, eventRowOf } from "../events/store.js";
+import type { EventRow } from "../events/tables.js";
+import type { JobContext, JobRegistry } from "../jobs/registry.js";
+import { jobs } from "../jobs/tables.js";
+import { schedules } from "../schedules/tables.js";
+import { schemaCoercer } from "./coerce.js";
+import type { EventCoercer } from "./formats/json.js";
+import { jsonDocument, xmltvDocument } from "./formats/exports.js";
+import { utf8Text } from "./formats/source.js";
+import { importSchedule, readEvents } from "./importer.js";
+import type { ExportJobPayload, ImportJobPayload } from "./service.js";
+import { deleteUpload, readUpload } from "./uploads.js";
+
+const PAGE = 5000;
+
+/** Every event of the schedule in air order, one page per query; `onPage` runs between pages. */
+export async function* eventsInAirOrder(executor: Executor, scheduleId: number, onPage?: (read: number) => Promise<void>): AsyncGenerator<EventRow> {
+  let after: { t: number; id: number } | null = null;
+  let read = 0;
+  for (;;) {
+    const from: SQL = after ? sql`and (e.on_air_time, e.id) > (${after.t}, ${after.id})` : sql``;
+    const rows: Record<string, unknown>[] = await queryRows<Record<string, unknown>>(
+      executor,
+      sql`select ${EVENT_COLUMNS}, e.on_air_time as "relativeTime" from events e where e.schedule_id = ${scheduleId} ${from} order by e.on_air_time, e.id limit ${PAGE}`,
+    );
+    for (const raw of rows) yield eventRowOf(raw);
+    if (rows.length < PAGE) return;
+    const last: Record<string, unknown> = rows[rows.length - 1];
+    after = { t: Number(last.relativeTime), id: Number(last.id) };
+    read += rows.length;
+    await onPage?.(read);
+  }
+}
+
+async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
+  const { scheduleId, format } = ctx.job.payload;
+  const [schedule] = await ctx.db.select().from(schedules).where(eq(schedules.id, scheduleId));
+  if (!schedule) throw notFound("Schedule", scheduleId);
+  const total = Math.max(1, await countEvents(ctx.db, scheduleId));
+  const events = eventsInAirOrder(ctx.db, scheduleId, async (read) => {
+    await ctx.checkpoint();
+    await ctx.progress((read / total) * 95);
+  });
+  const fileName = ctx.job.fileName ?? `schedule-${scheduleId}.${format === "JSON" ? "json" : "xml"}`;
+  await ctx.writeFile(fileName, format === "JSON" ? jsonDocument(schedule, events) : xmltvDocument(schedule, events));
+  await ctx.finish(async () => ({
+    result: { scheduleId: String(scheduleId), format },
+    messages: [{ type: "OK", message: `Exported schedule ${scheduleId} (${format}) as ${fileName}` }],
+  }));
+}
+
+async function runImport(ctx: JobContext<ImportJobPayload>, coerce: EventCoercer): Promise<void> {
+  const args = ctx.job.payload;
+  const jobId = ctx.job.id;
+  // Checking pass: nothing written; a fault fails the job with the line or element named.
+  const checked = await readEvents(
+    utf8Text(readUpload(ctx.db, jobId, async (seq, of) => {
+      await ctx.checkpoint();
+      await ctx.progress((seq / of) * 50);
+    })),
+    args,
+    coerce,
+    async () => {},
+  );
+  await ctx.finish(async (tx) => {
+    const { schedule, result } = await importSchedule(tx, { organization: ctx.job.organization, userId: ctx.job.userId }, utf8Text(readUpload(tx, jobId)), args, coerce);
+    await tx.update(jobs).set({ entityId: schedule.id }).where(eq(jobs.id, jobId));
+    await deleteUpload(tx, jobId);
+    return {
+      result: { scheduleId: String(schedule.id), events: result.count, format: result.format },
+      messages: [
+        { type: "OK" as const, message: `Imported ${checked.count} events (${result.format}) into schedule ${schedule.id} "${schedule.name}"` },
+        ...result.notes.warnings.map((message) => ({ type: "WARNING" as const, message })),
+      ],
+    };
+  });
+}
+
+export function registerIoHandlers(registry: JobRegistry): JobRegistry {
+  return registry
+    .register<ExportJobPayload>("TIMELINE_EPG_XML_EXPORT", { run: (ctx) => runExport(ctx) })
+    .register<ImportJobPayload>("SCHEDULE_IMPORT", {
+      run: async (ctx) => runImport(ctx, await schemaCoercer()),
+      async abandon(tx, job) {
+        await deleteUpload(tx, job.id);
+      },
+    });
+}

@@ -1,0 +1,61 @@
+import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
+import type { FileUpload } from "graphql-upload/Upload.mjs";
+import { Arg, Ctx, Float, ID, Mutation, Resolver, registerEnumType } from "type-graphql";
+import { Job } from "../jobs/types.js";
+import { Schedule } from "../schedules/types.js";
+import { callerOf, type Context } from "../server/context.js";
+
+export enum ExportFormat {
+  XMLTV = "XMLTV",
+  JSON = "JSON",
+}
+registerEnumType(ExportFormat, {
+  name: "ExportFormat",
+  description: "The file exportSchedule writes",
+  valuesConfig: {
+    XMLTV: { description: "XMLTV listing (one channel, a programme per PRIMARY programme, UTC times); valid against the XMLTV DTD" },
+    JSON: { description: "The full schedule with every event field; importSchedule reads it back (scriptId json)" },
+  },
+});
+
+const FORMATS = "csv, json or xmltv; guessed from the file name, else its first characters, when omitted";
+
+@Resolver()
+export class IoResolver {
+  @Mutation(() => Schedule, { description: "S6: a new schedule from an uploaded CSV, JSON or XMLTV file (see docs/FORMATS.md)" })
+  importSchedule(
+    @Ctx() ctx: Context,
+    @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg("fileName", () => String, { nullable: true, description: "The new schedule's name, without extension (default: the uploaded file's name)" }) fileName?: string,
+    @Arg("fps", () => Float, { nullable: true, description: "Frames a second of the new schedule (default 25); CSV timecodes count frames at it" }) fps?: number,
+    @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
+    @Arg("channel", () => String, { nullable: true, description: "The new schedule's channel; for XMLTV also the channel imported (default the first)" }) channel?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.io.importSchedule(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
+  }
+
+  @Mutation(() => Job, { description: "S7: as importSchedule, done by a SCHEDULE_IMPORT job; its entityId is the new schedule once SUCCEEDED" })
+  importScheduleAsync(
+    @Ctx() ctx: Context,
+    @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg("fileName", () => String, { nullable: true }) fileName?: string,
+    @Arg("fps", () => Float, { nullable: true }) fps?: number,
+    @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
+    @Arg("channel", () => String, { nullable: true }) channel?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.io.importScheduleAsync(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
+  }
+
+  @Mutation(() => Job, { description: "S24: a TIMELINE_EPG_XML_EXPORT job; when SUCCEEDED, resourceLink downloads the file (same bearer token)" })
+  exportSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("fileName", () => String, { description: "Name of the file (the format's extension is added when it has none)" }) fileName: string,
+    @Arg("format", () => ExportFormat, { nullable: true, description: "Default XMLTV" }) format?: ExportFormat,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.io.exportSchedule(callerOf(ctx), id, fileName, format ?? null, organization);
+  }
+}
