@@ -4,3 +4,4 @@ export * from "../assets/tables.js";
 export * from "../jobs/tables.js";
 export * from "../events/tables.js";
 export * from "../telemetry/tables.js";
+export * from "../changesets/tables.js";

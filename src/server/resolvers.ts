@@ -1,6 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
+import { ChangeSetResolver } from "../changesets/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
@@ -12,6 +13,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleResolver,
   ScheduleEventsResolver,
   EventResolver,
+  ChangeSetResolver,
   AssetResolver,
   JobResolver,
   ReportingResolver,
