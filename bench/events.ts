@@ -84,6 +84,16 @@ try {
   await measure(`events page ${Math.floor(last / 2)} (middle, size 20)`, () => gql(PAGE, { id: scheduleId, page: Math.floor(last / 2), size: 20 }));
   await measure("events page 0 (size 1000)", () => gql(PAGE, { id: scheduleId, page: 0, size: 1000 }));
   await measure("events page, term filter (size 20)", () => gql(`query($id: ID!) { schedule(id: $id) { events(term: "spot 9999", size: 20) { totalElements content { id } } } }`, { id: scheduleId }));
+  // 19 more schedules of 100 events: a list of 20 schedules with their first events.
+  for (let k = 0; k < 19; k++) {
+    const { createSchedule: extra } = await gql(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: `Bench ${k}` } });
+    await direct`insert into events (schedule_id, organization, on_air_time, duration, title)
+      select ${Number(extra.id)}, ${ORG}, ${T0}::bigint + i * 60000, 60000, 'E' || i from generate_series(0::bigint, 99::bigint) as i`;
+    await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id: extra.id });
+  }
+  await measure("20 schedules with their first 20 events each", () =>
+    gql(`{ schedules(size: 20) { content { id name events(size: 20) { totalElements gaps content { id onAirTime title duration } } } } }`),
+  );
   await measure("eventsSummary (size 20)", () =>
     gql(`query($id: ID!) { schedule(id: $id) { eventsSummary { currentEventPage eventsByType gaps { total pages } overlaps { total } totalProgrammes } } }`, { id: scheduleId }),
   );

@@ -92,33 +92,32 @@ export async function schedulePage(executor: Executor, target: EventTarget, requ
   return buildPage(raw.map(pagedRowOf), Number(total), request);
 }
 
-/** The same page of several schedules in one statement (for Schedule.events over a list). */
+/**
+ * The same page of several schedules in one statement (for Schedule.events over a list): each
+ * schedule reads its own index range, so the cost follows the page size, not the schedules' sizes.
+ */
 export async function schedulesPages(executor: Executor, scheduleIds: number[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
   const result = new Map<number, EventPage>();
   if (scheduleIds.length === 1) {
     result.set(scheduleIds[0], await schedulePage(executor, scheduleTarget(scheduleIds[0]), request, filter));
     return result;
   }
-  const where = andAll([
-    sql`e.schedule_id in (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint)`,
-    ...filterConditions(filter, originOf(sql`e.schedule_id`)),
-  ]);
-  const offset = request.page * request.size;
+  const conditions = filterConditions(filter, originOf(sql`e.schedule_id`));
+  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  const total = conditions.length
+    ? sql`(select count(*)::int from events e where ${where})`
+    : sql`(select event_count from schedules where id = ids.sid)`;
+  // Per schedule: its own index range (offset/limit), then the look-back of the page's rows only.
   const raw = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with ranked as (
-        select e.id, e.schedule_id, row_number() over w - 1 as position, count(*) over (partition by e.schedule_id) as total
-        from events e where ${where}
-        window w as (partition by e.schedule_id order by e.on_air_time, e.id)
-      ), wanted as (
-        select * from ranked where position >= ${offset} and position < ${offset + request.size}
-        union all
-        -- one row per schedule whose page is past its end, so that its total is still known
-        select distinct on (schedule_id) null, schedule_id, null, total from ranked where total <= ${offset}
-      )
-      select w.schedule_id as "pageScheduleId", w.total, ${EVENT_COLUMNS}, prev.prev_end
-      from wanted w left join events e on e.id = w.id ${PREVIOUS_END}
-      order by w.schedule_id, e.on_air_time, e.id`,
+    sql`with ids as (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint as sid)
+      select ids.sid as "pageScheduleId", ${total} as total, p.*
+      from ids left join lateral (
+        select ${EVENT_COLUMNS}, prev.prev_end
+        from (select * from events e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
+        ${PREVIOUS_END}
+        order by e.on_air_time, e.id
+      ) p on true`,
   );
   const rowsBySchedule = new Map<number, { total: number; rows: PagedRow[] }>();
   for (const r of raw) {
@@ -129,6 +128,8 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
   }
   for (const id of scheduleIds) {
     const entry = rowsBySchedule.get(id);
+    // A lateral join's rows come in order in practice; sorting makes it a rule.
+    entry?.rows.sort((a, b) => a.row.onAirTime - b.row.onAirTime || a.row.id - b.row.id);
     result.set(id, buildPage(entry?.rows ?? [], entry?.total ?? 0, request));
   }
   return result;

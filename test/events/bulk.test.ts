@@ -145,6 +145,21 @@ describe("bulkEditEvents", () => {
     expect(timeline((await scheduleState(overlap.gql, overlap.s.id)).events).slice(0, 3)).toEqual([[0, 10, "A"], [5, 3, "On top"], [10, 10, "B"]]);
   });
 
+  it("applies resolveType to moved updates and to a loop as one block", async () => {
+    const moved = await day();
+    // B moves onto A's second half: OVERRIDE trims A.
+    await bulk(moved.gql, moved.s, moved.version, { resolveType: "OVERRIDE", updated: [{ id: moved.ids[1], onAirTime: iso(T0 + 5 * MIN) }] });
+    expect(timeline((await scheduleState(moved.gql, moved.s.id)).events).slice(0, 3)).toEqual([[0, 5, "A"], [5, 10, "B"], [20, 10, "C"]]);
+
+    const looped = await day();
+    const result = await bulk(looped.gql, looped.s, looped.version, {
+      resolveType: "OVERRIDE",
+      eventLoop: { events: [{ duration: 4 * MIN, title: "Filler" }], loopFrom: iso(T0 + 5 * MIN), loopTo: iso(T0 + 15 * MIN) },
+    });
+    expect(timeline((await scheduleState(looped.gql, looped.s.id)).events).slice(0, 5)).toEqual([[0, 5, "A"], [5, 4, "Filler"], [9, 4, "Filler"], [13, 2, "Filler"], [15, 5, "B"]]);
+    expect(result.messages.map((m: any) => m.message)).toContain(`looped 1 events into 3 from ${iso(T0 + 5 * MIN)} to ${iso(T0 + 15 * MIN)}`);
+  });
+
   it("answers the page the caller shows (pageNumber, pageSize) in content.events", async () => {
     const { gql, s, ids, version } = await day();
     const result = await bulk(gql, s, version, { updated: [{ id: ids[4], title: "D2" }], pageNumber: 2, pageSize: 2 });

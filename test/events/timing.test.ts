@@ -172,5 +172,10 @@ describe("eventsSummary", () => {
     const byDefault = (await gql.data(Q, { id: s.id })).schedule.eventsSummary;
     expect(byDefault.gaps).toEqual({ pages: [0], total: 1 });
     expect((await gql.error(Q, { id: s.id, size: 0 })).extensions.code).toBe("BAD_USER_INPUT");
+    const empty = await createSchedule(gql, "Empty");
+    expect((await gql.data(Q, { id: empty.id })).schedule.eventsSummary).toEqual({
+      currentEventPage: 0, eventsByType: {}, gaps: { pages: [], total: 0 }, overlaps: { pages: [], total: 0 },
+      missingAssetsEvents: null, unsuccessfulQCAssetsEvents: { pages: [], total: 0 }, totalProgrammes: 0,
+    });
   });
 });
