@@ -43,4 +43,5 @@ ALTER TABLE "change_set_events" ADD CONSTRAINT "change_set_events_change_set_id_
 ALTER TABLE "change_set_removals" ADD CONSTRAINT "change_set_removals_change_set_id_change_sets_id_fk" FOREIGN KEY ("change_set_id") REFERENCES "public"."change_sets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_sets" ADD CONSTRAINT "change_sets_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "change_set_events_time_idx" ON "change_set_events" USING btree ("change_set_id","on_air_time","id");--> statement-breakpoint
+CREATE INDEX "change_set_events_touched_idx" ON "change_set_events" USING btree ("change_set_id","id") WHERE "change_set_events"."version" is distinct from "change_set_events"."base_version";--> statement-breakpoint
 CREATE INDEX "change_sets_schedule_idx" ON "change_sets" USING btree ("schedule_id","id");

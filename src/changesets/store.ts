@@ -19,9 +19,13 @@ export async function copyIntoDraft(executor: Executor, changeSetId: number, sch
   await executor.execute(sql`analyze change_set_events (change_set_id)`);
 }
 
-/** Draft rows of existing events that the draft changed (every draft write adds 1 to version). */
-const CHANGED = (changeSetId: number): SQL =>
-  sql`d.change_set_id = ${changeSetId} and d.base_version is not null and d.version <> d.base_version`;
+/**
+ * Draft rows of existing events that the draft changed (every draft write adds 1 to version).
+ * `is distinct from` is the predicate of change_set_events_touched_idx, written the same way so
+ * that the planner uses it.
+ */
+const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}.change_set_id = ${changeSetId} and ${sql.raw(alias)}.version is distinct from ${sql.raw(alias)}.base_version`;
+const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeSetId, alias)} and ${sql.raw(alias)}.base_version is not null`;
 
 /**
  * The events the draft changed or removed that the schedule changed (or deleted) since the draft
@@ -63,7 +67,7 @@ export async function mergeDraft(executor: Executor, changeSetId: number, schedu
     overriding system value
     select d.id, d.schedule_id, d.organization, d.on_air_time, d.duration, d.event_type, d.title, d.locked, d.media_id, d.asset_id, d.status,
       d.qc_status, d.programme_title, 1, d.data
-    from change_set_events d where d.change_set_id = ${changeSetId} and d.base_version is null
+    from change_set_events d where ${TOUCHED(changeSetId)} and d.base_version is null
     order by d.on_air_time, d.id`);
 }
 
@@ -71,7 +75,7 @@ const rowsOf = async (executor: Executor, query: SQL): Promise<EventRow[]> => (a
 
 /** The draft's events created in it, in air order. */
 export const addedEvents = (executor: Executor, changeSetId: number) =>
-  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where e.change_set_id = ${changeSetId} and e.base_version is null order by e.on_air_time, e.id`);
+  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${TOUCHED(changeSetId, "e")} and e.base_version is null order by e.on_air_time, e.id`);
 
 /** The schedule's events the draft removed (as the schedule has them now), in air order. */
 export const removedEvents = (executor: Executor, changeSetId: number, scheduleId: number) =>
@@ -83,8 +87,7 @@ export const removedEvents = (executor: Executor, changeSetId: number, scheduleI
 
 /** The draft's versions of the existing events it changed, in the draft's air order. */
 export const changedDraftEvents = (executor: Executor, changeSetId: number) =>
-  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where e.change_set_id = ${changeSetId} and e.base_version is not null
-    and e.version <> e.base_version order by e.on_air_time, e.id`);
+  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${CHANGED(changeSetId, "e")} order by e.on_air_time, e.id`);
 
 /** The schedule's versions of the events the draft changed. */
 export const scheduleVersionsOfChanged = (executor: Executor, changeSetId: number, scheduleId: number) =>
