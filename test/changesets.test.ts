@@ -113,6 +113,24 @@ describe("change sets: drafts", () => {
     expect(schedule.eventPageAt).toBe(1);
     expect(ids).toHaveLength(4);
   });
+
+  it("lists change sets, each with its own draft's page (several at once: the batched path)", async () => {
+    const { gql, s, ids, cs } = await setup();
+    const { createChangeSet: second } = await gql.data(CREATE, { s: s.id });
+    await gql.data(DELETE, { s: s.id, cs: cs.id, ids: [ids[0]] });
+    await gql.data(UPDATE, { s: s.id, v: 1, cs: second.id, events: [{ id: ids[1], title: "B2" }] });
+    const LIST_PAGES = `query($s: ID!, $term: String) { changeSets(scheduleId: $s) { id version
+      events(size: 2, term: $term) { content { id title } totalElements gaps } } }`;
+    const { changeSets } = await gql.data(LIST_PAGES, { s: s.id });
+    expect(changeSets.map((c: any) => [c.id, c.version, c.events.totalElements, c.events.content.map((e: any) => e.title)])).toEqual([
+      [cs.id, 2, 3, ["B", "C"]],
+      [second.id, 2, 4, ["A", "B2"]],
+    ]);
+    const filtered = (await gql.data(LIST_PAGES, { s: s.id, term: "b" })).changeSets;
+    expect(filtered.map((c: any) => c.events.content.map((e: any) => e.title))).toEqual([["B"], ["B2"]]);
+    // B follows A without a gap; in the first draft A is gone, so B has nothing before it.
+    expect(filtered.map((c: any) => c.events.gaps)).toEqual([{}, {}]);
+  });
 });
 
 describe("change sets: diff", () => {

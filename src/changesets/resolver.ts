@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { requireViewer } from "../common/auth.js";
 import { EventType } from "../events/enums.js";
 import { EventCriteriaInput, EventPage } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
@@ -67,7 +68,8 @@ export class ChangeSetResolver {
     @Arg("from", () => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date,
     @Arg("to", () => Date, { nullable: true, description: "onAirTime before" }) to?: Date,
   ): Promise<EventPage> {
-    return ctx.services.changeSets.page(callerOf(ctx), changeSet, { page, size, filter: { term, eventType, from, to } });
+    requireViewer(callerOf(ctx));
+    return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
   }
 
   @FieldResolver(() => Int, { description: "S19: the page (0-based, of pageSize matching draft events) holding the event on air at time" })

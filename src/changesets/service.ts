@@ -9,7 +9,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { checkFilter } from "../events/criteria.js";
 import { toEvent } from "../events/mapper.js";
-import { pageAt, schedulePage } from "../events/pages.js";
+import { pageAt, targetsPages } from "../events/pages.js";
 import type { EventsPageArgs } from "../events/service.js";
 import { touchSchedule } from "../events/store.js";
 import { draftTarget } from "../events/target.js";
@@ -119,11 +119,10 @@ export class ChangeSetService {
     });
   }
 
-  /** ChangeSet.events: the draft's events, paged and filtered as Schedule.events. */
-  async page(viewer: Viewer | null, changeSet: ChangeSet, args: EventsPageArgs): Promise<EventPage> {
-    requireViewer(viewer);
+  /** ChangeSet.events of several change sets (the DataLoader's batch): their drafts' events, paged and filtered as Schedule.events. */
+  pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
-    return schedulePage(this.db, this.target(changeSet), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    return targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
   }
 
   /** S19: the page of the draft holding the event on air at `time`. */

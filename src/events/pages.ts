@@ -19,8 +19,8 @@ const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
  * that span finds it; the event just before e covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
  * event wholly contains the one just before e and ends before e starts.
  */
-function previousEnd(target: EventTarget | null): SQL {
-  const { table, key, holder } = target ? sqlOf(target) : { table: sql.raw("events"), key: sql.raw("schedule_id"), holder: sql.raw("schedules") };
+function previousEnd(target: EventTarget): SQL {
+  const { table, key, holder } = sqlOf(target);
   return sql`left join lateral (
     select ${originOf(sql`e.schedule_id`)} + greatest(
       (select p.on_air_time + p.duration from ${table} p
@@ -31,7 +31,6 @@ function previousEnd(target: EventTarget | null): SQL {
           and p.on_air_time >= e.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key}))
     ) as prev_end) prev on true`;
 }
-const PREVIOUS_END = previousEnd(null);
 
 export interface PagedRow {
   row: EventRow;
@@ -96,26 +95,34 @@ export async function schedulePage(executor: Executor, target: EventTarget, requ
  * The same page of several schedules in one statement (for Schedule.events over a list): each
  * schedule reads its own index range, so the cost follows the page size, not the schedules' sizes.
  */
-export async function schedulesPages(executor: Executor, scheduleIds: number[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
+export function schedulesPages(executor: Executor, scheduleIds: number[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
+  return targetsPages(executor, scheduleIds.map((id) => scheduleTarget(id)), request, filter);
+}
+
+/** As schedulesPages for targets of one kind (schedules, or drafts); keyed by schedule or change set id. */
+export async function targetsPages(executor: Executor, targets: EventTarget[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
   const result = new Map<number, EventPage>();
-  if (scheduleIds.length === 1) {
-    result.set(scheduleIds[0], await schedulePage(executor, scheduleTarget(scheduleIds[0]), request, filter));
+  if (targets.length === 0) return result;
+  if (targets.length === 1) {
+    result.set(sqlOf(targets[0]).id, await schedulePage(executor, targets[0], request, filter));
     return result;
   }
+  const { table, key, holder } = sqlOf(targets[0]);
+  const keys = targets.map((t) => sqlOf(t).id);
   const conditions = filterConditions(filter, originOf(sql`e.schedule_id`));
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  const where = andAll([sql`e.${key} = ids.sid`, ...conditions]);
   const total = conditions.length
-    ? sql`(select count(*)::int from events e where ${where})`
-    : sql`(select event_count from schedules where id = ids.sid)`;
+    ? sql`(select count(*)::int from ${table} e where ${where})`
+    : sql`(select event_count from ${holder} where id = ids.sid)`;
   // Per schedule: its own index range (offset/limit), then the look-back of the page's rows only.
   const raw = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with ids as (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint as sid)
+    sql`with ids as (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)::bigint as sid)
       select ids.sid as "pageScheduleId", ${total} as total, p.*
       from ids left join lateral (
         select ${EVENT_COLUMNS}, prev.prev_end
-        from (select * from events e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
-        ${PREVIOUS_END}
+        from (select * from ${table} e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
+        ${previousEnd(targets[0])}
         order by e.on_air_time, e.id
       ) p on true`,
   );
@@ -126,7 +133,7 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
     if (!entry) rowsBySchedule.set(id, (entry = { total: Number(r.total), rows: [] }));
     if (r.id !== null && r.id !== undefined) entry.rows.push(pagedRowOf(r));
   }
-  for (const id of scheduleIds) {
+  for (const id of keys) {
     const entry = rowsBySchedule.get(id);
     // A lateral join's rows come in order in practice; sorting makes it a rule.
     entry?.rows.sort((a, b) => a.row.onAirTime - b.row.onAirTime || a.row.id - b.row.id);
