@@ -220,6 +220,15 @@ describe("change sets: apply and discard", () => {
     ]);
   });
 
+  it("a shift of the schedule moves an open draft along and does not conflict", async () => {
+    const { gql, s, ids, cs, version } = await setup();
+    await gql.data(UPDATE, { s: s.id, v: 1, cs: cs.id, events: [{ id: ids[1], title: "draft B" }] });
+    await gql.data(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: ${5 * MIN}) { version } }`, { id: s.id });
+    expect(draftTimeline((await draft(gql, cs.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
+    await gql.data(APPLY, { id: cs.id, v: version + 1 });
+    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
+  });
+
   it("another change set of the schedule still applies after one was applied, when they touch different events", async () => {
     const { gql, s, ids, cs, version } = await setup();
     const { createChangeSet: second } = await gql.data(CREATE, { s: s.id });
