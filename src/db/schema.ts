@@ -5,3 +5,4 @@ export * from "../jobs/tables.js";
 export * from "../events/tables.js";
 export * from "../telemetry/tables.js";
 export * from "../io/tables.js";
+export * from "../changesets/tables.js";

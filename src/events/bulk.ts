@@ -6,8 +6,6 @@ import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { toSchedule } from "../schedules/mapper.js";
-import { checkVersion, lockSchedule } from "../schedules/service.js";
-import type { ScheduleRow } from "../schedules/tables.js";
 import {
   appendToEnd,
   eventOnAirAt,
@@ -24,8 +22,8 @@ import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkInstant, eventValues, type EventValues } from "./rules.js";
-import { rejectChangeSet } from "./service.js";
 import * as store from "./store.js";
+import { checkTargetVersion, openTarget, type EventTarget } from "./target.js";
 import { timeline } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -51,20 +49,20 @@ export async function bulkEdit(
   maxPageSize: number,
 ): Promise<BulkEditResult> {
   requireRole(viewer, "editor");
-  rejectChangeSet(args.changeSetId);
   const { input } = args;
   const apply = parts(input);
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
   return db.transaction(async (tx) => {
-    const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
-    checkVersion(schedule, args.version);
+    const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
+    checkTargetVersion(open, args.version);
+    const { schedule, target } = open;
     const messages: Message[] = [];
     const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
     /** The whole timeline, for members that place events among the others. */
     const whole = async () => {
-      if (!model.complete) model.loadRest(await store.loadTimings(tx, schedule.id));
+      if (!model.complete) model.loadRest(await store.loadTimings(tx, target));
     };
     /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
     const requireKnown = (ids: number[]) => {
@@ -74,7 +72,7 @@ export async function bulkEdit(
     /** Stored values (and timing) of existing events the edit rewrites. */
     const ensureLoaded = async (ids: number[]) => {
       const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
-      const rows = await store.loadEventsById(tx, schedule.id, wanted);
+      const rows = await store.loadEventsById(tx, target, wanted);
       for (const row of rows) loaded.set(row.id, toValues(row));
       model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
     };
@@ -97,7 +95,7 @@ export async function bulkEdit(
     const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
 
     if (input.empty) {
-      const n = await store.countEvents(tx, schedule.id);
+      const n = await store.countEvents(tx, target);
       model.clearAll();
       messages.push(ok(`removed all ${n} events`));
     }
@@ -106,7 +104,7 @@ export async function bulkEdit(
       if (!apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
       const ids = [...new Set(parseIds(input.deleted, "deleted"))];
       const unknown = ids.filter((id) => !model.has(id) && !model.wasDeleted(id) && !model.complete);
-      model.addExisting(await store.loadTimingsById(tx, schedule.id, unknown));
+      model.addExisting(await store.loadTimingsById(tx, target, unknown));
       requireKnown(ids);
       ids.forEach((id) => model.remove(id));
       messages.push(ok(`deleted ${ids.length} events`));
@@ -186,15 +184,15 @@ export async function bulkEdit(
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
     const span = model.touchedSpan();
-    const changed = await writeModel(tx, schedule, model, loaded);
+    const changed = await writeModel(tx, target, model, loaded);
     if (!changed) {
       messages.push(info("nothing to change"));
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
     }
-    const updated = await store.touchSchedule(tx, schedule.id);
+    const updated = await store.touchTarget(tx, target);
     if (span) {
-      for (const { id, gapMs } of await store.lockedGaps(tx, schedule.id, span.start, span.end)) {
+      for (const { id, gapMs } of await store.lockedGaps(tx, target, span.start, span.end)) {
         messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
       }
     }
@@ -292,11 +290,11 @@ async function splitStep(
 }
 
 /** Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything changed. */
-async function writeModel(executor: Executor, schedule: ScheduleRow, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
+async function writeModel(executor: Executor, target: EventTarget, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
   const created = model.created();
   const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
   if (copySources.length) {
-    const rows = await store.loadEventsById(executor, schedule.id, copySources.filter((id) => !loaded.has(id)));
+    const rows = await store.loadEventsById(executor, target, copySources.filter((id) => !loaded.has(id)));
     for (const row of rows) loaded.set(row.id, toValues(row));
   }
   const inserts = created.map((e) => {
@@ -306,10 +304,10 @@ async function writeModel(executor: Executor, schedule: ScheduleRow, model: Bulk
   const rewritten = model.rewritten();
   const retimed = model.retimed();
   const deleted = [...model.deletedExisting];
-  if (model.cleared) await store.deleteAllEvents(executor, schedule.id);
-  await store.deleteEventIds(executor, schedule.id, deleted);
-  await store.updateEvents(executor, schedule.id, rewritten);
-  await store.retimeEvents(executor, schedule.id, retimed);
-  await store.insertEvents(executor, schedule, inserts);
+  if (model.cleared) await store.deleteAllEvents(executor, target);
+  await store.deleteEventIds(executor, target, deleted);
+  await store.updateEvents(executor, target, rewritten);
+  await store.retimeEvents(executor, target, retimed);
+  await store.insertEvents(executor, target, inserts);
   return model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0;
 }

@@ -1,12 +1,13 @@
 // Reading events: pages (one schedule, or many in one statement for the DataLoader), the page
 // holding an instant, and the gap/overlap/programme maps of a page.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { pageMeta, type PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 import { toEvent } from "./mapper.js";
 import { EVENT_COLUMNS, eventRowOf, originOf } from "./store.js";
 import type { EventRow } from "./tables.js";
+import { scheduleTarget, sqlOf, type EventTarget } from "./target.js";
 import type { EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
@@ -18,15 +19,18 @@ const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
  * that span finds it; the event just before e covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
  * event wholly contains the one just before e and ends before e starts.
  */
-const PREVIOUS_END = sql`left join lateral (
+function previousEnd(target: EventTarget): SQL {
+  const { table, key, holder } = sqlOf(target);
+  return sql`left join lateral (
     select ${originOf(sql`e.schedule_id`)} + greatest(
-      (select p.on_air_time + p.duration from events p
-        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+      (select p.on_air_time + p.duration from ${table} p
+        where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
         order by p.on_air_time desc, p.id desc limit 1),
-      (select max(p.on_air_time + p.duration) from events p
-        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= e.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id))
+      (select max(p.on_air_time + p.duration) from ${table} p
+        where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+          and p.on_air_time >= e.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key}))
     ) as prev_end) prev on true`;
+}
 
 export interface PagedRow {
   row: EventRow;
@@ -59,28 +63,30 @@ const pagedRowOf = (raw: Record<string, unknown>): PagedRow => ({
 });
 
 /**
- * One page of one schedule: two statements whatever the page. The page's ids come from an
+ * One page of one target (a schedule's events or a draft): two statements whatever the page. The page's ids come from an
  * index-only scan, read from whichever end of the schedule is nearer, so the last page of
  * 100,000 events costs what the first does.
  */
-export async function schedulePage(executor: Executor, scheduleId: number, request: PageRequest, filter?: EventFilter | null): Promise<EventPage> {
-  const conditions = filterConditions(filter, originOf(scheduleId));
-  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...conditions]);
-  // Unfiltered, the schedule row knows the count (touchSchedule keeps it).
+export async function schedulePage(executor: Executor, target: EventTarget, request: PageRequest, filter?: EventFilter | null): Promise<EventPage> {
+  const { table, key, id, holder } = sqlOf(target);
+  const conditions = filterConditions(filter, originOf(target.scheduleId));
+  const where = andAll([sql`e.${key} = ${id}`, ...conditions]);
+  // Unfiltered, the schedule (change set) row knows the count (touchTarget keeps it).
   const counted = conditions.length
-    ? sql`select count(*)::int as total from events e where ${where}`
-    : sql`select event_count as total from schedules where id = ${scheduleId}`;
+    ? sql`select count(*)::int as total from ${table} e where ${where}`
+    : sql`select event_count as total from ${holder} where id = ${id}`;
   const [{ total }] = await queryRows<{ total: number }>(executor, counted);
   const offset = request.page * request.size;
   if (offset >= total) return buildPage([], Number(total), request);
   const count = Math.min(request.size, total - offset);
   const fromEnd = offset + count > total / 2;
   const ids = fromEnd
-    ? sql`select e.id from events e where ${where} order by e.on_air_time desc, e.id desc offset ${total - offset - count} limit ${count}`
-    : sql`select e.id from events e where ${where} order by e.on_air_time, e.id offset ${offset} limit ${count}`;
+    ? sql`select e.id from ${table} e where ${where} order by e.on_air_time desc, e.id desc offset ${total - offset - count} limit ${count}`
+    : sql`select e.id from ${table} e where ${where} order by e.on_air_time, e.id offset ${offset} limit ${count}`;
   const raw = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with page_ids as (${ids}) select ${EVENT_COLUMNS}, prev.prev_end from page_ids join events e on e.id = page_ids.id ${PREVIOUS_END} order by e.on_air_time, e.id`,
+    sql`with page_ids as (${ids}) select ${EVENT_COLUMNS}, prev.prev_end from page_ids join ${table} e on e.${key} = ${id} and e.id = page_ids.id ${previousEnd(target)}
+      order by e.on_air_time, e.id`,
   );
   return buildPage(raw.map(pagedRowOf), Number(total), request);
 }
@@ -89,26 +95,34 @@ export async function schedulePage(executor: Executor, scheduleId: number, reque
  * The same page of several schedules in one statement (for Schedule.events over a list): each
  * schedule reads its own index range, so the cost follows the page size, not the schedules' sizes.
  */
-export async function schedulesPages(executor: Executor, scheduleIds: number[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
+export function schedulesPages(executor: Executor, scheduleIds: number[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
+  return targetsPages(executor, scheduleIds.map((id) => scheduleTarget(id)), request, filter);
+}
+
+/** As schedulesPages for targets of one kind (schedules, or drafts); keyed by schedule or change set id. */
+export async function targetsPages(executor: Executor, targets: EventTarget[], request: PageRequest, filter?: EventFilter | null): Promise<Map<number, EventPage>> {
   const result = new Map<number, EventPage>();
-  if (scheduleIds.length === 1) {
-    result.set(scheduleIds[0], await schedulePage(executor, scheduleIds[0], request, filter));
+  if (targets.length === 0) return result;
+  if (targets.length === 1) {
+    result.set(sqlOf(targets[0]).id, await schedulePage(executor, targets[0], request, filter));
     return result;
   }
+  const { table, key, holder } = sqlOf(targets[0]);
+  const keys = targets.map((t) => sqlOf(t).id);
   const conditions = filterConditions(filter, originOf(sql`e.schedule_id`));
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  const where = andAll([sql`e.${key} = ids.sid`, ...conditions]);
   const total = conditions.length
-    ? sql`(select count(*)::int from events e where ${where})`
-    : sql`(select event_count from schedules where id = ids.sid)`;
+    ? sql`(select count(*)::int from ${table} e where ${where})`
+    : sql`(select event_count from ${holder} where id = ids.sid)`;
   // Per schedule: its own index range (offset/limit), then the look-back of the page's rows only.
   const raw = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with ids as (select jsonb_array_elements_text(${JSON.stringify(scheduleIds)}::jsonb)::bigint as sid)
+    sql`with ids as (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)::bigint as sid)
       select ids.sid as "pageScheduleId", ${total} as total, p.*
       from ids left join lateral (
         select ${EVENT_COLUMNS}, prev.prev_end
-        from (select * from events e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
-        ${PREVIOUS_END}
+        from (select * from ${table} e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
+        ${previousEnd(targets[0])}
         order by e.on_air_time, e.id
       ) p on true`,
   );
@@ -119,7 +133,7 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
     if (!entry) rowsBySchedule.set(id, (entry = { total: Number(r.total), rows: [] }));
     if (r.id !== null && r.id !== undefined) entry.rows.push(pagedRowOf(r));
   }
-  for (const id of scheduleIds) {
+  for (const id of keys) {
     const entry = rowsBySchedule.get(id);
     // A lateral join's rows come in order in practice; sorting makes it a rule.
     entry?.rows.sort((a, b) => a.row.onAirTime - b.row.onAirTime || a.row.id - b.row.id);
@@ -132,13 +146,14 @@ export async function schedulesPages(executor: Executor, scheduleIds: number[], 
  * 0-based page (of `pageSize` matching events) holding the event on air at `time`: the last
  * matching event starting at or before it. 0 when none starts that early.
  */
-export async function pageAt(executor: Executor, scheduleId: number, time: number, pageSize: number, filter?: EventFilter | null): Promise<number> {
-  const origin = originOf(scheduleId);
-  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter, origin)]);
+export async function pageAt(executor: Executor, target: EventTarget, time: number, pageSize: number, filter?: EventFilter | null): Promise<number> {
+  const { table, key, id } = sqlOf(target);
+  const origin = originOf(target.scheduleId);
+  const where = andAll([sql`e.${key} = ${id}`, ...filterConditions(filter, origin)]);
   const [{ position }] = await queryRows<{ position: number }>(
     executor,
-    sql`select count(*)::int as position from events e where ${where} and (e.on_air_time, e.id) < (
-      select e.on_air_time, e.id from events e where ${where} and e.on_air_time <= ${time} - ${origin} order by e.on_air_time desc, e.id desc limit 1)`,
+    sql`select count(*)::int as position from ${table} e where ${where} and (e.on_air_time, e.id) < (
+      select e.on_air_time, e.id from ${table} e where ${where} and e.on_air_time <= ${time} - ${origin} order by e.on_air_time desc, e.id desc limit 1)`,
   );
   return Math.floor(Number(position) / pageSize);
 }

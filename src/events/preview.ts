@@ -6,6 +6,7 @@ import { compareSlots, type Move } from "../schedules/timeline/index.js";
 import type { EventFilter } from "./criteria.js";
 import { buildPage } from "./pages.js";
 import { loadEventsById, type TimingRow } from "./store.js";
+import { scheduleTarget } from "./target.js";
 import type { EventPageResult } from "./types.js";
 
 /** The same test as the SQL of criteria.ts, on a timing row. */
@@ -40,7 +41,7 @@ export async function previewPage(
   const matching = after.filter((t) => matches(t, filter));
   const offset = request.page * request.size;
   const pageTimings = matching.slice(offset, offset + request.size);
-  const rows = await loadEventsById(executor, Number(schedule.id), pageTimings.map((t) => t.id));
+  const rows = await loadEventsById(executor, scheduleTarget(Number(schedule.id)), pageTimings.map((t) => t.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const paged = pageTimings.map((t) => ({ row: { ...byId.get(t.id)!, onAirTime: t.onAirTime }, previousEnd: previousEnd.get(t.id) ?? null }));
   const start = after.length ? after[0].onAirTime : null;

@@ -20,14 +20,10 @@ import { eventValues } from "./rules.js";
 import * as store from "./store.js";
 import { eventsSummary } from "./summary.js";
 import { timeline } from "./timeline-errors.js";
+import { checkTargetVersion, openTarget, scheduleTarget, sqlOf, type EventTarget } from "./target.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
-
-/** Change sets come with a later issue: say so instead of editing the schedule itself. */
-export function rejectChangeSet(changeSetId: string | null | undefined): void {
-  if (changeSetId !== undefined && changeSetId !== null) throw badInput("change sets are not available yet", { argument: "changeSetId" });
-}
 
 export interface EventsPageArgs {
   page?: number | null;
@@ -35,12 +31,13 @@ export interface EventsPageArgs {
   filter?: EventFilter | null;
 }
 
-/** Answers NOT_FOUND naming the ids that are not events of the schedule (other schedules' included). */
-export async function requireEventIds(executor: Executor, scheduleId: number, ids: number[]): Promise<void> {
+/** Answers NOT_FOUND naming the ids that are not events of the target (other schedules' included). */
+export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
+  const { table, key, id } = sqlOf(target);
   const rows = await queryRows<{ id: number }>(
     executor,
-    sql`select id from events where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+    sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
   );
   const found = new Set(rows.map((r) => Number(r.id)));
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
@@ -65,7 +62,7 @@ export class EventService {
       throw badInput(`pageSize must be from 1 to ${this.maxPageSize}`, { argument: "pageSize" });
     }
     checkFilter(criteria);
-    return pageAt(this.db, Number(schedule.id), time.getTime(), pageSize, criteria);
+    return pageAt(this.db, scheduleTarget(Number(schedule.id)), time.getTime(), pageSize, criteria);
   }
 
   async summary(viewer: Viewer | null, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
@@ -85,7 +82,7 @@ export class EventService {
     const eventId = parseId(args.eventId, "eventId");
     const request = pageRequest(args.page ?? args.criteria?.pageNumber, args.size ?? args.criteria?.pageSize, this.maxPageSize);
     const scheduleId = Number(schedule.id);
-    const timings = await store.loadTimings(this.db, scheduleId);
+    const timings = await store.loadTimings(this.db, scheduleTarget(scheduleId));
     if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
     const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
     return previewPage(this.db, schedule, timings, moves, request, args.criteria);
@@ -93,41 +90,38 @@ export class EventService {
 
   async create(viewer: Viewer, scheduleId: string, input: EventInput, changeSetId?: string | null, organization?: string | null): Promise<Event> {
     requireRole(viewer, "editor");
-    rejectChangeSet(changeSetId);
     return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
-      const defaultStart = (await store.lastEnd(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
+      const { schedule, target } = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
+      const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
       const values = eventValues(input, null, { onAirTime: defaultStart });
-      const [row] = await store.insertEvents(tx, schedule, [values]);
-      await store.touchSchedule(tx, schedule.id);
+      const [row] = await store.insertEvents(tx, target, [values]);
+      await store.touchTarget(tx, target);
       return toEvent(row);
     });
   }
 
-  /** S27: all or nothing; each input names an event of this schedule by id. */
+  /** S27: all or nothing; each input names an event of this schedule (or draft) by id. */
   async update(viewer: Viewer, scheduleId: string, version: number, inputs: EventInput[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
-    rejectChangeSet(changeSetId);
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
-      checkVersion(schedule, version);
-      await applyUpdates(tx, schedule, inputs, "events");
-      return toSchedule(await store.touchSchedule(tx, schedule.id));
+      const open = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
+      checkTargetVersion(open, version);
+      await applyUpdates(tx, open.target, inputs, "events");
+      return toSchedule(await store.touchTarget(tx, open.target));
     });
   }
 
   /** S28: all or nothing. */
   async delete(viewer: Viewer, scheduleId: string, ids: string[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
-    rejectChangeSet(changeSetId);
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
     return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
-      await requireEventIds(tx, schedule.id, wanted);
-      await store.deleteEventIds(tx, schedule.id, wanted);
-      return toSchedule(await store.touchSchedule(tx, schedule.id));
+      const { target } = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
+      await requireEventIds(tx, target, wanted);
+      await store.deleteEventIds(tx, target, wanted);
+      return toSchedule(await store.touchTarget(tx, target));
     });
   }
 
@@ -138,10 +132,11 @@ export class EventService {
     return this.db.transaction(async (tx) => {
       const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
       checkVersion(schedule, version);
-      const timings = await store.loadTimings(tx, schedule.id);
+      const target = scheduleTarget(schedule.id);
+      const timings = await store.loadTimings(tx, target);
       if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
       const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
-      await store.moveEvents(tx, schedule.id, moves);
+      await store.moveEvents(tx, target, moves);
       return toSchedule(await store.touchSchedule(tx, schedule.id));
     });
   }
@@ -206,14 +201,14 @@ async function moveStoredDates(executor: Executor, schedule: ScheduleRow, by: nu
     finish_date = finish_date + make_interval(secs => ${by / 1000}) where id = ${schedule.id}`);
 }
 
-/** Applies updates (each with the id of an event of the schedule) in one statement. */
-export async function applyUpdates(executor: Executor, schedule: ScheduleRow, inputs: EventInput[], argument: string): Promise<number[]> {
+/** Applies updates (each with the id of an event of the target) in one statement. */
+export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string): Promise<number[]> {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
   });
   if (new Set(ids).size !== ids.length) throw badInput(`${argument} names an event twice`, { argument });
-  const rows = await store.loadEventsById(executor, schedule.id, ids);
+  const rows = await store.loadEventsById(executor, target, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
@@ -221,7 +216,7 @@ export async function applyUpdates(executor: Executor, schedule: ScheduleRow, in
     id: ids[i],
     values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0 }, `${argument}[${i}]`),
   }));
-  await store.updateEvents(executor, schedule.id, updates);
+  await store.updateEvents(executor, target, updates);
   return ids;
 }
 

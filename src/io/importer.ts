@@ -1,6 +1,7 @@
 // The import pipeline: text → format reader → checked event values, in batches. The caller
 // decides what a batch becomes (rows of a new schedule, or nothing on a checking pass), so the
 // same code serves importSchedule, the import job, and its dry pass.
+import { scheduleTarget } from "../events/target.js";
 import { extname } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
@@ -128,7 +129,7 @@ export async function importSchedule(
     .values({ name, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null })
     .returning();
   const result = await readEvents(text, args, coerce, async (batch) => {
-    await insertEvents(tx, created, batch);
+    await insertEvents(tx, scheduleTarget(created.id), batch);
   });
   let header: ScheduleInput;
   try {

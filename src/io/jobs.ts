@@ -1,6 +1,7 @@
 // Job handlers of import and export. Export reads the events page by page (keyset, air order)
 // while it writes the file; import checks the kept upload in a first pass (progress, cancel) and
 // writes the schedule in the step that finishes the job, so it is created exactly once.
+import { scheduleTarget } from "../events/target.js";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { notFound } from "../common/errors.js";
 import { queryRows, type Executor } from "../db/client.js";
@@ -42,7 +43,7 @@ async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
   const { scheduleId, format } = ctx.job.payload;
   const [schedule] = await ctx.db.select().from(schedules).where(eq(schedules.id, scheduleId));
   if (!schedule) throw notFound("Schedule", scheduleId);
-  const total = Math.max(1, await countEvents(ctx.db, scheduleId));
+  const total = Math.max(1, await countEvents(ctx.db, scheduleTarget(scheduleId)));
   const events = eventsInAirOrder(ctx.db, scheduleId, async (read) => {
     await ctx.checkpoint();
     await ctx.progress((read / total) * 95);

@@ -4,6 +4,7 @@ import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
 import { insertEvents, touchSchedule } from "../events/store.js";
+import { scheduleTarget } from "../events/target.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
@@ -58,7 +59,7 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
       created++;
       const dayEvents = demoDay(ch.channel, start.getTime(), 18);
       await db.transaction(async (tx) => {
-        await insertEvents(tx, { id: Number(schedule.id), organization: DEMO_ORGANIZATION }, dayEvents);
+        await insertEvents(tx, scheduleTarget(Number(schedule.id)), dayEvents);
         await touchSchedule(tx, Number(schedule.id));
       });
       events += dayEvents.length;

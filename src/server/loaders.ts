@@ -2,6 +2,7 @@
 // its loaders here.
 import { createAssetLoaders, type AssetLoaders } from "../assets/loaders.js";
 import type DataLoader from "dataloader";
+import { createDraftPageLoader, type DraftPageKey } from "../changesets/loader.js";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { createEventsPageLoader, type EventsPageKey } from "../events/loader.js";
@@ -12,8 +13,14 @@ export interface Loaders {
   assets: AssetLoaders;
   /** Schedule.events: one statement for every schedule of the request asking the same page. */
   eventsPage: DataLoader<EventsPageKey, EventPage, string>;
+  /** ChangeSet.events: one statement for every change set of the request asking the same page. */
+  draftEventsPage: DataLoader<DraftPageKey, EventPage, string>;
 }
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
-  return { assets: createAssetLoaders(db, viewer), eventsPage: createEventsPageLoader(services.events) };
+  return {
+    assets: createAssetLoaders(db, viewer),
+    eventsPage: createEventsPageLoader(services.events),
+    draftEventsPage: createDraftPageLoader(services.changeSets),
+  };
 }

@@ -1,6 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
+import { ChangeSetResolver } from "../changesets/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
@@ -13,6 +14,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleResolver,
   ScheduleEventsResolver,
   EventResolver,
+  ChangeSetResolver,
   AssetResolver,
   JobResolver,
   IoResolver,

@@ -1,5 +1,6 @@
 // The services of every slice, made once at start-up and shared by all requests.
 import { AssetService } from "../assets/service.js";
+import { ChangeSetService } from "../changesets/service.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
@@ -26,6 +27,7 @@ export interface Services {
   /** Import (S6, S7) and export (S24) of schedules. */
   io: IoService;
   events: EventService;
+  changeSets: ChangeSetService;
   reporting: ReportingService;
   telemetry: TelemetryService;
 }
@@ -43,6 +45,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes),
     events: new EventService(db, config.maxPageSize),
+    changeSets: new ChangeSetService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
   };

@@ -183,11 +183,10 @@ describe("events: update and delete", () => {
     expect(await scheduleState(gql, s.id)).toEqual(before);
   });
 
-  it("rejects changeSetId until change sets exist, and viewers may not write", async () => {
+  it("answers NOT_FOUND for an unknown change set, and viewers may not write", async () => {
     const { gql, s, ids } = await setup();
-    const error = await gql.error(CREATE_EVENT, { s: s.id, input: { duration: 5 }, cs: "1" });
-    expect(error.extensions.code).toBe("BAD_USER_INPUT");
-    expect(error.message).toMatch(/change sets are not available yet/);
+    const error = await gql.error(CREATE_EVENT, { s: s.id, input: { duration: 5 }, cs: "999999" });
+    expect(error.extensions.code).toBe("NOT_FOUND");
     const { org } = await setup();
     const viewer = t.client(await t.token(org, "viewer"));
     expect((await viewer.error(DELETE, { s: s.id, ids: [ids[0]] })).extensions.code).toBe("FORBIDDEN");

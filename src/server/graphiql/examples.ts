@@ -127,6 +127,38 @@ export const EXAMPLES: Example[] = [
     variables: { scheduleId: "1", input: { title: "Headlines", eventType: "PRIMARY", onAirTime: "2026-01-01T06:00:00Z", duration: 1800000 } },
   },
   {
+    area: "Events",
+    title: "Draft changes (change set)",
+    description:
+      "Takes a draft of a schedule's events. Event mutations given changeSetId edit the draft (their version argument is the change set's); applyChangeSet(id, version: the schedule's) publishes it.",
+    query: `mutation CreateChangeSet($scheduleId: ID!) {
+  createChangeSet(scheduleId: $scheduleId) {
+    id
+    version
+    baseVersion
+  }
+}`,
+    variables: { scheduleId: "1" },
+  },
+  {
+    area: "Events",
+    title: "Review a change set",
+    description: "What applying the draft would add, remove and change (with the names of the changed fields).",
+    query: `query ReviewChangeSet($id: ID!) {
+  changeSet(id: $id) {
+    version
+    baseVersion
+    diff {
+      added { id title onAirTime duration }
+      removed { id title onAirTime }
+      changed { id fields before { title onAirTime duration } after { title onAirTime duration } }
+    }
+  }
+}`,
+    variables: { id: "1" },
+    needs: ["ChangeSet.diff"],
+  },
+  {
     area: "Validation",
     title: "Validate a schedule",
     description: "Break issues (durations outside breakMin/breakMax) and archived assets; validation warns, it never refuses to save.",

@@ -1,0 +1,90 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { requireViewer } from "../common/auth.js";
+import { EventType } from "../events/enums.js";
+import { EventCriteriaInput, EventPage } from "../events/types.js";
+import { Schedule } from "../schedules/types.js";
+import { callerOf, type Context } from "../server/context.js";
+import { ChangeSet, ChangeSetDiff } from "./types.js";
+
+@Resolver(() => ChangeSet)
+export class ChangeSetResolver {
+  @Query(() => [ChangeSet], { description: "The open change sets of a schedule, oldest first" })
+  changeSets(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<ChangeSet[]> {
+    return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization);
+  }
+
+  @Query(() => ChangeSet, { nullable: true, description: "An open change set; null when unknown or not visible" })
+  changeSet(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<ChangeSet | null> {
+    return ctx.services.changeSets.get(callerOf(ctx), id, organization);
+  }
+
+  @Mutation(() => ChangeSet, { description: "A draft copy of the schedule's events (keeping their ids), taken at its current version" })
+  createChangeSet(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<ChangeSet> {
+    return ctx.services.changeSets.create(callerOf(ctx), scheduleId, organization);
+  }
+
+  @Mutation(() => Schedule, {
+    description:
+      "Writes the draft onto the schedule in one transaction (version: the schedule's) and deletes the change set; CONFLICT naming the events (extensions.eventIds) when an event the draft changed was changed on the schedule since",
+  })
+  applyChangeSet(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("version", () => Int, { description: "The schedule's version" }) version: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.changeSets.apply(callerOf(ctx), id, version, organization);
+  }
+
+  @Mutation(() => ChangeSet, { description: "Deletes the change set and its draft; answers it as it was" })
+  discardChangeSet(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<ChangeSet> {
+    return ctx.services.changeSets.discard(callerOf(ctx), id, organization);
+  }
+
+  @FieldResolver(() => EventPage, { description: "The draft's events in onAirTime order, filtered and paged as Schedule.events" })
+  events(
+    @Root() changeSet: ChangeSet,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+    @Arg("term", () => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string,
+    @Arg("eventType", () => EventType, { nullable: true }) eventType?: EventType,
+    @Arg("from", () => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date,
+    @Arg("to", () => Date, { nullable: true, description: "onAirTime before" }) to?: Date,
+  ): Promise<EventPage> {
+    requireViewer(callerOf(ctx));
+    return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
+  }
+
+  @FieldResolver(() => Int, { description: "S19: the page (0-based, of pageSize matching draft events) holding the event on air at time" })
+  eventPageAt(
+    @Root() changeSet: ChangeSet,
+    @Ctx() ctx: Context,
+    @Arg("time", () => Date) time: Date,
+    @Arg("pageSize", () => Int) pageSize: number,
+    @Arg("criteria", () => EventCriteriaInput, { nullable: true }) criteria?: EventCriteriaInput,
+  ): Promise<number> {
+    return ctx.services.changeSets.pageAt(callerOf(ctx), changeSet, time, pageSize, criteria);
+  }
+
+  @FieldResolver(() => ChangeSetDiff, { description: "What applying would do to the schedule's events" })
+  diff(@Root() changeSet: ChangeSet, @Ctx() ctx: Context): Promise<ChangeSetDiff> {
+    return ctx.services.changeSets.diff(callerOf(ctx), changeSet);
+  }
+}

@@ -1,0 +1,164 @@
+// Change sets (API.md "Change sets"): drafts of a schedule's events, edited by the event
+// mutations through src/events/target.ts, reviewed as a diff, applied onto the schedule in one
+// transaction or discarded. Applied and discarded change sets are deleted.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { requireRole, requireViewer, scopeForRecord, type Viewer } from "../common/auth.js";
+import { AppError, badInput, conflict, notFound } from "../common/errors.js";
+import { parseId } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import type { Database, Executor } from "../db/client.js";
+import { checkFilter } from "../events/criteria.js";
+import { toEvent } from "../events/mapper.js";
+import { pageAt, targetsPages } from "../events/pages.js";
+import type { EventsPageArgs } from "../events/service.js";
+import { touchSchedule } from "../events/store.js";
+import { draftTarget } from "../events/target.js";
+import type { EventCriteriaInput, EventPage } from "../events/types.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import { schedules } from "../schedules/tables.js";
+import type { Schedule } from "../schedules/types.js";
+import { toChangeSet } from "./mapper.js";
+import { changedFields } from "./rules.js";
+import * as store from "./store.js";
+import { changeSets, type ChangeSetRow } from "./tables.js";
+import type { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+
+/** The change set with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
+async function findChangeSet(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null, lock = false): Promise<ChangeSetRow> {
+  const changeSetId = parseId(id, "id");
+  const org = scopeForRecord(viewer, organization);
+  if (org === null) throw notFound("ChangeSet", changeSetId);
+  const query = executor.select().from(changeSets).where(and(eq(changeSets.id, changeSetId), eq(changeSets.organization, org)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("ChangeSet", changeSetId);
+  return row;
+}
+
+export class ChangeSetService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /** A draft copy of every event of the schedule, taken at its current version (one INSERT … SELECT). */
+  async create(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet> {
+    requireRole(viewer, "editor");
+    return this.db.transaction(async (tx) => {
+      // The lock keeps event writers out, so the copy and baseVersion agree.
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      const [row] = await tx
+        .insert(changeSets)
+        .values({
+          scheduleId: schedule.id,
+          organization: schedule.organization,
+          baseVersion: schedule.version,
+          maxEventDuration: schedule.maxEventDuration,
+          eventCount: schedule.eventCount,
+          createdBy: viewer.userId,
+        })
+        .returning();
+      await store.copyIntoDraft(tx, row.id, schedule.id);
+      return toChangeSet(row);
+    });
+  }
+
+  /** The open change sets of a schedule, oldest first. */
+  async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const rows = await this.db.select().from(changeSets).where(eq(changeSets.scheduleId, schedule.id)).orderBy(asc(changeSets.id));
+    return rows.map(toChangeSet);
+  }
+
+  /** One change set; null when unknown or not visible (like `job`). */
+  async get(viewer: Viewer, id: string, organization?: string | null): Promise<ChangeSet | null> {
+    requireViewer(viewer);
+    try {
+      return toChangeSet(await findChangeSet(this.db, viewer, id, organization));
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the draft onto the schedule (version + 1) and deletes the change set. `version` is the
+   * schedule's. When an event the draft changed or removed was changed on the schedule since the
+   * draft was taken: CONFLICT naming them (extensions.eventIds), nothing written.
+   */
+  async apply(viewer: Viewer, id: string, version: number, organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    return this.db.transaction(async (tx) => {
+      // Schedule first, then the change set: the order every writer of both takes.
+      const found = await findChangeSet(tx, viewer, id, organization);
+      const schedule = await lockSchedule(tx, viewer, found.scheduleId, found.organization);
+      const changeSet = await findChangeSet(tx, viewer, found.id, found.organization, true);
+      checkVersion(schedule, version);
+      const conflicts = await store.conflictingEvents(tx, changeSet.id, schedule.id);
+      if (conflicts.length) {
+        throw conflict(`events changed on the schedule since the change set was taken: ${conflicts.join(", ")}`, {
+          eventIds: conflicts.map(String),
+          currentVersion: schedule.version,
+        });
+      }
+      await store.mergeDraft(tx, changeSet.id, schedule.id);
+      await touchSchedule(tx, schedule.id);
+      const [applied] = await tx.update(schedules).set({ dateApplied: sql`now()` }).where(eq(schedules.id, schedule.id)).returning();
+      await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
+      return toSchedule(applied);
+    });
+  }
+
+  /** Deletes the change set and its draft; answers it as it was. */
+  async discard(viewer: Viewer, id: string, organization?: string | null): Promise<ChangeSet> {
+    requireRole(viewer, "editor");
+    return this.db.transaction(async (tx) => {
+      const changeSet = await findChangeSet(tx, viewer, id, organization, true);
+      await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
+      return toChangeSet(changeSet);
+    });
+  }
+
+  /** ChangeSet.events of several change sets (the DataLoader's batch): their drafts' events, paged and filtered as Schedule.events. */
+  pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
+    checkFilter(args.filter);
+    return targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+  }
+
+  /** S19: the page of the draft holding the event on air at `time`. */
+  async pageAt(viewer: Viewer | null, changeSet: ChangeSet, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
+    requireViewer(viewer);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > this.maxPageSize) {
+      throw badInput(`pageSize must be from 1 to ${this.maxPageSize}`, { argument: "pageSize" });
+    }
+    checkFilter(criteria);
+    return pageAt(this.db, this.target(changeSet), time.getTime(), pageSize, criteria);
+  }
+
+  /** What applying would do: added and removed events, and the changed ones with the names of the fields that differ. */
+  async diff(viewer: Viewer | null, changeSet: ChangeSet): Promise<ChangeSetDiff> {
+    requireViewer(viewer);
+    const id = Number(changeSet.id);
+    const scheduleId = Number(changeSet.scheduleId);
+    const [added, removed, after, before] = await Promise.all([
+      store.addedEvents(this.db, id),
+      store.removedEvents(this.db, id, scheduleId),
+      store.changedDraftEvents(this.db, id),
+      store.scheduleVersionsOfChanged(this.db, id, scheduleId),
+    ]);
+    const beforeById = new Map(before.map((row) => [row.id, row]));
+    const changed: EventChange[] = [];
+    for (const row of after) {
+      // An event the schedule has deleted since has no "before": apply answers CONFLICT for it.
+      const old = beforeById.get(row.id);
+      if (!old) continue;
+      const fields = changedFields(old, row);
+      if (fields.length) changed.push({ id: String(row.id), fields, before: toEvent(old), after: toEvent(row) });
+    }
+    return { added: added.map(toEvent), removed: removed.map(toEvent), changed };
+  }
+
+  private target(changeSet: ChangeSet) {
+    return draftTarget({ id: Number(changeSet.id), scheduleId: Number(changeSet.scheduleId) });
+  }
+}

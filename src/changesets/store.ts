@@ -1,0 +1,98 @@
+// Set-based SQL of change sets: the copy that makes a draft, the conflict check and the merge of
+// apply, and the reads of the diff. Each is one statement whatever the number of events.
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client.js";
+import { EVENT_COLUMNS, eventRowOf } from "../events/store.js";
+import type { EventRow } from "../events/tables.js";
+
+/** Copies every event of the schedule into the draft, keeping ids and remembering each version. */
+export async function copyIntoDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {
+  await executor.execute(sql`
+    insert into change_set_events (change_set_id, id, schedule_id, organization, on_air_time, duration, event_type, title, locked,
+      media_id, asset_id, status, qc_status, programme_title, version, data, base_version)
+    select ${changeSetId}, id, schedule_id, organization, on_air_time, duration, event_type, title, locked,
+      media_id, asset_id, status, qc_status, programme_title, version, data, version
+    from events where schedule_id = ${scheduleId}`);
+  // A new change set id is outside the table's statistics, so the planner would take its
+  // 100,000 rows for one and nest loops over them (seconds per draft edit). ANALYZE samples a
+  // bounded number of rows, whatever the table's size.
+  await executor.execute(sql`analyze change_set_events (change_set_id)`);
+}
+
+/**
+ * Draft rows of existing events that the draft changed (every draft write adds 1 to version).
+ * `is distinct from` is the predicate of change_set_events_touched_idx, written the same way so
+ * that the planner uses it.
+ */
+const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}.change_set_id = ${changeSetId} and ${sql.raw(alias)}.version is distinct from ${sql.raw(alias)}.base_version`;
+const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeSetId, alias)} and ${sql.raw(alias)}.base_version is not null`;
+
+/**
+ * The events the draft changed or removed that the schedule changed (or deleted) since the draft
+ * was taken: their version on the schedule is no longer the one the draft copied. Ascending ids.
+ */
+export async function conflictingEvents(executor: Executor, changeSetId: number, scheduleId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`with touched as (
+        select d.id, d.base_version from change_set_events d where ${CHANGED(changeSetId)}
+        union all
+        select r.id, r.base_version from change_set_removals r where r.change_set_id = ${changeSetId}
+      )
+      select t.id from touched t left join events e on e.id = t.id and e.schedule_id = ${scheduleId}
+      where e.id is null or e.version <> t.base_version
+      order by t.id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Writes the draft's changes onto the schedule: removes what it removed, rewrites what it
+ * changed (version + 1), inserts what it added under the ids it gave them. Events the draft did
+ * not touch stay as the schedule has them. Three statements.
+ */
+export async function mergeDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {
+  await executor.execute(sql`
+    delete from events e using change_set_removals r
+    where r.change_set_id = ${changeSetId} and e.id = r.id and e.schedule_id = ${scheduleId}`);
+  await executor.execute(sql`
+    update events e set on_air_time = d.on_air_time, duration = d.duration, event_type = d.event_type, title = d.title, locked = d.locked,
+      media_id = d.media_id, asset_id = d.asset_id, status = d.status, qc_status = d.qc_status, programme_title = d.programme_title,
+      data = d.data, version = e.version + 1
+    from change_set_events d
+    where ${CHANGED(changeSetId)} and e.id = d.id and e.schedule_id = ${scheduleId}`);
+  await executor.execute(sql`
+    insert into events (id, schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status,
+      qc_status, programme_title, version, data)
+    overriding system value
+    select d.id, d.schedule_id, d.organization, d.on_air_time, d.duration, d.event_type, d.title, d.locked, d.media_id, d.asset_id, d.status,
+      d.qc_status, d.programme_title, 1, d.data
+    from change_set_events d where ${TOUCHED(changeSetId)} and d.base_version is null
+    order by d.on_air_time, d.id`);
+}
+
+const rowsOf = async (executor: Executor, query: SQL): Promise<EventRow[]> => (await queryRows<Record<string, unknown>>(executor, query)).map(eventRowOf);
+
+/** The draft's events created in it, in air order. */
+export const addedEvents = (executor: Executor, changeSetId: number) =>
+  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${TOUCHED(changeSetId, "e")} and e.base_version is null order by e.on_air_time, e.id`);
+
+/** The schedule's events the draft removed (as the schedule has them now), in air order. */
+export const removedEvents = (executor: Executor, changeSetId: number, scheduleId: number) =>
+  rowsOf(
+    executor,
+    sql`select ${EVENT_COLUMNS} from events e join change_set_removals r on r.id = e.id and r.change_set_id = ${changeSetId}
+      where e.schedule_id = ${scheduleId} order by e.on_air_time, e.id`,
+  );
+
+/** The draft's versions of the existing events it changed, in the draft's air order. */
+export const changedDraftEvents = (executor: Executor, changeSetId: number) =>
+  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${CHANGED(changeSetId, "e")} order by e.on_air_time, e.id`);
+
+/** The schedule's versions of the events the draft changed. */
+export const scheduleVersionsOfChanged = (executor: Executor, changeSetId: number, scheduleId: number) =>
+  rowsOf(
+    executor,
+    sql`select ${EVENT_COLUMNS} from events e join change_set_events d on d.id = e.id and ${CHANGED(changeSetId)}
+      where e.schedule_id = ${scheduleId}`,
+  );

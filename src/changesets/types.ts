@@ -1,0 +1,29 @@
+// GraphQL shapes of change sets (API.md "Change sets"): a draft of a schedule's events.
+import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Event } from "../events/types.js";
+
+@ObjectType({ description: "An open draft of a schedule's events (S19–S22 \"changes\"), edited by event mutations given its id as changeSetId" })
+export class ChangeSet {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) scheduleId!: string;
+  @Field(() => Int, { description: "1 at creation, + 1 per draft edit; event mutations given changeSetId check their version against it" })
+  version!: number;
+  @Field(() => Int, { description: "The schedule's version when the draft was taken" }) baseVersion!: number;
+  @Field(() => String, { nullable: true }) createdBy!: string | null;
+  @Field(() => Date) dateCreated!: Date;
+}
+
+@ObjectType({ description: "One event the draft changed: the names of the Event fields that differ, and the event before and after" })
+export class EventChange {
+  @Field(() => ID) id!: string;
+  @Field(() => [String]) fields!: string[];
+  @Field(() => Event, { description: "The event as the schedule has it" }) before!: Event;
+  @Field(() => Event, { description: "The event as the draft has it" }) after!: Event;
+}
+
+@ObjectType({ description: "What applying the change set would do to the schedule's events, each list in air order" })
+export class ChangeSetDiff {
+  @Field(() => [Event], { description: "Events created in the draft" }) added!: Event[];
+  @Field(() => [Event], { description: "Events of the schedule the draft removed" }) removed!: Event[];
+  @Field(() => [EventChange]) changed!: EventChange[];
+}

@@ -1,0 +1,90 @@
+// What an event operation reads and writes: the schedule's own events, or the draft events of one
+// of its change sets (src/changesets/). The store runs the same set-based SQL on either; only the
+// table, the key column and the row keeping the counters differ.
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Viewer } from "../common/auth.js";
+import { notFound, staleVersion } from "../common/errors.js";
+import { parseId } from "../common/ids.js";
+import type { Executor } from "../db/client.js";
+import { changeSets, type ChangeSetRow } from "../changesets/tables.js";
+import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
+
+export interface EventTarget {
+  /** The schedule; its time_origin is what every stored time of the target counts from. */
+  readonly scheduleId: number;
+  /** The change set whose draft is meant; null: the schedule's own events. */
+  readonly changeSetId: number | null;
+}
+
+export const scheduleTarget = (scheduleId: number): EventTarget => ({ scheduleId, changeSetId: null });
+
+export const draftTarget = (changeSet: Pick<ChangeSetRow, "id" | "scheduleId">): EventTarget => ({ scheduleId: changeSet.scheduleId, changeSetId: changeSet.id });
+
+export interface TargetSql {
+  /** The events table of the target. */
+  table: SQL;
+  /** Its column that names the target, and the value. */
+  key: SQL;
+  id: number;
+  /** The row keeping max_event_duration and event_count of the target: schedules or change_sets. */
+  holder: SQL;
+  /** Extra leading columns and values of an insert (the change set of a draft row). */
+  insertColumns: SQL;
+  insertValues: SQL;
+}
+
+export function sqlOf(target: EventTarget): TargetSql {
+  if (target.changeSetId === null) {
+    return { table: sql.raw("events"), key: sql.raw("schedule_id"), id: target.scheduleId, holder: sql.raw("schedules"), insertColumns: sql.empty(), insertValues: sql.empty() };
+  }
+  return {
+    table: sql.raw("change_set_events"),
+    key: sql.raw("change_set_id"),
+    id: target.changeSetId,
+    holder: sql.raw("change_sets"),
+    insertColumns: sql.raw("change_set_id, "),
+    insertValues: sql`${target.changeSetId}, `,
+  };
+}
+
+/** A mutation's target, opened for writing: the schedule and, for a draft, its change set (both of the caller's organization). */
+export interface OpenTarget {
+  schedule: ScheduleRow;
+  changeSet: ChangeSetRow | null;
+  target: EventTarget;
+}
+
+/**
+ * Opens what an event mutation writes to. Without changeSetId: the schedule, row-locked. With
+ * one: the change set of that schedule, row-locked (the schedule itself is only read, so drafts
+ * never wait for or block on-air edits). A change set of another schedule or organization is
+ * NOT_FOUND, exactly like a missing one.
+ */
+export async function openTarget(
+  executor: Executor,
+  viewer: Viewer,
+  scheduleId: string | number,
+  changeSetId: string | null | undefined,
+  organization?: string | null,
+): Promise<OpenTarget> {
+  if (changeSetId === undefined || changeSetId === null) {
+    const schedule = await lockSchedule(executor, viewer, scheduleId, organization);
+    return { schedule, changeSet: null, target: scheduleTarget(schedule.id) };
+  }
+  const id = parseId(changeSetId, "changeSetId");
+  const schedule = await findSchedule(executor, viewer, scheduleId, organization);
+  const [changeSet] = await executor
+    .select()
+    .from(changeSets)
+    .where(and(eq(changeSets.id, id), eq(changeSets.scheduleId, schedule.id), eq(changeSets.organization, schedule.organization)))
+    .for("update");
+  if (!changeSet) throw notFound("ChangeSet", id);
+  return { schedule, changeSet, target: draftTarget(changeSet) };
+}
+
+/** The version argument of a mutation: the change set's when it edits a draft, else the schedule's. */
+export function checkTargetVersion(open: OpenTarget, version: number | null | undefined): void {
+  if (open.changeSet === null) return checkVersion(open.schedule, version);
+  if (version !== undefined && version !== null && version !== open.changeSet.version) throw staleVersion("ChangeSet", version, open.changeSet.version);
+}
