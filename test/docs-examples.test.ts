@@ -32,7 +32,7 @@ function examplesOf(file: string): Example[] {
 
 const examples = files.flatMap(examplesOf);
 
-/** Fills in `@version(N)`, `@event(N, K)` and `@lastJob` from the service's current state. */
+/** Fills in `@version(N)`, `@event(N, K)`, `@lastChangeSet(N)` and `@lastJob` from the service's current state. */
 async function resolvePlaceholders(gql: GraphQLClient, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(variables)) {
@@ -42,6 +42,9 @@ async function resolvePlaceholders(gql: GraphQLClient, variables: Record<string,
     else if ((m = /^@event\((\d+), *(\d+)\)$/.exec(value))) {
       const { schedule } = await gql.data(`query($id: ID!, $size: Int!) { schedule(id: $id) { events(size: $size) { content { id } } } }`, { id: m[1], size: Number(m[2]) + 1 });
       out[key] = schedule.events.content[Number(m[2])].id;
+    } else if ((m = /^@lastChangeSet\((\d+)\)$/.exec(value))) {
+      const { changeSets } = await gql.data(`query($id: ID!) { changeSets(scheduleId: $id) { id } }`, { id: m[1] });
+      out[key] = changeSets.map((c: { id: string }) => c.id).sort((a: string, b: string) => Number(b) - Number(a))[0];
     } else if (value === "@lastJob") out[key] = (await gql.data(`{ jobs { id } }`)).jobs[0].id;
     else out[key] = value;
   }
