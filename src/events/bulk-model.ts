@@ -87,8 +87,9 @@ export class BulkModel {
   }
 
   /**
-   * The time span the edit changed: from the earliest start to the latest end among the events
-   * it deleted, moved, rewrote or created (before and after). Null when it changed nothing.
+   * The time span the edit changed on air: from the earliest start to the latest end among the
+   * events it deleted, created, moved or resized (before and after). Null when it moved nothing
+   * (an edit of other fields leaves the timeline as it was).
    */
   touchedSpan(): { start: number; end: number } | null {
     let start = Infinity;
@@ -103,7 +104,7 @@ export class BulkModel {
     }
     for (const e of this.events.values()) {
       const before = this.original.get(e.id);
-      if (e.id < 0 || e.values || !before || before.onAirTime !== e.onAirTime || before.duration !== e.duration || e.somDelta !== 0) {
+      if (e.id < 0 || !before || before.onAirTime !== e.onAirTime || before.duration !== e.duration || e.somDelta !== 0) {
         take(e);
         if (before) take(before);
       }

@@ -40,7 +40,10 @@ function parts(input: BulkEditInput): { create: boolean; update: boolean; remove
   return { create: only[0] === "createOnly", update: only[0] === "updateOnly", remove: only[0] === "deleteOnly" };
 }
 
-/** Runs one bulk edit. Reads the whole timing of the schedule once, writes the difference once. */
+/**
+ * Runs one bulk edit: every member changes an in-memory model (BulkModel, loaded lazily), then
+ * the difference is written set-based and the schedule touched once.
+ */
 export async function bulkEdit(
   db: Database,
   viewer: Viewer,

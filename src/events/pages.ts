@@ -64,8 +64,13 @@ const pagedRowOf = (raw: Record<string, unknown>): PagedRow => ({
  * 100,000 events costs what the first does.
  */
 export async function schedulePage(executor: Executor, scheduleId: number, request: PageRequest, filter?: EventFilter | null): Promise<EventPage> {
-  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...filterConditions(filter, originOf(scheduleId))]);
-  const [{ total }] = await queryRows<{ total: number }>(executor, sql`select count(*)::int as total from events e where ${where}`);
+  const conditions = filterConditions(filter, originOf(scheduleId));
+  const where = andAll([sql`e.schedule_id = ${scheduleId}`, ...conditions]);
+  // Unfiltered, the schedule row knows the count (touchSchedule keeps it).
+  const counted = conditions.length
+    ? sql`select count(*)::int as total from events e where ${where}`
+    : sql`select event_count as total from schedules where id = ${scheduleId}`;
+  const [{ total }] = await queryRows<{ total: number }>(executor, counted);
   const offset = request.page * request.size;
   if (offset >= total) return buildPage([], Number(total), request);
   const count = Math.min(request.size, total - offset);

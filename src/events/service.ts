@@ -141,7 +141,7 @@ export class EventService {
       const timings = await store.loadTimings(tx, schedule.id);
       if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
       const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
-      await store.retimeEvents(tx, schedule.id, moves);
+      await store.moveEvents(tx, schedule.id, moves);
       return toSchedule(await store.touchSchedule(tx, schedule.id));
     });
   }

@@ -14,7 +14,8 @@ export const originOf = (scheduleId: number | SQL): SQL => sql`(select o.time_or
  * onAirTime is absolute (ms since the epoch).
  */
 export const EVENT_COLUMNS = sql`e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime", e.duration,
-  e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data`;
+  e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data,
+  e.qc_status as "qcStatus", e.programme_title as "programmeTitle"`;
 
 /** A raw row as EventRow (the JSON `data` arrives parsed on both drivers; numbers are numbers). */
 export function eventRowOf(raw: Record<string, unknown>): EventRow {
@@ -32,6 +33,8 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
     status: (raw.status as string | null) ?? null,
     version: Number(raw.version),
     data: (typeof raw.data === "string" ? JSON.parse(raw.data) : raw.data) as Record<string, unknown>,
+    qcStatus: (raw.qcStatus as string | null) ?? null,
+    programmeTitle: (raw.programmeTitle as string | null) ?? null,
   };
 }
 
@@ -48,7 +51,9 @@ export interface TimingRow {
 export async function loadTimings(executor: Executor, scheduleId: number): Promise<TimingRow[]> {
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select id, on_air_time + ${originOf(scheduleId)} as on_air_time, duration, locked, event_type, title from events where schedule_id = ${scheduleId} order by on_air_time, id`,
+    // Ordered by the stored column (qualified: the output column of the same name is absolute), so the index gives the order.
+    sql`select e.id, e.on_air_time + ${originOf(scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from events e where e.schedule_id = ${scheduleId} order by e.on_air_time, e.id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -85,6 +90,9 @@ function valueRecord(v: EventValues) {
   };
 }
 
+/** The columns derived from `data` (for summaries without JSON), from an input row's data. */
+const DERIVED = sql.raw(`data->'assetData'->>'assetQCStatus', data->'programme'->>'title'`);
+
 const RECORD_COLUMNS = sql.raw(
   `on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb`,
 );
@@ -97,8 +105,9 @@ export async function insertEvents(executor: Executor, schedule: Pick<ScheduleRo
     executor,
     sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
       inserted as (
-        insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
-        select ${schedule.id}, ${schedule.organization}, on_air_time - ${originOf(schedule.id)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status, coalesce(data, '{}'::jsonb)
+        insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
+        select ${schedule.id}, ${schedule.organization}, on_air_time - ${originOf(schedule.id)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status,
+          coalesce(data, '{}'::jsonb), ${DERIVED}
         from input order by ord
         returning *
       )
@@ -114,8 +123,20 @@ export async function updateEvents(executor: Executor, scheduleId: number, updat
   const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
   await executor.execute(sql`
     update events e set on_air_time = x.on_air_time - ${originOf(scheduleId)}, duration = x.duration, event_type = x.event_type, title = x.title,
-      locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
+      locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1,
+      qc_status = x.data->'assetData'->>'assetQCStatus', programme_title = x.data->'programme'->>'title'
     from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
+    where e.id = x.id and e.schedule_id = ${scheduleId}`);
+}
+
+/** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
+export async function moveEvents(executor: Executor, scheduleId: number, moves: { id: number; onAirTime: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const ids = `{${moves.map((m) => m.id).join(",")}}`;
+  const times = `{${moves.map((m) => m.onAirTime).join(",")}}`;
+  await executor.execute(sql`
+    update events e set on_air_time = x.t - ${originOf(scheduleId)}, version = e.version + 1
+    from unnest(${ids}::bigint[], ${times}::bigint[]) as x(id, t)
     where e.id = x.id and e.schedule_id = ${scheduleId}`);
 }
 
@@ -126,6 +147,7 @@ export async function retimeEvents(
   changes: { id: number; onAirTime: number; duration?: number; somDelta?: number }[],
 ): Promise<void> {
   if (changes.length === 0) return;
+  if (changes.every((c) => c.duration === undefined && !c.somDelta)) return moveEvents(executor, scheduleId, changes);
   const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
   await executor.execute(sql`
     update events e set on_air_time = x.t - ${originOf(scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
@@ -167,23 +189,24 @@ export async function lastEnd(executor: Executor, scheduleId: number): Promise<n
 /** Copies every event of one schedule into another (which has the same time origin), one statement. */
 export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
   await executor.execute(sql`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
-    select ${to.id}, ${to.organization}, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
+    select ${to.id}, ${to.organization}, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title
     from events where schedule_id = ${fromScheduleId} order by on_air_time, id`);
 }
 
 /**
  * Records a change of a schedule's events: version + 1, dateUpdated now, startDate/finishDate
  * from the events (first start, last end; the stored dates stay while there are no events) and
- * the longest duration (schedules.max_event_duration, which the page queries rely on).
+ * the longest duration and the number of events (schedules.max_event_duration and event_count,
+ * which the page queries rely on).
  * Every successful event mutation ends with this, once.
  */
 export async function touchSchedule(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
-  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest
+  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest, count(*) as n
     from events where schedule_id = ${scheduleId})`;
   // first_start and last_end are relative to the origin; to_timestamp takes seconds.
   await executor.execute(sql`
-    update schedules s set version = s.version + 1, date_updated = now(), max_event_duration = b.longest,
+    update schedules s set version = s.version + 1, date_updated = now(), max_event_duration = b.longest, event_count = b.n,
       start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
       finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
     from ${bounds} b where s.id = ${scheduleId}`);

@@ -33,8 +33,8 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
           (row_number() over w - 1) / ${size} as page,
           e.on_air_time - max(e.on_air_time + e.duration) over (w rows between unbounded preceding and 1 preceding) as gap,
           e.duration,
-          e.data->'assetData'->>'assetQCStatus' as qc,
-          case when e.event_type = 'PRIMARY' then coalesce(e.data->'programme'->>'title', e.title, e.media_id) end as programme
+          e.qc_status as qc,
+          case when e.event_type = 'PRIMARY' then coalesce(e.programme_title, e.title, e.media_id) end as programme
         from events e where e.schedule_id = ${scheduleId}
         window w as (order by e.on_air_time, e.id)
       ), primaries as (

@@ -32,6 +32,9 @@ export const events = pgTable(
     /** assetData.assetId, copied out of `data` so that asset lookups need no JSON. */
     assetId: text("asset_id"),
     status: text("status"),
+    /** assetData.assetQCStatus and programme.title, kept by the writes of store.ts for summaries. */
+    qcStatus: text("qc_status"),
+    programmeTitle: text("programme_title"),
     version: integer("version").notNull().default(1),
     /** The nested and rarely searched fields of the event (EventData). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),

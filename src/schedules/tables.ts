@@ -34,6 +34,8 @@ export const schedules = pgTable(
      * still on air at some instant can have started, which bounds the gap/overlap look-ups.
      */
     maxEventDuration: int64("max_event_duration").notNull().default(0),
+    /** Number of events (kept by every change of the events): unfiltered pages need no count. */
+    eventCount: integer("event_count").notNull().default(0),
     /** First event start and last event end; the given dates while the schedule has no events. */
     startDate: instant("start_date"),
     finishDate: instant("finish_date"),

@@ -148,5 +148,7 @@ describe("bulkEditEvents", () => {
     const { gql, s, ids, version } = await day();
     const result = await bulk(gql, s, version, { updated: [{ id: ids[4], title: "D2" }], pageNumber: 2, pageSize: 2 });
     expect(result.content.events).toMatchObject({ number: 2, size: 2, content: [{ id: ids[4], title: "D2" }] });
+    // Only fields changed: the gap before the locked event is not news.
+    expect(result.messages).toEqual([{ message: "updated 1 events", type: "OK" }]);
   });
 });

@@ -40,3 +40,24 @@ describe("Schedule.events over a list of schedules", () => {
     expect(many.statements).toBeLessThanOrEqual(3);
   });
 });
+
+describe("Schedule.events over a list, filtered and past the end", () => {
+  it("answers each schedule its own filtered page, totals included when the page is past its end", async () => {
+    const { gql } = await orgClient(t);
+    const a = await createSchedule(gql, "A");
+    const b = await createSchedule(gql, "B");
+    await addEvents(gql, a.id, [
+      { at: T0, duration: 10 * MIN, title: "News" },
+      { at: T0 + 12 * MIN, duration: 10 * MIN, title: "Film" },
+      { at: T0 + 20 * MIN, duration: 10 * MIN, title: "News late" },
+    ]);
+    await addEvents(gql, b.id, [{ at: T0, duration: 5 * MIN, title: "news" }]);
+    const Q = `query($term: String, $page: Int) { schedules(sort: ["name,asc"]) { content { name events(term: $term, size: 1, page: $page) { content { title } totalElements gaps overlaps empty } } } }`;
+    const first = (await gql.data(Q, { term: "news" })).schedules.content;
+    expect(first.map((s: any) => [s.name, s.events.content.map((e: any) => e.title), s.events.totalElements])).toEqual([["A", ["News"], 2], ["B", ["news"], 1]]);
+    const second = (await gql.data(Q, { term: "news", page: 1 })).schedules.content;
+    expect(second.map((s: any) => [s.name, s.events.content.map((e: any) => e.title), s.events.totalElements, s.events.empty])).toEqual([["A", ["News late"], 2, false], ["B", [], 1, true]]);
+    // The overlap of "News late" is measured against "Film", which the filter leaves out.
+    expect(Object.values(second[0].events.overlaps)).toEqual([2 * MIN]);
+  });
+});
