@@ -68,6 +68,8 @@ export class Event {
   @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
   @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
   @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+  /** Not a GraphQL field: the organization whose catalog Event.asset reads. */
+  organization?: string;
 }
 
 @InputType({
@@ -128,8 +130,10 @@ export class EventCriteriaInput {
   @Field(() => Date, { nullable: true, description: "onAirTime before (half-open range)" }) to?: Date | null;
   @Field(() => [ID], opt) ids?: string[] | null;
   @Field(() => Boolean, opt) locked?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: "Events whose asset is not in the catalog (needs the asset catalog)" })
+  @Field(() => Boolean, { nullable: true, description: "true: events whose assetData.assetId (else mediaId) names no catalog asset; false: the others" })
   missingAsset?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "true: events that name an asset (assetData.assetId or mediaId); false: events that name none (LIVE, say)" })
+  hasAsset?: boolean | null;
   @Field(() => Int, { nullable: true, description: "0-based; default 0" }) pageNumber?: number | null;
   @Field(() => Int, { nullable: true, description: "default 20, at most 1000" }) pageSize?: number | null;
 }

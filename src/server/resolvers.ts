@@ -1,6 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
+import { CheckMutationResolver, EventAssetResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
@@ -13,6 +14,10 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleEventsResolver,
   EventResolver,
   AssetResolver,
+  ScheduleChecksResolver,
+  EventAssetResolver,
+  ValidationResultResolver,
+  CheckMutationResolver,
   JobResolver,
   ReportingResolver,
   TelemetryResolver,

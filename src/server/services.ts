@@ -1,5 +1,6 @@
 // The services of every slice, made once at start-up and shared by all requests.
 import { AssetService } from "../assets/service.js";
+import { CheckService } from "../checks/service.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
@@ -23,6 +24,7 @@ export interface Services {
   jobs: JobService;
   archive: ArchiveService;
   events: EventService;
+  checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
 }
@@ -39,6 +41,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize">
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
     archive: new ArchiveService(db, jobSignal),
     events: new EventService(db, config.maxPageSize),
+    checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
   };
