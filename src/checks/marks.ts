@@ -45,7 +45,7 @@ export function markEpg(executor: Executor, scheduleId: number, filter: EventFil
   return countUpdated(
     executor,
     sql`update events e set
-        data = jsonb_set(e.data, '{programme}', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(scheduleId)}))),
+        data = e.data || jsonb_build_object('programme', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(scheduleId)}))),
         programme_title = ${title}, version = e.version + 1
       where ${where(scheduleId, filter)} and coalesce(jsonb_typeof(e.data->'programme'), 'null') = 'null'`,
   );
@@ -61,14 +61,15 @@ export const CUE_IN_SEGMENTATION_TYPE = 0x35;
  * OFF, FROM_END, 0x35); both carry the event id as segmentationEventId.
  */
 export function markScte(executor: Executor, scheduleId: number, filter: EventFilter): Promise<number> {
+  // Constant members travel as one jsonb literal each (parsed once); only the per-event ones are built per row.
+  const cueOut = JSON.stringify({ scteEventType: "SPLICE", command: "ON", origin: "FROM_START", offset: 0, segmentationTypeId: CUE_OUT_SEGMENTATION_TYPE, hasSegment: true });
+  const cueIn = JSON.stringify({ scteEventType: "SPLICE", command: "OFF", origin: "FROM_END", offset: 0, segmentationTypeId: CUE_IN_SEGMENTATION_TYPE, hasSegment: true });
   return countUpdated(
     executor,
     sql`update events e set
-        data = jsonb_set(e.data, '{scte35Signals}', jsonb_build_array(
-          jsonb_build_object('scteEventType', 'SPLICE', 'command', 'ON', 'origin', 'FROM_START', 'offset', 0, 'duration', e.duration,
-            'segmentationTypeId', ${CUE_OUT_SEGMENTATION_TYPE}::int, 'segmentationEventId', e.id, 'hasSegment', true),
-          jsonb_build_object('scteEventType', 'SPLICE', 'command', 'OFF', 'origin', 'FROM_END', 'offset', 0,
-            'segmentationTypeId', ${CUE_IN_SEGMENTATION_TYPE}::int, 'segmentationEventId', e.id, 'hasSegment', true))),
+        data = e.data || jsonb_build_object('scte35Signals', jsonb_build_array(
+          ${cueOut}::jsonb || jsonb_build_object('duration', e.duration, 'segmentationEventId', e.id),
+          ${cueIn}::jsonb || jsonb_build_object('segmentationEventId', e.id))),
         version = e.version + 1
       where ${where(scheduleId, filter)}
         and (jsonb_typeof(e.data->'scte35Signals') is distinct from 'array' or jsonb_array_length(e.data->'scte35Signals') = 0)`,

@@ -6,7 +6,8 @@ import { toAsset } from "../assets/mapper.js";
 import type { AssetRow } from "../assets/tables.js";
 import type { Asset } from "../assets/types.js";
 import { queryRows, type Executor } from "../db/client.js";
-import { originOf } from "../events/store.js";
+import { eventRowOf, originOf } from "../events/store.js";
+import type { EventRow } from "../events/tables.js";
 import { eventAssetKey } from "./asset-keys.js";
 import type { ProgrammeEntry } from "./types.js";
 import type { CatalogAsset, CheckedEvent } from "./validation-rules.js";
@@ -120,4 +121,28 @@ export async function programmes(executor: Executor, scheduleId: number): Promis
       eventIds: ids,
     };
   });
+}
+
+/** Event fields answered from columns alone: a query asking only these needs no `data` document. */
+export const COLUMN_EVENT_FIELDS: ReadonlySet<string> = new Set([
+  "__typename", "id", "scheduleId", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status", "version", "asset",
+]);
+
+/**
+ * Events by id (validation's breaks). With `columnsOnly`, the `data` document stays in the
+ * database (a break list of a 100,000-event schedule holds most of its events): the rows carry
+ * only assetData.assetId, from its column, for Event.asset.
+ */
+export async function loadEventsForList(executor: Executor, scheduleId: number, ids: number[], columnsOnly: boolean): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const data = columnsOnly
+    ? sql`case when e.asset_id is null then '{}'::jsonb else jsonb_build_object('assetData', jsonb_build_object('assetId', e.asset_id)) end`
+    : sql`e.data`;
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ${originOf(scheduleId)} as "onAirTime", e.duration, e.event_type as "eventType",
+        e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, ${data} as data, e.qc_status as "qcStatus", e.programme_title as "programmeTitle"
+      from events e where e.schedule_id = ${scheduleId} and e.id = any(${`{${ids.join(",")}}`}::bigint[])`,
+  );
+  return rows.map(eventRowOf);
 }

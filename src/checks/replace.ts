@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../assets/lookup.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { loadTimings, originOf, retimeEvents, type TimingRow } from "../events/store.js";
-import { ripple } from "../schedules/timeline/index.js";
+import { rippleAfter, type Move } from "../schedules/timeline/index.js";
 import { timeline } from "../events/timeline-errors.js";
 import { eventAssetKey } from "./asset-keys.js";
 
@@ -52,13 +52,15 @@ export async function replaceInEvents(executor: Executor, scheduleId: number, ke
 
 /**
  * fillGaps: what follows each event that got shorter ripples up to the next locked event. One
- * ripple per segment between locked events (from its first shortened event covers the others);
- * the moves are written in one statement. Answers how many events moved.
+ * ripple per segment between locked events (from its first shortened event, which covers the
+ * others); the moves are written in one statement. Answers how many events moved.
  */
 export async function fillGaps(executor: Executor, scheduleId: number, replaced: ReplacedEvent[]): Promise<number> {
   const shortened = replaced.filter((r) => r.duration < r.oldDuration);
   if (shortened.length === 0) return 0;
-  let timings: TimingRow[] = await loadTimings(executor, scheduleId);
+  // In air order (onAirTime, id), as the timeline module orders events.
+  const timings: TimingRow[] = await loadTimings(executor, scheduleId);
+  const index = new Map(timings.map((t, i) => [t.id, i]));
   // Each event's segment is named by the next locked event after it (-1: none, the end).
   const segmentById = new Map<number, number>();
   let nextLocked = -1;
@@ -66,20 +68,19 @@ export async function fillGaps(executor: Executor, scheduleId: number, replaced:
     segmentById.set(timings[i].id, nextLocked);
     if (timings[i].locked) nextLocked = timings[i].id;
   }
-  const segmentOf = (id: number) => segmentById.get(id) ?? -1;
   const starts = new Map<number, number>();
   for (const s of shortened) {
-    const segment = segmentOf(s.id);
+    const segment = segmentById.get(s.id) ?? -1;
     if (!starts.has(segment)) starts.set(segment, s.id);
   }
-  const moved = new Map<number, number>();
+  // Segments are independent (a ripple stops at its locked event), so each reads the loaded timeline.
+  const moves: Move[] = [];
   for (const fromId of starts.values()) {
-    const { moves } = timeline(() => ripple(timings, fromId));
-    for (const m of moves) moved.set(m.id, m.onAirTime);
-    timings = timings.map((t) => (moved.has(t.id) ? { ...t, onAirTime: moved.get(t.id)! } : t));
+    const i = index.get(fromId)!;
+    moves.push(...timeline(() => rippleAfter(timings, i + 1, timings[i].onAirTime + timings[i].duration, false)).moves);
   }
-  await retimeEvents(executor, scheduleId, [...moved].map(([id, onAirTime]) => ({ id, onAirTime })));
-  return moved.size;
+  await retimeEvents(executor, scheduleId, moves);
+  return moves.length;
 }
 
 /**

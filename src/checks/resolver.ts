@@ -1,16 +1,17 @@
 // GraphQL of the checks: Schedule fields (S14, S32, S35, S40), Event.asset, ValidationResult.breaks
 // and the mutations S15, S16, S18, S33, S38. Thin: one service (or loader) call per field.
 import { SafeIntResolver } from "graphql-scalars";
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
+import { type GraphQLResolveInfo, Kind } from "graphql";
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
 import { Asset } from "../assets/types.js";
 import { requireViewer } from "../common/auth.js";
 import { EventType } from "../events/enums.js";
 import { toEvent } from "../events/mapper.js";
 import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
-import { loadEventsById } from "../events/store.js";
 import { Event, EventCriteriaInput } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
+import { COLUMN_EVENT_FIELDS, loadEventsForList } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -64,9 +65,11 @@ export class EventAssetResolver {
 @Resolver(() => ValidationResult)
 export class ValidationResultResolver {
   @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order" })
-  async breaks(@Root() result: ValidationResult, @Ctx() ctx: Context): Promise<Event[][]> {
+  async breaks(@Root() result: ValidationResult, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Event[][]> {
     requireViewer(callerOf(ctx));
-    const rows = await loadEventsById(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat());
+    const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
+    const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
+    const rows = await loadEventsForList(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
     const byId = new Map(rows.map((r) => [r.id, toEvent(r)]));
     return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
   }

@@ -41,6 +41,12 @@ describe("Schedule.validation (S40)", () => {
     expect(v.failedQcAssetEvents).toEqual([ids[4]]);
     expect(v.durationIssues).toEqual([{ eventId: ids[4], assetId: "A-QC", duration: 6 * MIN, assetDuration: 5 * MIN }]);
     expect(v.messages.map((m: any) => m.type)).toContain("WARNING");
+    // Break events with fields of the event document, and with columns only (+ Event.asset).
+    const Q = (fields: string) => `query($id: ID!) { schedule(id: $id) { validation { breaks { ${fields} } } } }`;
+    const full = (await gql.data(Q("id mediaId assetData { assetId } eventType"), { id: scheduleId })).schedule.validation.breaks;
+    expect(full[0]).toEqual([{ id: ids[1], mediaId: "SPOT-1", assetData: null, eventType: "ADVERTISEMENT" }, { id: ids[2], mediaId: "SPOT-404", assetData: null, eventType: "ADVERTISEMENT" }]);
+    const light = (await gql.data(Q("id title duration asset { assetId }"), { id: scheduleId })).schedule.validation.breaks;
+    expect(light).toEqual([[{ id: ids[1], title: "Spot", duration: 30 * SEC, asset: { assetId: "AD-1" } }, { id: ids[2], title: "Lost spot", duration: 30 * SEC, asset: null }], [{ id: ids[7], title: "Spot again", duration: 30 * SEC, asset: { assetId: "AD-1" } }]]);
   });
 
   it("answers totals and only the first problems with fullList false, and notes another channel", async () => {
