@@ -7,7 +7,9 @@ import type { AssetRow } from "../assets/tables.js";
 import type { Asset } from "../assets/types.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { eventRowOf, originOf } from "../events/store.js";
-import type { EventRow } from "../events/tables.js";
+import type { EventStatus, EventType } from "../events/enums.js";
+import { toEvent } from "../events/mapper.js";
+import type { Event } from "../events/types.js";
 import { eventAssetKey } from "./asset-keys.js";
 import type { ProgrammeEntry } from "./types.js";
 import type { CatalogAsset, CheckedEvent } from "./validation-rules.js";
@@ -129,20 +131,33 @@ export const COLUMN_EVENT_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Events by id (validation's breaks). With `columnsOnly`, the `data` document stays in the
- * database (a break list of a 100,000-event schedule holds most of its events): the rows carry
- * only assetData.assetId, from its column, for Event.asset.
+ * Events by id (validation's breaks), as Event objects. With `columnsOnly`, the `data` document
+ * stays in the database (a break list of a 100,000-event schedule holds most of its events) and
+ * the objects carry the column fields only, plus assetData.assetId (from its column) for
+ * Event.asset; otherwise they are whole (toEvent).
  */
-export async function loadEventsForList(executor: Executor, scheduleId: number, ids: number[], columnsOnly: boolean): Promise<EventRow[]> {
+export async function loadEventsForList(executor: Executor, scheduleId: number, ids: number[], columnsOnly: boolean): Promise<Event[]> {
   if (ids.length === 0) return [];
-  const data = columnsOnly
-    ? sql`case when e.asset_id is null then '{}'::jsonb else jsonb_build_object('assetData', jsonb_build_object('assetId', e.asset_id)) end`
-    : sql`e.data`;
   const rows = await queryRows<Record<string, unknown>>(
     executor,
     sql`select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ${originOf(scheduleId)} as "onAirTime", e.duration, e.event_type as "eventType",
-        e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, ${data} as data, e.qc_status as "qcStatus", e.programme_title as "programmeTitle"
+        e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, ${columnsOnly ? sql`null` : sql`e.data`} as data,
+        e.qc_status as "qcStatus", e.programme_title as "programmeTitle"
       from events e where e.schedule_id = ${scheduleId} and e.id = any(${`{${ids.join(",")}}`}::bigint[])`,
   );
-  return rows.map(eventRowOf);
+  if (!columnsOnly) return rows.map((r) => toEvent(eventRowOf(r)));
+  return rows.map((r) => ({
+    id: String(r.id),
+    scheduleId: String(scheduleId),
+    organization: r.organization as string,
+    onAirTime: new Date(Number(r.onAirTime)),
+    duration: Number(r.duration),
+    eventType: r.eventType as EventType,
+    title: (r.title as string | null) ?? null,
+    locked: Boolean(r.locked),
+    mediaId: (r.mediaId as string | null) ?? null,
+    status: (r.status as EventStatus | null) ?? null,
+    version: Number(r.version),
+    assetData: r.assetId ? { assetId: r.assetId as string } : null,
+  }));
 }

@@ -6,7 +6,6 @@ import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from
 import { Asset } from "../assets/types.js";
 import { requireViewer } from "../common/auth.js";
 import { EventType } from "../events/enums.js";
-import { toEvent } from "../events/mapper.js";
 import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
 import { Event, EventCriteriaInput } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
@@ -69,8 +68,8 @@ export class ValidationResultResolver {
     requireViewer(callerOf(ctx));
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
-    const rows = await loadEventsForList(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
-    const byId = new Map(rows.map((r) => [r.id, toEvent(r)]));
+    const events = await loadEventsForList(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
+    const byId = new Map(events.map((e) => [Number(e.id), e]));
     return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
   }
 }
