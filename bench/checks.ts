@@ -108,6 +108,9 @@ try {
   await measure(`programmeSummary (${programmes} programmes)`, () =>
     gql(`query($id: ID!) { schedule(id: $id) { programmeSummary { programme { title description duration eventOnAirTime startTime } } } }`, { id: scheduleId }),
   );
+  await measure("eventsSummary missingAssetsEvents (size 20)", () =>
+    gql(`query($id: ID!) { schedule(id: $id) { eventsSummary { missingAssetsEvents { total pages } } } }`, { id: scheduleId }),
+  );
   await measure("Schedule.assets(name: \"asset 1\")", () => gql(`query($id: ID!) { schedule(id: $id) { assets(name: "asset 1") { assetId name } } }`, { id: scheduleId }));
   await measure("evaluateParameters (8 placeholders)", () =>
     gql(`query($id: ID!, $c: SecondaryEventInput!) { schedule(id: $id) { evaluateParameters(onAirTimeFrom: 3600000000, command: $c) { name evaluatedValue asset assetExists } } }`, {

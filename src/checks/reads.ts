@@ -10,7 +10,7 @@ import { eventRowOf, originOf } from "../events/store.js";
 import type { EventStatus, EventType } from "../events/enums.js";
 import { toEvent } from "../events/mapper.js";
 import type { Event } from "../events/types.js";
-import { eventAssetKey } from "./asset-keys.js";
+import { eventAssetKey, missingAssetCondition } from "./asset-keys.js";
 import type { ProgrammeEntry } from "./types.js";
 import type { CatalogAsset, CheckedEvent } from "./validation-rules.js";
 
@@ -160,4 +160,17 @@ export async function loadEventsForList(executor: Executor, scheduleId: number, 
     version: Number(r.version),
     assetData: r.assetId ? { assetId: r.assetId as string } : null,
   }));
+}
+
+/** EventsSummary.missingAssetsEvents: how many events name a missing asset, and on which pages of `size`. */
+export async function missingAssetPages(executor: Executor, scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
+  const [row] = await queryRows<{ total: number; pages: number[] | string | null }>(
+    executor,
+    sql`select count(*)::int as total, array_agg(distinct page) as pages from (
+        select (row_number() over (order by e.on_air_time, e.id) - 1) / ${size} as page, ${missingAssetCondition()} as missing
+        from events e where e.schedule_id = ${scheduleId}) t
+      where missing`,
+  );
+  const pages = row.pages === null ? [] : Array.isArray(row.pages) ? row.pages.map(Number) : row.pages.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+  return { total: Number(row.total), pages: pages.sort((a, b) => a - b) };
 }

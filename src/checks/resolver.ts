@@ -7,10 +7,10 @@ import { Asset } from "../assets/types.js";
 import { requireViewer } from "../common/auth.js";
 import { EventType } from "../events/enums.js";
 import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
-import { Event, EventCriteriaInput } from "../events/types.js";
+import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
-import { COLUMN_EVENT_FIELDS, loadEventsForList } from "./reads.js";
+import { COLUMN_EVENT_FIELDS, loadEventsForList, missingAssetPages } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -58,6 +58,16 @@ export class EventAssetResolver {
     const key = event.assetData?.assetId || event.mediaId;
     if (!key || !event.organization) return null;
     return ctx.loaders.assets.byKey(event.organization).load(key);
+  }
+}
+
+@Resolver(() => EventsSummary)
+export class EventsSummaryAssetsResolver {
+  @FieldResolver(() => PageList, { nullable: true })
+  missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
+    requireViewer(callerOf(ctx));
+    if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
+    return missingAssetPages(ctx.services.db, summary.scheduleId, summary.pageSize);
   }
 }
 

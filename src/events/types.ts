@@ -179,8 +179,11 @@ export class EventsSummary {
   @Field(() => JSONObjectResolver, { description: "eventType → { pages, total }" }) eventsByType!: Record<string, PageList>;
   @Field(() => PageList, { description: "Events with a gap before them" }) gaps!: PageList;
   @Field(() => PageList, { description: "Events that overlap the event before them" }) overlaps!: PageList;
-  @Field(() => PageList, { nullable: true, description: "Events whose asset is not in the catalog; null until the asset catalog exists" })
+  @Field(() => PageList, { nullable: true, description: "Events whose asset (assetData.assetId, else mediaId) is not in the catalog (computed only when asked)" })
   missingAssetsEvents!: PageList | null;
   @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
   @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
+  /** Not GraphQL fields: what the missingAssetsEvents field resolver (src/checks) needs. */
+  scheduleId?: number;
+  pageSize?: number;
 }

@@ -1,7 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
-import { CheckMutationResolver, EventAssetResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
+import { CheckMutationResolver, EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
@@ -17,6 +17,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleChecksResolver,
   EventAssetResolver,
   ValidationResultResolver,
+  EventsSummaryAssetsResolver,
   CheckMutationResolver,
   JobResolver,
   ReportingResolver,

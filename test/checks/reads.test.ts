@@ -175,3 +175,14 @@ describe("Schedule.evaluateParameters (S35)", () => {
     expect(error.extensions.code).toBe("BAD_USER_INPUT");
   });
 });
+
+describe("Schedule.eventsSummary.missingAssetsEvents (S37)", () => {
+  it("counts the events whose asset is missing and the pages holding them", async () => {
+    const { gql } = await orgClient(t);
+    const { scheduleId } = await problemSchedule(gql);
+    const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { eventsSummary(size: 2) { missingAssetsEvents { total pages } gaps { total } } } }`, { id: scheduleId });
+    // E2 (SPOT-404) is the third event: page 1 of pages of 2.
+    expect(schedule.eventsSummary.missingAssetsEvents).toEqual({ total: 1, pages: [1] });
+    expect(schedule.eventsSummary.gaps.total).toBe(1);
+  });
+});
