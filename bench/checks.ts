@@ -139,7 +139,7 @@ try {
     gql(`mutation($id: ID!) { updateEventsByCriteria(scheduleId: $id, criteria: { missingAsset: true }, programme: { title: "Missing" }) { ${PAGE} } }`, { id: scheduleId }),
   );
   let flip = 0;
-  await measure("replaceAsset (100 events) with fillGaps", async () => {
+  await measure("replaceAsset (50 events) with fillGaps", async () => {
     const [from, to] = flip++ % 2 === 0 ? ["A-2", "A-1"] : ["A-1", "A-2"];
     return gql(`mutation($id: ID!, $v: Int!, $a: String!, $r: AssetReplacementInput!) { replaceAsset(scheduleId: $id, version: $v, assetId: $a, replacement: $r) { eventsModified } }`, {
       id: scheduleId, v: await version(), a: from, r: { assetId: to, fillGaps: true },
