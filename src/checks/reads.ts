@@ -34,24 +34,30 @@ export async function catalogFor(executor: Executor, organization: string, event
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * S14: the catalog assets the schedule's events name (each key resolved as lookup.ts does: the
- * asset with that assetId, else the one with that mediaId and the smallest assetId), whose name
- * holds `name` (case-insensitive), ordered by name then assetId.
+ * S14 for several schedules of one organization at once (the DataLoader's batch): the catalog
+ * assets each schedule's events name (each key resolved as lookup.ts does: the asset with that
+ * assetId, else the one with that mediaId and the smallest assetId), whose name holds `name`
+ * (case-insensitive), ordered by name then assetId. One statement.
  */
-export async function scheduleAssets(executor: Executor, scheduleId: number, organization: string, name: string): Promise<Asset[]> {
+export async function schedulesAssets(executor: Executor, scheduleIds: number[], organization: string, name: string): Promise<Map<number, Asset[]>> {
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with keys as (select distinct ${eventAssetKey()} as k from events e where e.schedule_id = ${scheduleId}),
-      named as (
-        select coalesce(
+    sql`with keys as (
+        select distinct e.schedule_id, ${eventAssetKey()} as k from events e
+        where e.schedule_id = any(${`{${scheduleIds.join(",")}}`}::bigint[]) and e.organization = ${organization}
+      ), named as (
+        select distinct keys.schedule_id, coalesce(
           (select a.id from assets a where a.organization = ${organization} and a.asset_id = keys.k),
           (select a.id from assets a where a.organization = ${organization} and a.media_id = keys.k order by a.asset_id limit 1)) as id
         from keys where keys.k is not null
       )
-      select a.* from assets a where a.id in (select id from named) and coalesce(a.name, '') ilike ${`%${escapeLike(name.trim())}%`}
-      order by lower(a.name), a.asset_id`,
+      select named.schedule_id as "forSchedule", a.* from named join assets a on a.id = named.id
+      where coalesce(a.name, '') ilike ${`%${escapeLike(name.trim())}%`}
+      order by named.schedule_id, lower(a.name), a.asset_id`,
   );
-  return rows.map((r) => toAsset(assetRowOf(r)));
+  const out = new Map<number, Asset[]>(scheduleIds.map((id) => [id, []]));
+  for (const r of rows) out.get(Number(r.forSchedule))?.push(toAsset(assetRowOf(r)));
+  return out;
 }
 
 /** A raw `select a.*` row as AssetRow (snake_case columns). */

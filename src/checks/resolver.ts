@@ -17,7 +17,8 @@ import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, Programme
 export class ScheduleChecksResolver {
   @FieldResolver(() => [Asset], { description: "S14: catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
   assets(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("name", () => String) name: string): Promise<Asset[]> {
-    return ctx.services.checks.assets(callerOf(ctx), schedule, name);
+    requireViewer(callerOf(ctx));
+    return ctx.loaders.scheduleAssets.load({ scheduleId: Number(schedule.id), organization: schedule.organization, name });
   }
 
   @FieldResolver(() => ProgrammeSummary, { description: "S32: the EPG programmes of the schedule in air order" })

@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/lookup.js";
 import { toAsset } from "../assets/mapper.js";
-import type { Asset } from "../assets/types.js";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { MessageType, type Message } from "../common/graphql-types.js";
@@ -25,7 +24,7 @@ import { toSchedule } from "../schedules/mapper.js";
 import { eventAssetKey } from "./asset-keys.js";
 import { markEpg, markScte, requireCriterion, updateMatching } from "./marks.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
-import { catalogFor, loadCheckedEvents, programmes, scheduleAssets } from "./reads.js";
+import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
 import { fillGaps, replaceInEvents, syncTitles } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
@@ -61,11 +60,6 @@ export class CheckService {
     private readonly maxPageSize = 1000,
   ) {}
 
-  /** S14 */
-  async assets(viewer: Viewer | null, schedule: Schedule, name: string): Promise<Asset[]> {
-    requireViewer(viewer);
-    return scheduleAssets(this.db, Number(schedule.id), schedule.organization, name);
-  }
 
   /** S32 */
   async programmeSummary(viewer: Viewer | null, schedule: Schedule): Promise<ProgrammeSummary> {

@@ -1,6 +1,8 @@
 // DataLoaders are made anew for each request (their cache must not outlive it). Each slice adds
 // its loaders here.
 import { createAssetLoaders, type AssetLoaders } from "../assets/loaders.js";
+import type { Asset } from "../assets/types.js";
+import { createScheduleAssetsLoader, type ScheduleAssetsKey } from "../checks/loaders.js";
 import type DataLoader from "dataloader";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
@@ -12,8 +14,14 @@ export interface Loaders {
   assets: AssetLoaders;
   /** Schedule.events: one statement for every schedule of the request asking the same page. */
   eventsPage: DataLoader<EventsPageKey, EventPage, string>;
+  /** Schedule.assets: one statement for every schedule of the request asking the same name. */
+  scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
 }
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
-  return { assets: createAssetLoaders(db, viewer), eventsPage: createEventsPageLoader(services.events) };
+  return {
+    assets: createAssetLoaders(db, viewer),
+    eventsPage: createEventsPageLoader(services.events),
+    scheduleAssets: createScheduleAssetsLoader(db),
+  };
 }

@@ -87,7 +87,7 @@ describe("Event.asset", () => {
     ]);
   });
 
-  it("asks the catalog once per request level, whatever the number of schedules and events", async () => {
+  it("asks the catalog once per request level (Event.asset, Schedule.assets), whatever the number of schedules and events", async () => {
     const { gql } = await orgClient(t);
     await gql.data(UPSERT, { assets: Array.from({ length: 6 }, (_, i) => asset(`L-${i}`, { name: `L${i}`, ms: MIN })) });
     for (let i = 0; i < 6; i++) {
@@ -98,7 +98,7 @@ describe("Event.asset", () => {
       statementCounter.count = 0;
       statementCounter.enabled = true;
       try {
-        const data = await gql.data(`query($size: Int) { schedules(size: $size) { content { events { content { asset { assetId } } } } } }`, { size });
+        const data = await gql.data(`query($size: Int) { schedules(size: $size) { content { assets(name: "l") { assetId } events { content { asset { assetId } } } } } }`, { size });
         return { statements: statementCounter.count, data };
       } finally {
         statementCounter.enabled = false;
@@ -107,9 +107,10 @@ describe("Event.asset", () => {
     const few = await count(2);
     const many = await count(6);
     expect(many.data.schedules.content.flatMap((s: any) => s.events.content.map((e: any) => e.asset.assetId))).toHaveLength(18);
+    for (const s of many.data.schedules.content) expect(s.assets).toHaveLength(3);
     expect(many.statements).toBe(few.statements);
-    // schedules (rows + count), every schedule's events, the catalog.
-    expect(many.statements).toBeLessThanOrEqual(4);
+    // schedules (rows + count), every schedule's events, the catalog, every schedule's assets.
+    expect(many.statements).toBeLessThanOrEqual(5);
   });
 });
 
