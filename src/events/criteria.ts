@@ -2,6 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
+import { assetCriteria } from "../checks/asset-keys.js";
 import { EventType } from "./enums.js";
 
 /** The filters every event search understands (API.md EventCriteriaInput without paging). */
@@ -13,6 +14,8 @@ export interface EventFilter {
   ids?: readonly string[] | null;
   locked?: boolean | null;
   missingAsset?: boolean | null;
+  /** Events that name an asset (assetData.assetId or mediaId), whether or not it is in the catalog. */
+  hasAsset?: boolean | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -21,9 +24,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function checkFilter(filter: EventFilter | null | undefined): void {
   if (!filter) return;
   if (filter.from && filter.to && filter.from > filter.to) throw badInput("from must not be after to", { argument: "from" });
-  if (filter.missingAsset !== undefined && filter.missingAsset !== null) {
-    throw badInput("criteria.missingAsset needs the asset catalog, which is not available yet", { argument: "missingAsset" });
-  }
   if (filter.eventType && !(Object.values(EventType) as string[]).includes(filter.eventType)) {
     throw badInput(`eventType must be one of ${Object.values(EventType).join(", ")}`, { argument: "eventType" });
   }
@@ -45,6 +45,7 @@ export function filterConditions(filter: EventFilter | null | undefined, origin:
     out.push(sql`e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
   }
   if (filter.locked !== undefined && filter.locked !== null) out.push(sql`e.locked = ${filter.locked}`);
+  out.push(...assetCriteria(filter));
   return out;
 }
 
@@ -53,5 +54,5 @@ export const andAll = (conditions: SQL[]): SQL => (conditions.length ? sql.join(
 /** Stable key of a filter, for grouping DataLoader keys that share one query. */
 export function filterKey(filter: EventFilter | null | undefined): string {
   if (!filter) return "";
-  return JSON.stringify([filter.eventType ?? null, filter.term ?? null, filter.from?.getTime() ?? null, filter.to?.getTime() ?? null, filter.ids ?? null, filter.locked ?? null]);
+  return JSON.stringify([filter.eventType ?? null, filter.term ?? null, filter.from?.getTime() ?? null, filter.to?.getTime() ?? null, filter.ids ?? null, filter.locked ?? null, filter.missingAsset ?? null, filter.hasAsset ?? null]);
 }

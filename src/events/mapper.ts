@@ -21,6 +21,7 @@ export function toEvent(row: EventRow): Event {
     status: row.status as EventStatus | null,
     version: row.version,
     liveParameters: live ? { ...live, encryptionKey: null } : null,
+    organization: row.organization,
   };
 }
 

@@ -70,5 +70,7 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
     missingAssetsEvents: null,
     unsuccessfulQCAssetsEvents: list("qc"),
     totalProgrammes: list("programmes").total,
+    scheduleId,
+    pageSize: size,
   };
 }

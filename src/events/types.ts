@@ -68,6 +68,8 @@ export class Event {
   @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
   @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
   @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+  /** Not a GraphQL field: the organization whose catalog Event.asset reads. */
+  organization?: string;
 }
 
 @InputType({
@@ -128,8 +130,10 @@ export class EventCriteriaInput {
   @Field(() => Date, { nullable: true, description: "onAirTime before (half-open range)" }) to?: Date | null;
   @Field(() => [ID], opt) ids?: string[] | null;
   @Field(() => Boolean, opt) locked?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: "Events whose asset is not in the catalog (needs the asset catalog)" })
+  @Field(() => Boolean, { nullable: true, description: "true: events whose assetData.assetId (else mediaId) names no catalog asset; false: the others" })
   missingAsset?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "true: events that name an asset (assetData.assetId or mediaId); false: events that name none (LIVE, say)" })
+  hasAsset?: boolean | null;
   @Field(() => Int, { nullable: true, description: "0-based; default 0" }) pageNumber?: number | null;
   @Field(() => Int, { nullable: true, description: "default 20, at most 1000" }) pageSize?: number | null;
 }
@@ -165,8 +169,11 @@ export class EventsSummary {
   @Field(() => JSONObjectResolver, { description: "eventType → { pages, total }" }) eventsByType!: Record<string, PageList>;
   @Field(() => PageList, { description: "Events with a gap before them" }) gaps!: PageList;
   @Field(() => PageList, { description: "Events that overlap the event before them" }) overlaps!: PageList;
-  @Field(() => PageList, { nullable: true, description: "Events whose asset is not in the catalog; null until the asset catalog exists" })
+  @Field(() => PageList, { nullable: true, description: "Events whose asset (assetData.assetId, else mediaId) is not in the catalog (computed only when asked)" })
   missingAssetsEvents!: PageList | null;
   @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
   @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
+  /** Not GraphQL fields: what the missingAssetsEvents field resolver (src/checks) needs. */
+  scheduleId?: number;
+  pageSize?: number;
 }

@@ -1,6 +1,7 @@
 // A realistic broadcast day for a demo schedule: programmes cut by ad breaks, a locked live event
 // at midday, and a few deliberate gaps and overlaps so that every event operation shows something.
 import type { EventValues } from "../events/rules.js";
+import { demoProgrammeAsset, demoSpotAsset } from "./demo-asset-keys.js";
 
 const MIN = 60_000;
 const SPOT = 30_000;
@@ -17,16 +18,17 @@ function event(partial: Partial<EventValues> & Pick<EventValues, "onAirTime" | "
 
 function adBreak(at: number, n: number, channel: string, breakNo: number): EventValues[] {
   return Array.from({ length: n }, (_, i) => {
-    const mediaId = `AD-${(breakNo * 7 + i) % 23}`;
+    const spot = demoSpotAsset(breakNo, i);
+    const mediaId = spot.mediaId;
     return event({
       onAirTime: at + i * SPOT,
       duration: SPOT,
       eventType: "ADVERTISEMENT",
       title: `Spot ${mediaId}`,
       mediaId,
-      assetId: mediaId,
+      assetId: spot.assetId,
       data: {
-        assetData: { assetId: mediaId, title: `Spot ${mediaId}`, durationInMilliseconds: SPOT, assetQCStatus: i === 2 && breakNo % 5 === 0 ? "FAILED" : "PASSED" },
+        assetData: { ...(spot.assetId ? { assetId: spot.assetId } : {}), title: `Spot ${mediaId}`, durationInMilliseconds: SPOT, assetQCStatus: spot.qcStatus },
         category: "Commercial",
         ...(i === 0 ? { scte35Signals: [{ command: "ON", origin: "FROM_START", offset: 0, scteEventType: "SPLICE", segmentationTypeId: 0x34, duration: n * SPOT }] } : {}),
         reconciliationId: `${channel}-B${breakNo}-${i}`,
@@ -83,7 +85,7 @@ export function demoDay(channel: string, start: number, hours: number): EventVal
     const parts = slot === 60 * MIN ? 3 : 2;
     const spots = 3 + (programmeNo % 2);
     const content = slot - (parts - 1) * spots * SPOT;
-    const mediaId = `${channel.slice(0, 3).toUpperCase()}-${programmeNo}`;
+    const { mediaId, qcStatus } = demoProgrammeAsset(channel, programmeNo);
     let som = 0;
     if (programmeNo === 14) cursor += 45_000; // a late start: a gap of 45 s
     if (!overlapDone && programmeNo === 20) {
@@ -102,7 +104,7 @@ export function demoDay(channel: string, start: number, hours: number): EventVal
           data: {
             som,
             houseId: `H${programmeNo}`,
-            assetData: { assetId: mediaId, title, durationInMilliseconds: content, assetQCStatus: "PASSED", assetStatus: ["OK"] },
+            assetData: { assetId: mediaId, title, durationInMilliseconds: content, assetQCStatus: qcStatus, assetStatus: ["OK"] },
             programme: { title, startTime: new Date(cursor).toISOString(), description: `${title} on ${channel}` },
             secondaryEvents: [{ command: "ON", objectName: "logo", offset: 0, origin: "FROM_START", parameters: { title: "${current.title}" } }],
             contentAdvisory: channel === "Kids" ? [{ format: "US_TV", level: "TV_Y" }] : undefined,

@@ -1,6 +1,8 @@
 // DataLoaders are made anew for each request (their cache must not outlive it). Each slice adds
 // its loaders here.
 import { createAssetLoaders, type AssetLoaders } from "../assets/loaders.js";
+import type { Asset } from "../assets/types.js";
+import { createScheduleAssetsLoader, type ScheduleAssetsKey } from "../checks/loaders.js";
 import type DataLoader from "dataloader";
 import { createDraftPageLoader, type DraftPageKey } from "../changesets/loader.js";
 import type { Viewer } from "../common/auth.js";
@@ -15,6 +17,8 @@ export interface Loaders {
   eventsPage: DataLoader<EventsPageKey, EventPage, string>;
   /** ChangeSet.events: one statement for every change set of the request asking the same page. */
   draftEventsPage: DataLoader<DraftPageKey, EventPage, string>;
+  /** Schedule.assets: one statement for every schedule of the request asking the same name. */
+  scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
 }
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
@@ -22,5 +26,6 @@ export function createLoaders(db: Database, viewer: Viewer | null, services: Ser
     assets: createAssetLoaders(db, viewer),
     eventsPage: createEventsPageLoader(services.events),
     draftEventsPage: createDraftPageLoader(services.changeSets),
+    scheduleAssets: createScheduleAssetsLoader(db),
   };
 }

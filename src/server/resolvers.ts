@@ -2,6 +2,7 @@
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
 import { ChangeSetResolver } from "../changesets/resolver.js";
+import { CheckMutationResolver, EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
@@ -16,6 +17,11 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   EventResolver,
   ChangeSetResolver,
   AssetResolver,
+  ScheduleChecksResolver,
+  EventAssetResolver,
+  ValidationResultResolver,
+  EventsSummaryAssetsResolver,
+  CheckMutationResolver,
   JobResolver,
   IoResolver,
   ReportingResolver,

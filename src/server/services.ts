@@ -1,6 +1,7 @@
 // The services of every slice, made once at start-up and shared by all requests.
 import { AssetService } from "../assets/service.js";
 import { ChangeSetService } from "../changesets/service.js";
+import { CheckService } from "../checks/service.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
@@ -28,6 +29,7 @@ export interface Services {
   io: IoService;
   events: EventService;
   changeSets: ChangeSetService;
+  checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
 }
@@ -46,6 +48,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     io: new IoService(db, jobSignal, config.maxUploadBytes),
     events: new EventService(db, config.maxPageSize),
     changeSets: new ChangeSetService(db, config.maxPageSize),
+    checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
   };

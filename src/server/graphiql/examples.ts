@@ -165,7 +165,10 @@ export const EXAMPLES: Example[] = [
     query: `query ValidateSchedule($id: ID!) {
   schedule(id: $id) {
     name
-    validation {
+    validation(fullList: false) {
+      valid
+      totals { gaps overlaps breakIssues missingAssetEvents archivedAssetEvents failedQcAssetEvents durationIssues problems }
+      messages { type message }
       breakIssues {
         timeFrom
         value
@@ -173,11 +176,66 @@ export const EXAMPLES: Example[] = [
       }
       archivedAssets
       archivedAssetEvents
+      missingAssets
+      failedQcAssets
     }
   }
 }`,
     variables: { id: "1" },
-    needs: ["Schedule.validation"],
+    needs: ["Schedule.validation", "ValidationResult.totals"],
+  },
+  {
+    area: "Validation",
+    title: "Events with their catalog assets",
+    description: "Event.asset resolves assetData.assetId, else mediaId (null when missing); missingAsset: true lists the events whose asset is not in the catalog.",
+    query: `query EventAssets($id: ID!, $c: EventCriteriaInput) {
+  schedule(id: $id) {
+    events(size: 10) { content { title mediaId asset { assetId name storageType qcInfo { qcStatus } } } }
+    eventPageAt(time: "2026-01-01T00:00:00Z", pageSize: 20, criteria: $c)
+    assets(name: "") { assetId name }
+  }
+}`,
+    variables: { id: "1", c: { missingAsset: true } },
+    needs: ["Event.asset", "Schedule.assets"],
+  },
+  {
+    area: "Validation",
+    title: "EPG: programme summary and marking",
+    description: "programmeSummary groups PRIMARY parts into programmes; markEpgEvents gives matching events without a programme one (criteria must name at least one member).",
+    query: `mutation MarkEpg($id: ID!) {
+  markEpgEvents(scheduleId: $id, criteria: { eventType: PRIMARY, pageSize: 5 }) {
+    messages { message }
+    content { page { totalElements content { title programme { title startTime } } } }
+  }
+}`,
+    variables: { id: "1" },
+  },
+  {
+    area: "Validation",
+    title: "Replace an asset everywhere",
+    description: "Puts a catalog asset into every event using another; fillGaps ripples what follows shorter replacements up to the next locked event. Pass the schedule's current version.",
+    query: `mutation ReplaceAsset($id: ID!, $version: Int!) {
+  replaceAsset(scheduleId: $id, assetId: "MEDIA-0007", version: $version, replacement: { assetId: "MEDIA-0005", fillGaps: true }) {
+    eventsModified
+    firstEventTime
+    lastEventTime
+    originalMediaId
+    newMediaId
+  }
+}`,
+    variables: { id: "1", version: 1 },
+  },
+  {
+    area: "Validation",
+    title: "Evaluate graphics parameters",
+    description: "Placeholders such as ${current.title}, ${next.title}, ${asset.name} evaluated 1 hour into the schedule; unknown ones are reported, not refused.",
+    query: `query EvaluateParameters($id: ID!, $command: SecondaryEventInput!) {
+  schedule(id: $id) {
+    evaluateParameters(onAirTimeFrom: 3600000, command: $command) { name evaluatedValue asset assetExists unknownPlaceholders }
+  }
+}`,
+    variables: { id: "1", command: { command: "ON", objectName: "lower-third", parameters: { line1: "${current.title}", line2: "Next: ${next.title}", clip: "${asset.name}", oops: "${nothing.here}" } } },
+    needs: ["Schedule.evaluateParameters"],
   },
   {
     area: "Jobs",

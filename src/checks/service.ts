@@ -1,0 +1,284 @@
+// The checks a scheduler runs before air (issue 4): reads over a schedule (assets, programme
+// summary, parameter evaluation, validation) and the writes that fix things in bulk (marks,
+// updates by criteria, asset replacement, title sync). Every write is one transaction that locks
+// the schedule, writes set-based and, when an event changed, adds 1 to the schedule version.
+import { sql } from "drizzle-orm";
+import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/lookup.js";
+import { toAsset } from "../assets/mapper.js";
+import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
+import { badInput } from "../common/errors.js";
+import { MessageType, type Message } from "../common/graphql-types.js";
+import { parseIds } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import { queryRows, type Database, type Executor } from "../db/client.js";
+import { checkFilter, type EventFilter } from "../events/criteria.js";
+import { schedulePage } from "../events/pages.js";
+import { requireEventIds } from "../events/service.js";
+import { openTarget, scheduleTarget, type EventTarget } from "../events/target.js";
+import { originOf, touchSchedule, touchTarget } from "../events/store.js";
+import type { EventCriteriaInput } from "../events/types.js";
+import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
+import { checkVersion, lockSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
+import type { Schedule } from "../schedules/types.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { eventAssetKey } from "./asset-keys.js";
+import { markEpg, markScte, requireCriterion, updateMatching } from "./marks.js";
+import { evaluateParameters, type ParameterEvent } from "./parameters.js";
+import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
+import { fillGaps, replaceInEvents, syncTitles } from "./replace.js";
+import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
+import { validate } from "./validation-rules.js";
+
+/** Entries per list of a validation asked with fullList: false. */
+export const VALIDATION_PREVIEW = 10;
+
+export interface MarkArgs {
+  scheduleId: string;
+  criteria: EventCriteriaInput;
+  changeSetId?: string | null;
+  organization?: string | null;
+}
+
+export interface UpdateByCriteriaArgs {
+  scheduleId: string;
+  criteria?: EventCriteriaInput | null;
+  ids?: string[] | null;
+  replacementType?: string | null;
+  programme?: Programme | null;
+  scte35Signals?: SCTE35Signal[] | null;
+  secondaryEvents?: SecondaryEvent[] | null;
+  changeSetId?: string | null;
+  organization?: string | null;
+}
+
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+const info = (message: string): Message => ({ message, type: MessageType.INFO });
+
+export class CheckService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+
+  /** S32 */
+  async programmeSummary(viewer: Viewer | null, schedule: Schedule): Promise<ProgrammeSummary> {
+    requireViewer(viewer);
+    return { programme: await programmes(this.db, Number(schedule.id)) };
+  }
+
+  /** S40 */
+  async validation(viewer: Viewer | null, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
+    requireViewer(viewer);
+    if (channelId !== undefined && channelId !== null && !Number.isSafeInteger(channelId)) throw badInput("channelId must be a whole number", { argument: "channelId" });
+    const events = await loadCheckedEvents(this.db, Number(schedule.id));
+    const assets = await catalogFor(this.db, schedule.organization, events);
+    return validate({
+      scheduleId: Number(schedule.id),
+      start: events[0]?.onAirTime ?? schedule.startDate?.getTime() ?? null,
+      breakMin: schedule.breakMin,
+      breakMax: schedule.breakMax,
+      channelId: channelId ?? null,
+      scheduleChannelId: schedule.channelId,
+      events,
+      assets,
+      fullList: fullList ?? true,
+      limit: VALIDATION_PREVIEW,
+    });
+  }
+
+  /** S35: the command's parameters evaluated at onAirTimeFrom ms after the schedule start. */
+  async evaluateParameters(viewer: Viewer | null, schedule: Schedule, onAirTimeFrom: number, command: SecondaryEvent): Promise<EvaluatedParameter[]> {
+    requireViewer(viewer);
+    if (!Number.isSafeInteger(onAirTimeFrom) || onAirTimeFrom < 0) throw badInput("onAirTimeFrom must be a whole number of ms, 0 or more", { argument: "onAirTimeFrom" });
+    const scheduleId = Number(schedule.id);
+    const at = (schedule.startDate?.getTime() ?? 0) + onAirTimeFrom;
+    const around = await eventsAround(this.db, scheduleId, at);
+    const keys = [around.current, around.previous, around.next].flatMap((e) => (e?.assetKey ? [e.assetKey] : []));
+    const rows = await findAssetRowsByKeys(this.db, schedule.organization, keys);
+    const assets = new Map([...rows].map(([key, row]) => [key, toAsset(row) as unknown as Record<string, unknown>]));
+    return evaluateParameters(command.parameters ?? {}, {
+      schedule: { id: schedule.id, name: schedule.name, channel: schedule.channel, channelId: schedule.channelId },
+      ...around,
+      assets,
+      substitution: command.substitution ?? {},
+    });
+  }
+
+  /** S15 */
+  markEpg(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
+    return this.mark(viewer, args, "programme", markEpg);
+  }
+
+  /** S16 */
+  markScte(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
+    return this.mark(viewer, args, "SCTE-35 cue-out/cue-in", markScte);
+  }
+
+  private async mark(viewer: Viewer, args: MarkArgs, what: string, write: (tx: Executor, target: EventTarget, filter: EventFilter) => Promise<number>): Promise<EventSearchResult> {
+    requireRole(viewer, "editor");
+    checkFilter(args.criteria);
+    requireCriterion(args.criteria);
+    const request = pageRequest(args.criteria.pageNumber, args.criteria.pageSize, this.maxPageSize);
+    return this.db.transaction(async (tx) => {
+      // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
+      const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
+      let schedule = open.schedule;
+      const changed = await write(tx, open.target, args.criteria);
+      if (changed > 0) schedule = await touchTarget(tx, open.target);
+      const page = await schedulePage(tx, open.target, request, args.criteria);
+      const messages = [info(`${changed} of ${page.totalElements} matching event(s) got a ${what}; the others already had one`)];
+      return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
+    });
+  }
+
+  /** S18 */
+  async updateByCriteria(viewer: Viewer, args: UpdateByCriteriaArgs): Promise<EventSearchResult> {
+    requireRole(viewer, "editor");
+    const criteria = args.criteria ?? {};
+    checkFilter(criteria);
+    const ids = args.ids ? [...new Set(parseIds(args.ids, "ids"))] : null;
+    if (!hasIds(ids)) requireCriterion(criteria);
+    const filter: EventFilter = { ...criteria, ids: intersectIds(criteria.ids, ids) };
+    const patch: Record<string, unknown> = {};
+    if (args.programme) patch.programme = plain(args.programme);
+    if (args.scte35Signals) patch.scte35Signals = plain(args.scte35Signals);
+    if (args.secondaryEvents) patch.secondaryEvents = plain(args.secondaryEvents);
+    checkLists(args);
+    if (!args.replacementType && Object.keys(patch).length === 0) {
+      throw badInput("Name at least one change: replacementType, programme, scte35Signals or secondaryEvents", { argument: "replacementType" });
+    }
+    const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
+    return this.db.transaction(async (tx) => {
+      const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
+      let schedule = open.schedule;
+      if (ids) await requireEventIds(tx, open.target, ids);
+      const changed = await updateMatching(tx, open.target, filter, { replacementType: args.replacementType, patch });
+      if (changed > 0) schedule = await touchTarget(tx, open.target);
+      const page = await schedulePage(tx, open.target, request, filter);
+      return {
+        content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page },
+        messages: [info(`${changed} event(s) updated`)],
+      };
+    });
+  }
+
+  /** S33 */
+  async replaceAsset(
+    viewer: Viewer,
+    args: { scheduleId: string; assetId: string; version: number; replacement: AssetReplacementInput; organization?: string | null },
+  ): Promise<ReplaceAssetResult> {
+    requireRole(viewer, "editor");
+    const original = args.assetId.trim();
+    const wanted = args.replacement.assetId.trim();
+    if (!original) throw badInput("assetId must not be empty", { argument: "assetId" });
+    if (!wanted) throw badInput("replacement.assetId must not be empty", { argument: "replacement" });
+    if (original === wanted) throw badInput("replacement.assetId must differ from assetId", { argument: "replacement" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
+      checkVersion(schedule, args.version);
+      const found = await findAssetsByKeys(tx, schedule.organization, [original, wanted]);
+      const replacement = found.get(wanted);
+      if (!replacement) {
+        throw badInput(`Asset ${wanted} is not in the catalog of organization ${schedule.organization}`, { argument: "replacement", assetId: wanted });
+      }
+      const known = found.get(original);
+      // Every event whose key names the original asset: by the key given, its assetId or its mediaId.
+      const keys = [...new Set([original, ...(known ? [known.assetId, known.mediaId ?? original] : [])])];
+      const replaced = await replaceInEvents(tx, schedule.id, keys, replacement);
+      if (replaced.length === 0 && !known) {
+        throw badInput(`Asset ${original} is neither in the catalog nor used by an event of schedule ${schedule.id}`, { argument: "assetId", assetId: original });
+      }
+      if (replaced.length === 0) return resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original);
+      const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
+      if (args.replacement.fillGaps) await fillGaps(tx, schedule.id, replaced);
+      const times = await firstAndLast(tx, schedule, replaced.map((r) => r.id));
+      await touchSchedule(tx, schedule.id);
+      return resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId);
+    });
+  }
+
+  /** S38 */
+  async syncEventTitles(viewer: Viewer, scheduleId: string, eventIds: string[], organization?: string | null): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const ids = [...new Set(parseIds(eventIds, "eventIds"))];
+    if (ids.length === 0) throw badInput("eventIds must name at least one event", { argument: "eventIds" });
+    return this.db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+      await requireEventIds(tx, scheduleTarget(schedule.id), ids);
+      const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
+      return toSchedule(changed > 0 ? await touchSchedule(tx, schedule.id) : schedule);
+    });
+  }
+}
+
+const hasIds = (ids: number[] | null): ids is number[] => ids !== null && ids.length > 0;
+
+/** criteria.ids AND the ids argument: the events named by both. */
+function intersectIds(criteriaIds: readonly string[] | null | undefined, ids: number[] | null): string[] | null {
+  if (!ids) return criteriaIds ? [...criteriaIds] : null;
+  if (!criteriaIds) return ids.map(String);
+  const named = new Set(parseIds(criteriaIds, "criteria.ids"));
+  return ids.filter((id) => named.has(id)).map(String);
+}
+
+function checkLists(args: UpdateByCriteriaArgs): void {
+  args.scte35Signals?.forEach((s, i) => {
+    if (s.duration != null && s.duration < 0) throw badInput(`scte35Signals[${i}].duration must not be negative (ms)`, { field: `scte35Signals[${i}].duration` });
+  });
+  args.secondaryEvents?.forEach((s, i) => {
+    if (s.offset != null && !Number.isSafeInteger(s.offset)) throw badInput(`secondaryEvents[${i}].offset must be a whole number of ms`, { field: `secondaryEvents[${i}].offset` });
+  });
+}
+
+async function firstAndLast(executor: Executor, schedule: ScheduleRow, ids: number[]): Promise<{ first: number; last: number }> {
+  const [row] = await queryRows<{ first: number; last: number }>(
+    executor,
+    sql`select min(on_air_time) + ${originOf(schedule.id)} as first, max(on_air_time) + ${originOf(schedule.id)} as last from events
+      where schedule_id = ${schedule.id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+  );
+  return { first: Number(row.first), last: Number(row.last) };
+}
+
+function resultOf(replaced: unknown[], times: { first: number; last: number } | null, newMediaId: string, originalMediaId: string): ReplaceAssetResult {
+  return {
+    eventsModified: replaced.length,
+    firstEventTime: times ? new Date(times.first) : null,
+    lastEventTime: times ? new Date(times.last) : null,
+    newMediaId,
+    originalMediaId,
+  };
+}
+
+/** The event on air at `at` (the latest-starting one), and the events just before and after it. */
+async function eventsAround(executor: Executor, scheduleId: number, at: number): Promise<{ current: ParameterEvent | null; previous: ParameterEvent | null; next: ParameterEvent | null }> {
+  const columns = sql`e.id, e.on_air_time + ${originOf(scheduleId)} as t, e.duration as d, e.event_type as y, e.title, e.media_id as m, e.data->>'houseId' as h, ${eventAssetKey()} as k, e.on_air_time as r`;
+  const rel = sql`(${at}::bigint - ${originOf(scheduleId)})`;
+  const one = async (condition: ReturnType<typeof sql>, order: ReturnType<typeof sql>) => {
+    const [row] = await queryRows<Record<string, unknown>>(executor, sql`select ${columns} from events e where e.schedule_id = ${scheduleId} and ${condition} order by ${order} limit 1`);
+    return row ?? null;
+  };
+  const current = await one(
+    sql`e.on_air_time <= ${rel} and e.on_air_time + e.duration > ${rel} and e.on_air_time >= ${rel} - (select max_event_duration from schedules where id = ${scheduleId})`,
+    sql`e.on_air_time desc, e.id desc`,
+  );
+  const previous = current
+    ? await one(sql`(e.on_air_time, e.id) < (${Number(current.r)}::bigint, ${Number(current.id)}::bigint)`, sql`e.on_air_time desc, e.id desc`)
+    : await one(sql`e.on_air_time <= ${rel}`, sql`e.on_air_time desc, e.id desc`);
+  const next = current
+    ? await one(sql`(e.on_air_time, e.id) > (${Number(current.r)}::bigint, ${Number(current.id)}::bigint)`, sql`e.on_air_time, e.id`)
+    : await one(sql`e.on_air_time > ${rel}`, sql`e.on_air_time, e.id`);
+  const of = (r: Record<string, unknown> | null): ParameterEvent | null =>
+    r && {
+      id: Number(r.id),
+      onAirTime: Number(r.t),
+      duration: Number(r.d),
+      eventType: r.y as string,
+      title: (r.title as string | null) ?? null,
+      mediaId: (r.m as string | null) ?? null,
+      houseId: (r.h as string | null) ?? null,
+      assetKey: (r.k as string | null) ?? null,
+    };
+  return { current: of(current), previous: of(previous), next: of(next) };
+}

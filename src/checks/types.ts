@@ -1,0 +1,138 @@
+// GraphQL shapes of the schedule checks: validation (S40), programme summary (S32), parameter
+// evaluation (S35), the results of marks and updates by criteria (S15, S16, S18) and of
+// replaceAsset (S33).
+import { SafeIntResolver } from "graphql-scalars";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Message } from "../common/graphql-types.js";
+import { EventPageResult } from "../events/types.js";
+
+const opt = { nullable: true } as const;
+
+@ObjectType({ description: "The matching events after a mark or an update by criteria (SPEC EventSearchResult): the requested page, and what was done" })
+export class EventSearchResult {
+  @Field(() => EventPageResult) content!: EventPageResult;
+  @Field(() => [Message]) messages!: Message[];
+}
+
+@InputType({ description: "The asset that replaces another in every event using it (S33)" })
+export class AssetReplacementInput {
+  @Field(() => String, { description: "A catalog asset of the schedule's organization" }) assetId!: string;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "When the new asset is shorter, ripple what follows each replaced event up to the next locked event (default false: the gap stays)",
+  })
+  fillGaps?: boolean | null;
+}
+
+@ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
+export class ReplaceAssetResult {
+  @Field(() => Int, { description: "Events whose asset was replaced (events only moved by fillGaps are not counted)" }) eventsModified!: number;
+  @Field(() => Date, { nullable: true, description: "onAirTime of the first replaced event" }) firstEventTime!: Date | null;
+  @Field(() => Date, { nullable: true, description: "onAirTime of the last replaced event" }) lastEventTime!: Date | null;
+  @Field(() => String, opt) newMediaId!: string | null;
+  @Field(() => String, opt) originalMediaId!: string | null;
+}
+
+@ObjectType({ description: "One EPG programme: PRIMARY parts sharing a programme title (else a mediaId) separated only by non-PRIMARY events" })
+export class ProgrammeEntry {
+  @Field(() => String, opt) title!: string | null;
+  @Field(() => String, opt) description!: string | null;
+  @Field(() => SafeIntResolver, { description: "ms from the first part's start to the last part's end" }) duration!: number;
+  @Field(() => Date, { description: "onAirTime of the first part" }) eventOnAirTime!: Date;
+  @Field(() => Date, { description: "programme.startTime of the first part, else its onAirTime" }) startTime!: Date;
+  @Field(() => [ID], { description: "The parts, in air order" }) eventIds!: string[];
+}
+
+@ObjectType({ description: "The schedule's EPG (S32), in air order" })
+export class ProgrammeSummary {
+  @Field(() => [ProgrammeEntry]) programme!: ProgrammeEntry[];
+}
+
+@ObjectType({ description: "A secondary event parameter with its placeholders replaced (SPEC EvaluatedParameter, plus its name)" })
+export class EvaluatedParameter {
+  @Field(() => String) name!: string;
+  @Field(() => String) evaluatedValue!: string;
+  @Field(() => Boolean, { description: "The parameter names a catalog asset (an ${asset.…}, ${….assetId} or ${….mediaId} placeholder)" }) asset!: boolean;
+  @Field(() => Boolean, { description: "Every asset the parameter names is in the catalog (false when it names none)" }) assetExists!: boolean;
+  @Field(() => [String], { description: "Placeholders that mean nothing here; they are left in evaluatedValue as written" })
+  unknownPlaceholders!: string[];
+}
+
+@ObjectType({ description: "A break whose total duration is outside [breakMin, breakMax] (SPEC breakIssues)" })
+export class BreakIssue {
+  @Field(() => SafeIntResolver, { description: "The break's start, ms from the schedule start" }) timeFrom!: number;
+  @Field(() => SafeIntResolver, { description: "The break's total duration, ms" }) value!: number;
+  @Field(() => Boolean, { description: "The break overlaps a neighbouring event" }) overlapping!: boolean;
+  @Field(() => [ID]) eventIds!: string[];
+}
+
+@ObjectType({ description: "A gap or an overlap between an event and the earlier event that ends last" })
+export class TimelineIssue {
+  @Field(() => ID) previousEventId!: string;
+  @Field(() => ID) eventId!: string;
+  @Field(() => SafeIntResolver, { description: "Gap: the previous event's end; overlap: the event's start (ms from the schedule start)" }) timeFrom!: number;
+  @Field(() => SafeIntResolver, { description: "Length, ms" }) value!: number;
+}
+
+@ObjectType({ description: "Events of the schedule that use one catalog key (missing, archived or failed-QC asset)" })
+export class AssetIssue {
+  @Field(() => String, { description: "The key the events carry (assetData.assetId, else mediaId)" }) key!: string;
+  @Field(() => String, { nullable: true, description: "The catalog asset's assetId (null when missing)" }) assetId!: string | null;
+  @Field(() => [ID]) eventIds!: string[];
+}
+
+@ObjectType({ description: "An event longer than its catalog asset" })
+export class DurationIssue {
+  @Field(() => ID) eventId!: string;
+  @Field(() => String) assetId!: string;
+  @Field(() => SafeIntResolver, { description: "ms" }) duration!: number;
+  @Field(() => SafeIntResolver, { description: "The asset's metadata.durationInMilliseconds" }) assetDuration!: number;
+}
+
+@ObjectType({ description: "How many of each problem the whole schedule has (always complete, whatever fullList)" })
+export class ValidationTotals {
+  @Field(() => Int) events!: number;
+  @Field(() => Int) overlaps!: number;
+  @Field(() => Int) gaps!: number;
+  @Field(() => Int) breaks!: number;
+  @Field(() => Int) breakIssues!: number;
+  @Field(() => Int) missingAssets!: number;
+  @Field(() => Int) missingAssetEvents!: number;
+  @Field(() => Int) archivedAssets!: number;
+  @Field(() => Int) archivedAssetEvents!: number;
+  @Field(() => Int) failedQcAssets!: number;
+  @Field(() => Int) failedQcAssetEvents!: number;
+  @Field(() => Int) lockedCollisions!: number;
+  @Field(() => Int) durationIssues!: number;
+  @Field(() => Int, { description: "Sum of the problem figures (events counted once per problem kind; breaks and events are not problems)" }) problems!: number;
+}
+
+@ObjectType({
+  description:
+    "Schedule validation (S40). Warnings only: nothing refuses to save. SPEC's fields (archivedAssetEvents, archivedAssets, breakIssues, breaks) plus the other checks of issue 4; with fullList false every list holds only its first `limit` entries (in air order) while totals stay complete.",
+})
+export class ValidationResult {
+  @Field(() => ID) scheduleId!: string;
+  @Field(() => SafeIntResolver, { nullable: true, description: "The channel validated for (the argument, else the schedule's)" }) channelId!: number | null;
+  @Field(() => Boolean) fullList!: boolean;
+  @Field(() => Int, { nullable: true, description: "Entries per list when fullList is false; null when lists are complete" }) limit!: number | null;
+  @Field(() => Boolean, { description: "No problem of any kind" }) valid!: boolean;
+  @Field(() => ValidationTotals) totals!: ValidationTotals;
+  @Field(() => [Message], { description: "One line per kind of problem found, and any note on the arguments" }) messages!: Message[];
+  @Field(() => [ID], { description: "Events whose asset is archived (storageType ARCHIVED)" }) archivedAssetEvents!: string[];
+  @Field(() => [String], { description: "assetIds of the archived assets the events use" }) archivedAssets!: string[];
+  @Field(() => [BreakIssue]) breakIssues!: BreakIssue[];
+  /** Ids of each break's events; the `breaks` field resolver loads the events only when asked. */
+  breakEventIds!: number[][];
+  @Field(() => [TimelineIssue]) overlaps!: TimelineIssue[];
+  @Field(() => [TimelineIssue]) gaps!: TimelineIssue[];
+  @Field(() => [String], { description: "Keys that name no catalog asset" }) missingAssets!: string[];
+  @Field(() => [ID]) missingAssetEvents!: string[];
+  @Field(() => [AssetIssue], { description: "Missing assets with the events using each" }) missingAssetIssues!: AssetIssue[];
+  @Field(() => [AssetIssue], { description: "Archived assets with the events using each" }) archivedAssetIssues!: AssetIssue[];
+  @Field(() => [String], { description: "assetIds of assets whose qcInfo.qcStatus is FAILED" }) failedQcAssets!: string[];
+  @Field(() => [ID]) failedQcAssetEvents!: string[];
+  @Field(() => [AssetIssue]) failedQcAssetIssues!: AssetIssue[];
+  @Field(() => [TimelineIssue], { description: "Overlaps in which at least one of the two events is locked" }) lockedCollisions!: TimelineIssue[];
+  @Field(() => [DurationIssue], { description: "Events longer than their asset" }) durationIssues!: DurationIssue[];
+}

@@ -1,0 +1,153 @@
+// Schedule validation, pure: from the events' timing and asset keys and the catalog's answer for
+// those keys to a ValidationResult. No database, no GraphQL imports beyond the result's shape.
+import { MessageType, type Message } from "../common/graphql-types.js";
+import { findBreaks, findGaps, findOverlaps, type Interval } from "../schedules/timeline/index.js";
+import type { AssetIssue, DurationIssue, TimelineIssue, ValidationResult } from "./types.js";
+
+export interface CheckedEvent {
+  id: number;
+  onAirTime: number;
+  duration: number;
+  locked: boolean;
+  eventType: string;
+  /** assetData.assetId, else mediaId; null when the event names no asset. */
+  assetKey: string | null;
+}
+
+export interface CatalogAsset {
+  assetId: string;
+  storageType: string | null;
+  qcStatus: string | null;
+  durationMs: number | null;
+}
+
+export interface ValidationInput {
+  scheduleId: number;
+  /** The schedule start (its first event's start, else its stored startDate), ms. */
+  start: number | null;
+  breakMin: number | null;
+  breakMax: number | null;
+  channelId: number | null;
+  scheduleChannelId: number | null;
+  /** Events in air order (onAirTime, id). */
+  events: CheckedEvent[];
+  /** The catalog's asset for each key that names one. */
+  assets: Map<string, CatalogAsset>;
+  fullList: boolean;
+  /** Entries per list when fullList is false. */
+  limit: number;
+}
+
+/** Groups events by key in air order of their first event. */
+function byKey(events: CheckedEvent[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const e of events) {
+    if (e.assetKey === null) continue;
+    let ids = out.get(e.assetKey);
+    if (!ids) out.set(e.assetKey, (ids = []));
+    ids.push(e.id);
+  }
+  return out;
+}
+
+export function validate(input: ValidationInput): ValidationResult {
+  const { events, assets } = input;
+  const origin = input.start ?? events[0]?.onAirTime ?? 0;
+  const cut = <T>(list: T[]): T[] => (input.fullList ? list : list.slice(0, input.limit));
+  const locked = new Set(events.filter((e) => e.locked).map((e) => e.id));
+
+  const issueOf = (i: Interval): TimelineIssue => ({ previousEventId: String(i.previousId), eventId: String(i.nextId), timeFrom: i.start - origin, value: i.duration });
+  const gaps = findGaps(events);
+  const overlaps = findOverlaps(events);
+  const lockedCollisions = overlaps.filter((o) => locked.has(o.previousId) || locked.has(o.nextId));
+
+  const breaks = findBreaks(events);
+  const breakIssues = breaks.filter((b) => (input.breakMin !== null && b.duration < input.breakMin) || (input.breakMax !== null && b.duration > input.breakMax));
+
+  const missing: AssetIssue[] = [];
+  const archived: AssetIssue[] = [];
+  const failedQc: AssetIssue[] = [];
+  for (const [key, ids] of byKey(events)) {
+    const asset = assets.get(key);
+    const eventIds = ids.map(String);
+    if (!asset) {
+      missing.push({ key, assetId: null, eventIds });
+      continue;
+    }
+    if (asset.storageType === "ARCHIVED") archived.push({ key, assetId: asset.assetId, eventIds });
+    if (asset.qcStatus === "FAILED") failedQc.push({ key, assetId: asset.assetId, eventIds });
+  }
+  const durationIssues: DurationIssue[] = [];
+  for (const e of events) {
+    const asset = e.assetKey === null ? undefined : assets.get(e.assetKey);
+    if (asset?.durationMs !== null && asset?.durationMs !== undefined && e.duration > asset.durationMs) {
+      durationIssues.push({ eventId: String(e.id), assetId: asset.assetId, duration: e.duration, assetDuration: asset.durationMs });
+    }
+  }
+
+  const eventsOf = (issues: AssetIssue[]) => issues.flatMap((i) => i.eventIds);
+  const distinctAssets = (issues: AssetIssue[]) => [...new Set(issues.map((i) => i.assetId!))];
+  const totals = {
+    events: events.length,
+    overlaps: overlaps.length,
+    gaps: gaps.length,
+    breaks: breaks.length,
+    breakIssues: breakIssues.length,
+    missingAssets: missing.length,
+    missingAssetEvents: eventsOf(missing).length,
+    archivedAssets: distinctAssets(archived).length,
+    archivedAssetEvents: eventsOf(archived).length,
+    failedQcAssets: distinctAssets(failedQc).length,
+    failedQcAssetEvents: eventsOf(failedQc).length,
+    lockedCollisions: lockedCollisions.length,
+    durationIssues: durationIssues.length,
+    problems: 0,
+  };
+  totals.problems =
+    totals.overlaps + totals.gaps + totals.breakIssues + totals.missingAssetEvents + totals.archivedAssetEvents + totals.failedQcAssetEvents + totals.durationIssues;
+
+  return {
+    scheduleId: String(input.scheduleId),
+    channelId: input.channelId ?? input.scheduleChannelId,
+    fullList: input.fullList,
+    limit: input.fullList ? null : input.limit,
+    valid: totals.problems === 0,
+    totals,
+    messages: messagesOf(input, totals),
+    archivedAssetEvents: cut(eventsOf(archived)),
+    archivedAssets: cut(distinctAssets(archived)),
+    breakIssues: cut(breakIssues).map((b) => ({ timeFrom: b.start - origin, value: b.duration, overlapping: b.overlapping, eventIds: b.eventIds.map(String) })),
+    breakEventIds: cut(breaks).map((b) => b.eventIds),
+    overlaps: cut(overlaps).map(issueOf),
+    gaps: cut(gaps).map(issueOf),
+    missingAssets: cut(missing.map((m) => m.key)),
+    missingAssetEvents: cut(eventsOf(missing)),
+    missingAssetIssues: cut(missing),
+    archivedAssetIssues: cut(archived),
+    failedQcAssets: cut(distinctAssets(failedQc)),
+    failedQcAssetEvents: cut(eventsOf(failedQc)),
+    failedQcAssetIssues: cut(failedQc),
+    lockedCollisions: cut(lockedCollisions).map(issueOf),
+    durationIssues: cut(durationIssues),
+  };
+}
+
+function messagesOf(input: ValidationInput, totals: ValidationResult["totals"]): Message[] {
+  const out: Message[] = [];
+  const warn = (n: number, text: string) => {
+    if (n > 0) out.push({ type: MessageType.WARNING, message: `${n} ${text}` });
+  };
+  if (input.channelId !== null && input.scheduleChannelId !== null && input.channelId !== input.scheduleChannelId) {
+    out.push({ type: MessageType.WARNING, message: `The schedule belongs to channel ${input.scheduleChannelId}, not ${input.channelId}` });
+  }
+  warn(totals.overlaps, "overlap(s)");
+  warn(totals.gaps, "gap(s)");
+  warn(totals.breakIssues, `break(s) outside [${input.breakMin ?? "-"}, ${input.breakMax ?? "-"}] ms`);
+  warn(totals.missingAssetEvents, `event(s) use ${totals.missingAssets} asset(s) missing from the catalog`);
+  warn(totals.archivedAssetEvents, `event(s) use ${totals.archivedAssets} archived asset(s)`);
+  warn(totals.failedQcAssetEvents, `event(s) use ${totals.failedQcAssets} asset(s) that failed QC`);
+  warn(totals.lockedCollisions, "collision(s) with a locked event");
+  warn(totals.durationIssues, "event(s) longer than their asset");
+  if (out.length === 0) out.push({ type: MessageType.OK, message: "No problem found" });
+  return out;
+}
