@@ -2,41 +2,14 @@
 // with one schedule of 100,000 events (as bench/events.ts). Each figure is the median (and max)
 // of several runs after a warm-up. Target: createChangeSet on 100,000 events under 2 s.
 // Run: npx tsx bench/changesets.ts [events] [runs]   (DATABASE_URL defaults to the local server)
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { loadConfig } from "../src/config.js";
-import { startService } from "../src/main.js";
-import { signToken } from "../src/server/tokens.js";
+import { largeBench } from "./lib.js";
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 5);
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 
-const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
-const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(BASE_URL);
-url.pathname = `/${name}`;
-const service = await startService(
-  { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false },
-  { quiet: true },
-);
-const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-const token = await signToken(SECRET, { sub: "bench", orgs: [ORG], role: "editor" });
-
-async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(`http://127.0.0.1:${service.port}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const { direct, gql, stop } = await largeBench(ORG);
 
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
   const times: number[] = [];
@@ -127,8 +100,5 @@ try {
     open = null;
   }, prepare);
 } finally {
-  await service.stop();
-  await direct.end();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await stop();
 }

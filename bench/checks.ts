@@ -3,41 +3,14 @@
 // them, a 1 s gap after every 10th event, a locked LIVE event every 1,000) pointing at a catalog of
 // 1,000 assets, some archived, some failing QC, and 1 key in 50 missing. Median (and max) of runs.
 // Run: npx tsx bench/checks.ts [events] [runs]   (DATABASE_URL defaults to the local server)
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { loadConfig } from "../src/config.js";
-import { startService } from "../src/main.js";
-import { signToken } from "../src/server/tokens.js";
+import { largeBench } from "./lib.js";
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 5);
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 
-const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
-const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(BASE_URL);
-url.pathname = `/${name}`;
-const service = await startService(
-  { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false },
-  { quiet: true },
-);
-const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-const token = await signToken(SECRET, { sub: "bench", orgs: [ORG], role: "editor" });
-
-async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(`http://127.0.0.1:${service.port}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const { direct, url, gql, stop } = await largeBench(ORG);
 
 let last: unknown;
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
@@ -150,8 +123,5 @@ try {
     reset(() => direct`update events set title = 'x' where schedule_id = ${scheduleId}`),
   );
 } finally {
-  await service.stop();
-  await direct.end();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await stop();
 }

@@ -80,3 +80,45 @@ export function printTable(title: string, rows: Measurement[]): void {
   console.log("| operation | median ms | p95 ms | min ms | runs |\n|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.name} | ${r.medianMs} | ${r.p95Ms} | ${r.minMs} | ${r.runs} |`);
 }
+
+/**
+ * The setup the large benches share: a fresh database on the server of DATABASE_URL (default the
+ * machine's PostgreSQL), the real service on it, a direct connection for bulk loading with SQL,
+ * and a GraphQL function acting as an editor of `org`. `stop()` drops the database.
+ */
+export async function largeBench(org: string) {
+  const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const service = await startService(
+    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false },
+    { quiet: true },
+  );
+  const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const token = await signToken(SECRET, { sub: "bench", orgs: [org], role: "editor" });
+  async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+    const response = await fetch(`http://127.0.0.1:${service.port}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: any; errors?: unknown[] };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  }
+  return {
+    service,
+    direct,
+    url: url.toString(),
+    gql,
+    async stop() {
+      await service.stop();
+      await direct.end();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

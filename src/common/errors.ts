@@ -24,8 +24,13 @@ export class AppError extends Error {
 export const badInput = (message: string, extensions?: Record<string, unknown>) =>
   new AppError("BAD_USER_INPUT", message, extensions);
 
-export const notFound = (what: string, id?: string | number) =>
-  new AppError("NOT_FOUND", id === undefined ? `${what} not found` : `${what} ${id} not found`, id === undefined ? {} : { id: String(id) });
+/** NOT_FOUND naming what is missing; a long list of ids is cut in the message (extensions.id keeps it whole). */
+export const notFound = (what: string, id?: string | number) => {
+  if (id === undefined) return new AppError("NOT_FOUND", `${what} not found`);
+  const ids = String(id).split(", ");
+  const shown = ids.length > 20 ? `${ids.slice(0, 20).join(", ")} and ${ids.length - 20} more` : String(id);
+  return new AppError("NOT_FOUND", `${what} ${shown} not found`, { id: String(id) });
+};
 
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 
