@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EventPageArgs } from "../events/page-args.js";
 import { requireViewer } from "../common/auth.js";
-import { EventType } from "../events/enums.js";
 import { EventCriteriaInput, EventPage } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
@@ -61,12 +61,7 @@ export class ChangeSetResolver {
   events(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,
-    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
-    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
-    @Arg("term", () => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string,
-    @Arg("eventType", () => EventType, { nullable: true }) eventType?: EventType,
-    @Arg("from", () => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date,
-    @Arg("to", () => Date, { nullable: true, description: "onAirTime before" }) to?: Date,
+    @Args(() => EventPageArgs) { page, size, term, eventType, from, to }: EventPageArgs,
   ): Promise<EventPage> {
     requireViewer(callerOf(ctx));
     return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });

@@ -1,10 +1,10 @@
 import { SafeIntResolver } from "graphql-scalars";
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
 import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
-import { EventType } from "./enums.js";
+import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
@@ -14,12 +14,7 @@ export class ScheduleEventsResolver {
   events(
     @Root() schedule: ScheduleWithPage,
     @Ctx() ctx: Context,
-    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
-    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
-    @Arg("term", () => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string,
-    @Arg("eventType", () => EventType, { nullable: true }) eventType?: EventType,
-    @Arg("from", () => Date, { nullable: true, description: "onAirTime at or after" }) from?: Date,
-    @Arg("to", () => Date, { nullable: true, description: "onAirTime before" }) to?: Date,
+    @Args(() => EventPageArgs) { page, size, term, eventType, from, to }: EventPageArgs,
   ): Promise<EventPage> {
     requireViewer(callerOf(ctx));
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
