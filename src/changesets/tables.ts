@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, int64, updatedAt } from "../db/columns.js";
+import { eventColumns } from "../events/tables.js";
 import { schedules } from "../schedules/tables.js";
 
 /**
@@ -50,19 +51,7 @@ export const changeSetEvents = pgTable(
       .notNull()
       .default(sql`nextval(pg_get_serial_sequence('events', 'id'))`),
     scheduleId: int64("schedule_id").notNull(),
-    organization: text("organization").notNull(),
-    onAirTime: int64("on_air_time").notNull(),
-    duration: int64("duration").notNull().default(0),
-    eventType: text("event_type").notNull().default("PRIMARY"),
-    title: text("title"),
-    locked: boolean("locked").notNull().default(false),
-    mediaId: text("media_id"),
-    assetId: text("asset_id"),
-    status: text("status"),
-    qcStatus: text("qc_status"),
-    programmeTitle: text("programme_title"),
-    version: integer("version").notNull().default(1),
-    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    ...eventColumns(),
     baseVersion: integer("base_version"),
   },
   (t) => [

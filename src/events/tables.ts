@@ -3,23 +3,11 @@ import { int64 } from "../db/columns.js";
 import { schedules } from "../schedules/tables.js";
 
 /**
- * Timed events of a schedule. The timing and search columns are plain, indexed columns (integer
- * ms as bigint, so that shift, ripple and gap arithmetic are exact); every other field of SPEC
- * "Event" lives in `data` exactly as given.
- *
- * on_air_time counts from the schedule's time_origin (schedules.time_origin + on_air_time = ms
- * since the epoch): shiftSchedule and transposeSchedule move the origin, one row, instead of
- * rewriting every event. Read events through src/events/store.ts, which adds it.
- *
- * Few indexes on purpose: every index is rewritten for every event a ripple moves.
+ * The columns every table of events shares after its key: `events` and the change-set drafts
+ * (src/changesets/tables.ts). store.ts runs the same SQL on either, so they come from one place.
  */
-export const events = pgTable(
-  "events",
-  {
-    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
-    scheduleId: int64("schedule_id")
-      .notNull()
-      .references(() => schedules.id, { onDelete: "cascade" }),
+export function eventColumns() {
+  return {
     organization: text("organization").notNull(),
     /** Start, ms after the schedule's time_origin. */
     onAirTime: int64("on_air_time").notNull(),
@@ -38,6 +26,28 @@ export const events = pgTable(
     version: integer("version").notNull().default(1),
     /** The nested and rarely searched fields of the event (EventData). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  };
+}
+
+/**
+ * Timed events of a schedule. The timing and search columns are plain, indexed columns (integer
+ * ms as bigint, so that shift, ripple and gap arithmetic are exact); every other field of SPEC
+ * "Event" lives in `data` exactly as given.
+ *
+ * on_air_time counts from the schedule's time_origin (schedules.time_origin + on_air_time = ms
+ * since the epoch): shiftSchedule and transposeSchedule move the origin, one row, instead of
+ * rewriting every event. Read events through src/events/store.ts, which adds it.
+ *
+ * Few indexes on purpose: every index is rewritten for every event a ripple moves.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: int64("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    ...eventColumns(),
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
