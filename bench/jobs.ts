@@ -38,7 +38,7 @@ async function run(main: DatabaseHandle, url: string | undefined, workers: numbe
   await main.db.execute(sql`insert into jobs (type, organization) select 'BENCH_NOOP', ${org} from generate_series(1, ${JOBS})`);
   const registry = new JobRegistry().register("BENCH_NOOP", { run: (ctx) => ctx.finish() });
   const handles = url ? await Promise.all(Array.from({ length: workers }, () => openDatabase({ databaseUrl: url, dataDir: "memory://", maxConnections: 2 }))) : [main];
-  const settings = { pollMs: 10, leaseMs: 30_000, maxAttempts: 3, retryBaseMs: 100, shutdownGraceMs: 1000, log: createLogger("silent"), files: new FileStore("./data/bench-files") };
+  const settings = { pollMs: 10, leaseMs: 30_000, maxAttempts: 3, retryBaseMs: 100, shutdownGraceMs: 1000, log: createLogger("silent"), files: new FileStore(main.db, 168) };
   const started = performance.now();
   const pool = handles.map((h, i) => new JobWorker(h.db, registry, { ...settings, id: `bench-${i}` }));
   pool.forEach((w) => w.start());

@@ -16,6 +16,16 @@ export interface Measurement {
   minMs: number;
 }
 
+/** Runs `fn` on a one-connection client of the server `baseUrl` names (creating and dropping databases), then closes it. */
+export async function withAdminConnection<T>(baseUrl: string, fn: (c: postgres.Sql) => Promise<T>): Promise<T> {
+  const c = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
 /** Starts the service on a fresh database (a new one on DATABASE_URL's server, or PGlite in memory). */
 export async function benchService(overrides: Partial<Config> = {}) {
   let databaseUrl: string | undefined;

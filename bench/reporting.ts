@@ -4,7 +4,7 @@
 // Works in its own database (pgw_bench_reporting), dropped at the end. Env: BENCH_DAYS, BENCH_PLAYOUTS.
 import "reflect-metadata";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { Viewer } from "../src/common/auth.js";
 import { loadConfig } from "../src/config.js";
 import { execute, openDatabase, queryRows, type Database } from "../src/db/client.js";
@@ -16,6 +16,7 @@ import { signToken } from "../src/server/tokens.js";
 import { addToRollup } from "../src/telemetry/rollup.js";
 import { TelemetryService } from "../src/telemetry/service.js";
 import type { PlayoutSampleInput } from "../src/telemetry/types.js";
+import { withAdminConnection } from "./lib.js";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const NAME = "pgw_bench_reporting";
@@ -31,14 +32,7 @@ const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const out = (line: string) => process.stdout.write(line + "\n");
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function admin<T>(fn: (c: postgres.Sql) => Promise<T>): Promise<T> {
-  const c = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(fn: (c: postgres.Sql) => Promise<T>): Promise<T> => withAdminConnection(BASE_URL, fn);
 
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();

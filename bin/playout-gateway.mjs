@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so that `npx playout-gateway` works without a build step.
-import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
+// Runs the TypeScript CLI in this very process through tsx's loader, so that `npx playout-gateway`
+// works without a build step and a process manager's SIGTERM reaches the server itself (a child
+// process in between would have to forward it).
 import { fileURLToPath } from "node:url";
+import { register } from "tsx/esm/api";
 
-const require = createRequire(import.meta.url);
-const tsx = require.resolve("tsx/cli");
-const cli = fileURLToPath(new URL("../src/cli/index.ts", import.meta.url));
-const result = spawnSync(process.execPath, [tsx, cli, ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(result.status ?? 1);
+// The project's tsconfig (decorators), wherever the command is run from.
+register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
+await import(new URL("../src/cli/index.ts", import.meta.url).href);

@@ -23,8 +23,6 @@ export interface Config {
   seedDemo: boolean;
   /** Run the job worker inside the server process. */
   runWorker: boolean;
-  /** Where export files are kept. */
-  filesDir: string;
   /** How queries execute: graphql-js, or documents compiled once by graphql-jit. */
   executor: "graphql" | "jit";
   /** Job worker (docs/JOBS.md): wait between claims when the queue is empty, ms. */
@@ -37,6 +35,43 @@ export interface Config {
   jobRetryBaseMs: number;
   /** On shutdown, how long a running job may take before it is asked to stop, ms. */
   jobShutdownGraceMs: number;
+  /** Longest life of a bearer token, seconds: exp − iat and exp − now may not exceed it. */
+  tokenMaxLifeSeconds: number;
+  /** How far ahead of ours a token issuer's clock may run (iat, nbf), seconds. */
+  tokenClockSkewSeconds: number;
+  /** Prefill GraphiQL with the demo token even when listening beyond loopback (embedded default only). */
+  graphiqlDemoToken: boolean;
+
+  /** How long a job's output file is kept after it was written, hours (then 410 FILE_EXPIRED). */
+  jobFileRetentionHours: number;
+  /** The service's public base URL (scheme, host, optional path); job links are built on it. */
+  publicUrl: string | undefined;
+  /** Take job links' protocol and host from X-Forwarded-Proto/Host (set behind a proxy you run). */
+  trustProxy: boolean;
+
+  /** postgres.js pool size (connections per process; the health probe has one more of its own). */
+  dbPoolSize: number;
+  /** Longest a statement of a request may run before PostgreSQL cancels it (answer TIMEOUT), ms. */
+  dbStatementTimeoutMs: number;
+  /** Longest a statement may wait for a lock (answer TIMEOUT), ms. */
+  dbLockTimeoutMs: number;
+  /** Longest wait for a new database connection before answering SERVICE_UNAVAILABLE, ms. */
+  dbConnectTimeoutMs: number;
+  /** Statement time limit inside job transactions (SET LOCAL), larger than a request's, ms. */
+  jobStatementTimeoutMs: number;
+
+  /** Query limits (answered QUERY_TOO_COMPLEX before anything runs): aliases per operation. */
+  maxAliases: number;
+  /** Directives per operation. */
+  maxDirectives: number;
+  /** Lexical tokens per document. */
+  maxTokens: number;
+  /** Estimated cost per operation (docs/DECISIONS.md "Query limits and input guards"). */
+  maxQueryCost: number;
+  /** Longest accepted text value in an argument or variable, UTF-8 bytes. */
+  maxStringLength: number;
+  /** Answer introspection without a token (public schemas); by default it needs one like every call. */
+  publicIntrospection: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,7 +125,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     port: int("PORT", 4000, 0, 65535),
-    host: env.HOST || "0.0.0.0",
+    // The embedded default is a demo that hands out an admin token: it listens on loopback only.
+    host: env.HOST || (databaseUrl ? "0.0.0.0" : "127.0.0.1"),
     databaseUrl,
     dataDir,
     authSecret,
@@ -101,13 +137,48 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool("SEED_DEMO", !databaseUrl),
     runWorker: bool("RUN_WORKER", true),
     executor: executor as Config["executor"],
-    filesDir: env.FILES_DIR || (dataDir.startsWith("memory://") ? "./data/files" : `${dataDir.replace(/\/$/, "")}/files`),
     jobPollMs: int("JOB_POLL_MS", 1000, 10, 60_000),
     jobLeaseMs: int("JOB_LEASE_MS", 30_000, 300, 3_600_000),
     jobMaxAttempts: int("JOB_MAX_ATTEMPTS", 3, 1, 100),
     jobRetryBaseMs: int("JOB_RETRY_BASE_MS", 1000, 10, 600_000),
     jobShutdownGraceMs: int("JOB_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    tokenMaxLifeSeconds: int("TOKEN_MAX_LIFE_SECONDS", 30 * 86_400, 60, 366 * 86_400),
+    tokenClockSkewSeconds: int("TOKEN_CLOCK_SKEW_SECONDS", 60, 0, 600),
+    graphiqlDemoToken: bool("GRAPHIQL_DEMO_TOKEN", false),
+
+    jobFileRetentionHours: int("JOB_FILE_RETENTION_HOURS", 168, 1, 87_600),
+    publicUrl: publicUrlOf(env.PUBLIC_URL, problems),
+    trustProxy: bool("TRUST_PROXY", false),
+
+    dbPoolSize: int("DB_POOL_SIZE", 10, 1, 1000),
+    dbStatementTimeoutMs: int("DB_STATEMENT_TIMEOUT_MS", 30_000, 0, 86_400_000),
+    dbLockTimeoutMs: int("DB_LOCK_TIMEOUT_MS", 5_000, 0, 86_400_000),
+    dbConnectTimeoutMs: int("DB_CONNECT_TIMEOUT_MS", 5_000, 100, 600_000),
+    jobStatementTimeoutMs: int("JOB_STATEMENT_TIMEOUT_MS", 600_000, 0, 86_400_000),
+
+    maxAliases: int("MAX_ALIASES", 30, 1, 10_000),
+    maxDirectives: int("MAX_DIRECTIVES", 50, 1, 10_000),
+    maxTokens: int("MAX_TOKENS", 5000, 100, 1_000_000),
+    maxQueryCost: int("MAX_QUERY_COST", 100_000, 100, 100_000_000),
+    maxStringLength: int("MAX_STRING_LENGTH", 2000, 16, 10_000_000),
+    publicIntrospection: bool("PUBLIC_INTROSPECTION", false),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** PUBLIC_URL without its trailing slash; only http(s), with no query or fragment. */
+function publicUrlOf(raw: string | undefined, problems: string[]): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || raw.includes("?") || raw.includes("#")) {
+    problems.push(`PUBLIC_URL=${raw} must be an http:// or https:// URL without query or fragment (e.g. https://tv.example.com)`);
+    return undefined;
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }

@@ -3,8 +3,10 @@ import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
+import { nextStepLines } from "./seed/next-steps.js";
 import { createApp, type RunningApp } from "./server/app.js";
-import { mountGraphiQL } from "./server/graphiql/route.js";
+import { requestBaseUrl } from "./server/context.js";
+import { isLoopbackHost, mountGraphiQL } from "./server/graphiql/route.js";
 import { createLogger, type Logger } from "./server/log.js";
 import { buildGraphQLSchema } from "./server/schema.js";
 import { embeddedSecret, signToken } from "./server/tokens.js";
@@ -12,6 +14,9 @@ import { FileStore } from "./jobs/files.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import { mountJobRoutes } from "./jobs/routes.js";
 import { JobWorker, workerSettings } from "./jobs/worker.js";
+
+/** How often a server deletes expired job files (JOB_FILE_RETENTION_HOURS). */
+const FILE_SWEEP_MS = 15 * 60_000;
 
 export interface Service {
   app: RunningApp;
@@ -26,7 +31,15 @@ export interface Service {
 
 export async function startService(config: Config, options: { quiet?: boolean } = {}): Promise<Service> {
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    maxConnections: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    lockTimeoutMs: config.dbLockTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    jobStatementTimeoutMs: config.jobStatementTimeoutMs,
+  });
   try {
     await runMigrations(database);
   } catch (error) {
@@ -38,18 +51,22 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info("demo data seeded", seeded);
   }
-  // Only the embedded default (no AUTH_SECRET) has a demo token: printed below, prefilled in GraphiQL.
-  const demoToken = config.authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" });
+  // Only the embedded default (no AUTH_SECRET) has a demo token: printed below, and prefilled in
+  // GraphiQL only where no one else can open the page (loopback), unless GRAPHIQL_DEMO_TOKEN says so.
+  const demoLife = Math.min(30 * 86_400, config.tokenMaxLifeSeconds);
+  const demoToken = config.authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" }, `${demoLife}s`);
+  const pageToken = demoToken && (isLoopbackHost(config.host) || config.graphiqlDemoToken) ? demoToken : undefined;
   const schema = await buildGraphQLSchema();
-  const files = new FileStore(config.filesDir);
+  const files = new FileStore(database.db, config.jobFileRetentionHours);
   const app = await createApp({
     config,
     db: database.db,
+    ping: database.ping,
     log,
     authSecret,
     routes: (express, deps) => {
-      mountGraphiQL(express, { schema, demoToken, log });
-      mountJobRoutes(express, { ...deps, db: database.db, files, log });
+      mountGraphiQL(express, { schema, demoToken: pageToken, demoOrganization: demoToken ? DEMO_ORGANIZATION : undefined, log });
+      mountJobRoutes(express, { ...deps, db: database.db, files, log, baseUrl: (req) => requestBaseUrl(req, config) });
     },
   });
   let port: number;
@@ -66,12 +83,13 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   log.info("listening", { port, driver: database.driver });
   const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
   worker?.start();
+  files.sweepEvery(FILE_SWEEP_MS, log);
   if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
     if (demoToken) {
-      lines.push(`  Demo token (admin of organization "${DEMO_ORGANIZATION}", valid 30 days; prefilled in GraphiQL):`, `  Authorization: Bearer ${demoToken}`);
-    }
+      lines.push(`  Demo token (admin of organization "${DEMO_ORGANIZATION}", valid ${demoLife % 86_400 ? `${Math.round(demoLife / 3600)} hours` : `${demoLife / 86_400} days`}${pageToken ? "; prefilled in GraphiQL" : ""}):`, `  Authorization: Bearer ${demoToken}`);
+    } else lines.push(...(await nextStepLines(database.db)));
     process.stderr.write("\n" + lines.join("\n") + "\n\n");
   }
   let stopping: Promise<void> | undefined;
@@ -79,24 +97,40 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     (stopping ??= (async () => {
       log.info("shutting down");
       await Promise.all([app.stop(), worker?.stop()]);
+      await files.stop();
       await database.close();
       log.info("stopped");
     })());
   return { app, database, port, authSecret, log, jobs: { registry: app.services.jobRegistry, worker, files }, stop };
 }
 
-/** Stops accepting, lets in-flight requests finish, closes the database, then exits. */
-export function stopOnSignals(service: Service): void {
+/**
+ * Stops accepting, lets in-flight requests finish, hands a running job back to the queue, closes
+ * the database, then exits 0. Further signals during shutdown are ignored (it is bounded).
+ * Accepts the service while it is still starting: a signal that arrives before it is ready (the
+ * server may already listen and its worker run) waits for the start, then stops it. Without a
+ * listener, SIGTERM would end the process at once with 143 and no shutdown.
+ */
+export function stopOnSignals(starting: Service | Promise<Service>): void {
+  let received = false;
   const handler = (signal: string) => {
-    service.log.info("signal received", { signal });
-    service
-      .stop()
-      .then(() => process.exit(0))
-      .catch((error) => {
-        service.log.error("shutdown failed", { error: String(error) });
-        process.exit(1);
-      });
+    void Promise.resolve(starting).then(
+      (service) => {
+        // Ctrl-C under npm reaches node twice (from the terminal and forwarded by npm): one shutdown.
+        if (received) return service.log.info("shutdown already under way", { signal });
+        received = true;
+        service.log.info("signal received", { signal });
+        service
+          .stop()
+          .then(() => process.exit(0))
+          .catch((error) => {
+            service.log.error("shutdown failed", { error: String(error) });
+            process.exit(1);
+          });
+      },
+      () => {}, // the start failed: the command reports it and exits with its own code
+    );
   };
-  process.once("SIGTERM", handler);
-  process.once("SIGINT", handler);
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
 }

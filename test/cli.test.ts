@@ -30,6 +30,14 @@ describe("command line", () => {
     const second = cli(["token", "--org", "demo"]);
     expect(first.code).toBe(0);
     expect(first.stdout.split(".")[0]).toBe(second.stdout.split(".")[0]);
+    expect(first.stderr).toMatch(/signed with the embedded secret of .*a service started with AUTH_SECRET rejects it/);
+  });
+
+  it("refuses to sign for PostgreSQL without the service's AUTH_SECRET", () => {
+    const result = cli(["token", "--org", "demo"], { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+    expect(result.stderr).toMatch(/DATABASE_URL is set but AUTH_SECRET is not/);
+    expect(cli(["token", "--org", "demo"], { AUTH_SECRET: SECRET }).stderr).toBe("");
   });
 
   it("answers usage errors with exit code 2 and a message", () => {

@@ -2,7 +2,8 @@
 // data, in document order, and answers without errors: the docs stay true.
 // An example may carry its variables in a comment line `# variables: {...}` (one per operation,
 // `# variables(Name): {...}` when a block holds several operations); a block whose first line is
-// `# not run` is skipped (schema excerpts).
+// `# not run` is skipped (schema excerpts). A line `# answers: {...}` (single-operation blocks)
+// is what the page says the answer holds: the data must match it.
 import { readdirSync, readFileSync } from "node:fs";
 import { parse, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
@@ -32,7 +33,10 @@ function examplesOf(file: string): Example[] {
 
 const examples = files.flatMap(examplesOf);
 
-/** Fills in `@version(N)`, `@event(N, K)`, `@lastChangeSet(N)` and `@lastJob` from the service's current state. */
+/**
+ * Fills in `@version(N)`, `@event(N, K)`, `@lastChangeSet(N)`, `@lastJob` and `@start(N, ±H:MM)`
+ * (schedule N's startDate moved by H hours M minutes) from the service's current state.
+ */
 async function resolvePlaceholders(gql: GraphQLClient, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(variables)) {
@@ -45,6 +49,10 @@ async function resolvePlaceholders(gql: GraphQLClient, variables: Record<string,
     } else if ((m = /^@lastChangeSet\((\d+)\)$/.exec(value))) {
       const { changeSets } = await gql.data(`query($id: ID!) { changeSets(scheduleId: $id) { id } }`, { id: m[1] });
       out[key] = changeSets.map((c: { id: string }) => c.id).sort((a: string, b: string) => Number(b) - Number(a))[0];
+    } else if ((m = /^@start\((\d+), *([+-])(\d+):(\d\d)\)$/.exec(value))) {
+      const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { startDate } }`, { id: m[1] });
+      const offset = (m[2] === "-" ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4])) * 60_000;
+      out[key] = new Date(new Date(schedule.startDate).getTime() + offset).toISOString();
     } else if (value === "@lastJob") out[key] = (await gql.data(`{ jobs { id } }`)).jobs[0].id;
     else out[key] = value;
   }
@@ -66,6 +74,8 @@ describe("documentation examples", () => {
       const variables = await resolvePlaceholders(gql, JSON.parse(pattern.exec(example.source)?.[1] ?? "{}"));
       const result = await gql.request(example.source, variables);
       expect(result.errors, `${example.file}:${example.line} ${name ?? ""}`).toBeUndefined();
+      const answers = /^#\s*answers:\s*(\{.*\})\s*$/m.exec(example.source)?.[1];
+      if (answers && operations.length === 1) expect(result.data, `${example.file}:${example.line} ${name ?? ""}`).toMatchObject(JSON.parse(answers));
     }
   });
 });

@@ -1,14 +1,18 @@
 // GraphiQL as a person uses it: Debian's headless Chromium, driven by playwright-core, opens
 // /graphiql, types a bearer token into the headers editor, runs a schedules query and sees the
-// answer. Every request the page makes must stay on 127.0.0.1 (no CDN). One browser launch.
+// answer. Every request the page makes must stay on 127.0.0.1 (no CDN). Then, on a freshly seeded
+// demo, every example of the panel is opened and run as a newcomer would: none errs, the reads
+// answer data, and the demo's schedules are as they were. One browser launch.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_SCHEDULE_MARK } from "../src/server/graphiql/example-variables.js";
 import { selectExamples } from "../src/server/graphiql/examples.js";
+import type { GraphiQLPageConfig } from "../src/server/graphiql/page-config.js";
 import { buildGraphQLSchema } from "../src/server/schema.js";
-import { orgClient, useTestService } from "./helpers/service.js";
+import { type GraphQLClient, makeClient, orgClient, useTestService } from "./helpers/service.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = new URL("../test-artifacts/", import.meta.url);
@@ -109,5 +113,65 @@ describe.skipIf(chromiumMissing)(`GraphiQL in headless Chromium${chromiumMissing
       .map((u) => u.href);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  describe("every example on a fresh demo (embedded default)", () => {
+    const demo = useTestService({ seedDemo: true, authSecret: undefined });
+
+    /** The demo's own schedules as they stand: what no example may change. */
+    async function demoState(gql: GraphQLClient) {
+      const { schedules } = await gql.data(`{ schedules(size: 100, sort: ["id,asc"]) {
+        content { id name version archiveStatus startDate finishDate events(size: 1) { totalElements } } } }`);
+      return (schedules.content as { name: string }[]).filter((s) => !s.name.includes(EXAMPLE_SCHEDULE_MARK));
+    }
+
+    /** Some value of the answer is not empty: a non-empty string or list, a number other than 0, true. */
+    function hasData(value: unknown): boolean {
+      if (Array.isArray(value)) return value.length > 0;
+      if (value && typeof value === "object") return Object.values(value).some(hasData);
+      return value === true || (typeof value === "number" && value !== 0) || (typeof value === "string" && value !== "");
+    }
+
+    it("runs every example without an error, in reverse then in page order; reads answer data; the demo is unchanged", { timeout: 300_000 }, async () => {
+      const response = await page.goto(`${demo.url}/graphiql`);
+      expect(response?.status()).toBe(200);
+      await page.locator(".graphiql-query-editor .monaco-editor").waitFor({ timeout: 30_000 });
+      const pageConfig = JSON.parse((await page.locator("#graphiql-config").textContent()) ?? "{}") as GraphiQLPageConfig;
+      const token = (JSON.parse(pageConfig.headers) as { Authorization: string }).Authorization.replace(/^Bearer /, "");
+      const gql = makeClient(demo.url, token);
+      const before = await demoState(gql);
+      expect(before.length).toBe(6);
+      expect(pageConfig.examples.length).toBeGreaterThan(15);
+
+      const failures: string[] = [];
+      const ordered = [...pageConfig.examples].reverse().concat(pageConfig.examples);
+      for (const [i, example] of ordered.entries()) {
+        const pass = i < pageConfig.examples.length ? "reverse order" : "page order";
+        const operationName = /^(?:query|mutation) (\w+)/.exec(example.query)![1];
+        await page.locator(".pgw-example").filter({ hasText: new RegExp(`^${example.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).click();
+        if (example.variables.includes("{{")) {
+          // A status under the example says how filling in its variables went.
+          const status = page.locator(`.pgw-examples-status[data-example="${example.title}"]`);
+          const settled = async () => (await status.count()) === 1 && (await status.getAttribute("data-state")) !== "filling";
+          await expect.poll(settled, { timeout: 20_000 }).toBe(true);
+          const state = await status.getAttribute("data-state");
+          if (state !== "filled") {
+            failures.push(`${pass}: ${example.title}: variables not filled in: ${await status.textContent()}`);
+            continue;
+          }
+        }
+        await page.locator(".graphiql-tab-active", { hasText: operationName }).waitFor();
+        const answered = page.waitForResponse((r) => r.url() === `${demo.url}/graphql` && r.request().method() === "POST" && JSON.parse(r.request().postData() ?? "{}").operationName === operationName);
+        await page.locator(".graphiql-execute-button").click();
+        const body = (await (await answered).json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+        if (body.errors) failures.push(`${pass}: ${example.title}: ${JSON.stringify(body.errors)}`);
+        else if (example.read) {
+          const empty = Object.entries(body.data ?? {}).filter(([, value]) => !hasData(value)).map(([field]) => field);
+          if (empty.length) failures.push(`${pass}: ${example.title}: no data in ${empty.join(", ")}`);
+        }
+      }
+      expect({ failures, demo: await demoState(gql) }).toEqual({ failures: [], demo: before });
+      expect(problems).toEqual([]);
+    });
   });
 });

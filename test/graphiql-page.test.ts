@@ -8,6 +8,7 @@ import express from "express";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import type { GraphiQLPageConfig } from "../src/server/graphiql/page-config.js";
+import { fillVariables, placeholdersOf, PROVIDED_FIELDS, type RunOperation } from "../src/server/graphiql/example-variables.js";
 import { EXAMPLES, selectExamples } from "../src/server/graphiql/examples.js";
 import { mountGraphiQL, renderGraphiQLPage } from "../src/server/graphiql/route.js";
 import { createLogger } from "../src/server/log.js";
@@ -58,6 +59,34 @@ describe("GraphiQL examples", () => {
     ]);
     expect(hidden[0].reason).toContain("Query.job");
     expect(hidden[1].reason).toContain("Schedule.events");
+  });
+
+  it("every {{placeholder}} of the examples names a value the page fills in, and no example names a fixed id", () => {
+    for (const example of EXAMPLES) {
+      const text = JSON.stringify(example.variables ?? {});
+      for (const [name, field] of placeholdersOf(text)) expect(PROVIDED_FIELDS[name] ?? [], `${example.title}: {{${name}.${field}}}`).toContain(field);
+      // Ids and versions of the demo differ from one start to the next: they are read, never written in.
+      expect(text, example.title).not.toMatch(/"(id|scheduleId|version)":\s*("\d+"|\d+)/);
+      expect(example.query, example.title).not.toMatch(/\b(id|scheduleId|version): *"?\d/);
+    }
+  });
+
+  it("fills in placeholders once per provider: a whole string keeps the value's type, a part is spliced in", async () => {
+    const calls: string[] = [];
+    const run: RunOperation = async (query) => {
+      calls.push(/(?:query|mutation) (\w+)/.exec(query)![1]);
+      if (query.includes("ExampleScratch(")) return { schedules: { content: [{ id: "9", name: "GraphiQL example scratch: x", version: 4, validation: { archivedAssets: [] } }] } };
+      if (query.includes("ExampleJob")) return { jobs: [{ id: "3" }, { id: "12" }] };
+      throw new Error(`unexpected ${query}`);
+    };
+    const text = JSON.stringify({ id: "{{scratch.id}}", input: { version: "{{scratch.version}}", name: "{{scratch.name}} (renamed)" }, job: "job {{job.id}}", asset: "{{scratch.archivedAsset}}", w: { from: "{{window.from}}", to: "{{window.to}}" } });
+    const filled = JSON.parse(await fillVariables(text, run));
+    expect(filled).toMatchObject({ id: "9", input: { version: 4, name: "GraphiQL example scratch: x (renamed)" }, job: "job 12", asset: "MEDIA-0007" });
+    expect(new Date(filled.w.to).getTime() - new Date(filled.w.from).getTime()).toBe(24 * 3_600_000);
+    expect(new Date(filled.w.to).getTime() % 3_600_000).toBe(0);
+    expect(calls).toEqual(["ExampleScratch", "ExampleJob"]);
+    expect(await fillVariables(`{"a": 1}`, run)).toBe(`{"a": 1}`);
+    await expect(fillVariables(`{"a": "{{nothing.id}}"}`, run)).rejects.toThrow(/unknown placeholder/);
   });
 
   it("embeds the configuration so that no value can close its script element", () => {

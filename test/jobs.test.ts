@@ -1,8 +1,5 @@
 // Jobs through GraphQL: their life with the worker inside the server, cancel, failures and
 // retries, visibility across organizations, the list filters, archive and restore, file downloads.
-import { randomBytes } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { enqueueJob } from "../src/jobs/queue.js";
@@ -20,7 +17,6 @@ const t = useTestService({
   jobLeaseMs: 1000,
   jobRetryBaseMs: 20,
   jobMaxAttempts: 3,
-  filesDir: join(tmpdir(), `pgw-files-${randomBytes(4).toString("hex")}`),
 });
 const gated = new GatedJobs();
 const flakyRuns = new Map<number, number>();
@@ -78,7 +74,7 @@ describe("jobs", () => {
     expect(running.dateStarted).not.toBeNull();
     gate.release();
     const done = await waitForStatus(gql, id, ["SUCCEEDED"]);
-    expect(done).toMatchObject({ progress: 100, resourceLink: null, links: [{ rel: "self", href: `/jobs/${id}`, type: "application/json" }] });
+    expect(done).toMatchObject({ progress: 100, resourceLink: null, links: [{ rel: "self", href: `${t.url}/jobs/${id}`, type: "application/json" }] });
     expect(done.messages).toEqual([{ type: "INFO", message: "half way" }, { type: "OK", message: "gated job done" }]);
     expect(new Date(done.dateFinished).getTime()).toBeGreaterThanOrEqual(new Date(done.dateStarted).getTime());
     expect(await gate.ended).toBe("finished");
@@ -298,19 +294,19 @@ describe("jobs", () => {
     const content = `<?xml version="1.0"?><tv date="${Date.now()}"/>`;
     const row = await enqueue("TEST_FILE", org, { payload: { fileName, content } });
     const job = await waitForStatus(gql, String(row.id), ["SUCCEEDED", "FAILED"]);
-    expect(job).toMatchObject({ status: "SUCCEEDED", fileName, resourceExtension: "xml", resourceLink: `/files/${row.id}` });
+    expect(job).toMatchObject({ status: "SUCCEEDED", fileName, resourceExtension: "xml", resourceLink: `${t.url}/files/${row.id}` });
     expect(job.links).toEqual([
-      { rel: "self", href: `/jobs/${row.id}`, type: "application/json" },
-      { rel: "download", href: `/files/${row.id}`, type: "application/xml" },
+      { rel: "self", href: `${t.url}/jobs/${row.id}`, type: "application/json" },
+      { rel: "download", href: `${t.url}/files/${row.id}`, type: "application/xml" },
     ]);
-    const response = await fetch(t.url + job.resourceLink, { headers: { authorization: `Bearer ${await t.token(org, "viewer")}` } });
+    const response = await fetch(job.resourceLink, { headers: { authorization: `Bearer ${await t.token(org, "viewer")}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="guide _ (1).xml"; filename*=UTF-8''guide%20%C3%A9%20%281%29.xml`);
     expect(await response.text()).toBe(content);
-    const foreign = await fetch(t.url + job.resourceLink, { headers: { authorization: `Bearer ${await t.token(uniqueOrg())}` } });
+    const foreign = await fetch(job.resourceLink, { headers: { authorization: `Bearer ${await t.token(uniqueOrg())}` } });
     expect(foreign.status).toBe(404);
-    expect((await fetch(t.url + job.resourceLink)).status).toBe(401);
+    expect((await fetch(job.resourceLink)).status).toBe(401);
     const pending = await enqueue("TEST_IDLE", org);
     const none = await fetch(`${t.url}/files/${pending.id}`, { headers: { authorization: `Bearer ${await t.token(org)}` } });
     expect(none.status).toBe(404);
@@ -386,7 +382,7 @@ describe("jobs", () => {
     const gql = t.client(await t.token("demo", "viewer"));
     const exports = (await gql.data(`{ jobs { id type } }`)).jobs.filter((j: any) => j.type === "TIMELINE_EPG_XML_EXPORT");
     expect(exports).toHaveLength(2);
-    for (const job of exports) expect((await waitForStatus(gql, job.id, ["SUCCEEDED"])).resourceLink).toBe(`/files/${job.id}`);
+    for (const job of exports) expect((await waitForStatus(gql, job.id, ["SUCCEEDED"])).resourceLink).toBe(`${t.url}/files/${job.id}`);
     const { jobs } = await gql.data(`{ jobs { type status entityId fileName messages { message } } }`);
     expect(jobs.slice(0, 2).map((j: any) => `${j.type}:${j.status}:${j.fileName}`)).toEqual(["TIMELINE_EPG_XML_EXPORT:SUCCEEDED:demo-schedule.json", "TIMELINE_EPG_XML_EXPORT:SUCCEEDED:demo-guide.xml"]);
     jobs.splice(0, 2);

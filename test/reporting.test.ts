@@ -84,7 +84,7 @@ describe("reporting figures from a known batch", () => {
   });
 
   it("O3 playoutHistoryGroups: per provider, with every name seen", async () => {
-    await f.admin.data(INGEST, { batch: { providers: [{ providerId: f.id("pv1"), providerName: "Provider 1" }] } });
+    await f.platform.data(INGEST, { batch: { providers: [{ providerId: f.id("pv1"), providerName: "Provider 1" }] } });
     const Q = `query($orgs: [String!], $pv: String) { playoutHistoryGroups(organizations: $orgs, providerId: $pv) {
       providerId names organizations { organizationId names playouts { playoutId names modes channels { channelId names } } } } }`;
     const { playoutHistoryGroups: groups } = await f.viewerA.data(Q, {});
@@ -108,7 +108,7 @@ describe("reporting figures from a known batch", () => {
     const { playoutHistoryGroups: only } = await f.viewerA.data(Q, { pv: f.id("pv2") });
     expect(only.map((g: any) => g.providerId)).toEqual([f.id("pv2")]);
     // Restore the name the other tests expect.
-    await f.admin.data(INGEST, { batch: { providers: [{ providerId: f.id("pv1"), providerName: "Provider One" }] } });
+    await f.platform.data(INGEST, { batch: { providers: [{ providerId: f.id("pv1"), providerName: "Provider One" }] } });
   });
 
   it("O4 licenceUsage per playout licence per bucket", async () => {
@@ -223,17 +223,17 @@ describe("reporting figures from a known batch", () => {
   it("O11, O12, O13: executions by UTC day, replaced by id; latest stream stats per region", async () => {
     const REPORT = `mutation($i: ExecutionReportInput!) { reportExecution(input: $i) { code messages } }`;
     const e = (n: string) => `${f.a}-exec-${n}`;
-    await f.admin.data(REPORT, { i: { executionId: e("1"), executionTime: "2031-05-01T10:00:00Z", duration: 100, success: true, type: "billing" } });
-    await f.admin.data(REPORT, { i: { executionId: e("2"), executionTime: "2031-05-01T12:00:00Z", success: false } });
-    await f.admin.data(REPORT, { i: { executionId: e("3"), executionTime: "2031-05-02T01:00:00Z", success: true } });
-    const DAYS = `query($from: DateTime!, $to: DateTime) { executionDays(from: $from, to: $to) { executionDate success executions { executionId duration success timeStamp type } } }`;
+    await f.admin.data(REPORT, { i: { organization: f.a, executionId: e("1"), executionTime: "2031-05-01T10:00:00Z", duration: 100, success: true, type: "billing" } });
+    await f.admin.data(REPORT, { i: { organization: f.a, executionId: e("2"), executionTime: "2031-05-01T12:00:00Z", success: false } });
+    await f.admin.data(REPORT, { i: { organization: f.a, executionId: e("3"), executionTime: "2031-05-02T01:00:00Z", success: true } });
+    const DAYS = `query($from: DateTime!, $to: DateTime) { executionDays(from: $from, to: $to) { executionDate success executions { organization executionId duration success timeStamp type } } }`;
     const first = (await f.viewerA.data(DAYS, { from: "2031-05-01T00:00:00Z", to: "2031-05-03T00:00:00Z" })).executionDays;
     expect(first.map((d: any) => [d.executionDate, d.success, d.executions.map((x: any) => x.executionId)])).toEqual([
       ["2031-05-02T00:00:00.000Z", true, [e("3")]],
       ["2031-05-01T00:00:00.000Z", false, [e("2"), e("1")]],
     ]);
-    expect(first[1].executions[1]).toEqual({ executionId: e("1"), duration: 100, success: true, timeStamp: "2031-05-01T10:00:00.000Z", type: "billing" });
-    const again = await f.admin.data(REPORT, { i: { executionId: e("2"), executionTime: "2031-05-01T12:00:00Z", success: true } });
+    expect(first[1].executions[1]).toEqual({ organization: f.a, executionId: e("1"), duration: 100, success: true, timeStamp: "2031-05-01T10:00:00.000Z", type: "billing" });
+    const again = await f.admin.data(REPORT, { i: { organization: f.a, executionId: e("2"), executionTime: "2031-05-01T12:00:00Z", success: true } });
     expect(again.reportExecution.messages[0]).toContain("replaced");
     const second = (await f.viewerA.data(DAYS, { from: "2031-05-01T00:00:00Z", to: "2031-05-02T00:00:00Z" })).executionDays;
     expect(second.map((d: any) => [d.success, d.executions.length])).toEqual([[true, 2]]);
@@ -241,7 +241,7 @@ describe("reporting figures from a known batch", () => {
     expect((await f.viewerA.error(DAYS, { from: "2031-05-02T00:00:00Z", to: "2031-05-01T00:00:00Z" })).extensions.code).toBe("BAD_USER_INPUT");
 
     const region = (n: string) => `${f.a}-region-${n}`;
-    await f.admin.data(INGEST, { batch: { streamStats: [
+    await f.platform.data(INGEST, { batch: { streamStats: [
       { region: region("eu"), time: at(0), activeStreamCount: 1, streamCount: 2 },
       { region: region("eu"), time: at(60), activeStreamCount: 3, streamCount: 4, webrtcStats: { audioSendStats: { audioBytesSent: 100 }, videoSendStats: { videoPliCount: 7 } } },
       { region: region("us"), time: at(0), activeStreamCount: 5 },

@@ -33,7 +33,6 @@ describe("ingestTelemetry", () => {
     const first = await adminA.data(INGEST, {
       batch: {
         organizations: [{ organizationId: a, name: "A" }],
-        providers: [{ providerId: `${a}-pv`, providerName: "pv" }],
         channels: [{ channelId: `${a}-c`, organization: a }],
         playouts: [{ playoutId: `${a}-p`, organization: a, playoutName: "first", ip: "1.2.3.4" }],
         playoutSamples: [
@@ -42,13 +41,12 @@ describe("ingestTelemetry", () => {
         ],
         cacheDownloads: [{ organization: a, time: "2026-01-01T00:00:00Z", ip: "1.2.3.4", count: 1, size: 2 }],
         storageSnapshots: [{ organization: a, time: "2026-01-01T00:00:00Z", count: 1, size: 2 }],
-        streamStats: [{ region: `${a}-r`, time: "2026-01-01T00:00:00Z" }],
         billingUsage: [{ organization: a, timeStamp: "2026-01-01T00:00:00Z" }],
         executions: [{ executionId: `${a}-e` }, { executionId: `${a}-e`, success: false }],
       },
     });
     expect(first.ingestTelemetry).toEqual({
-      organizations: 1, providers: 1, channels: 1, playouts: 1, playoutSamples: 2, cacheDownloads: 1, storageSnapshots: 1, streamStats: 1, billingUsage: 1, executions: 1,
+      organizations: 1, providers: 0, channels: 1, playouts: 1, playoutSamples: 2, cacheDownloads: 1, storageSnapshots: 1, streamStats: 0, billingUsage: 1, executions: 1,
     });
     // A second batch renames the playout; fields it leaves out keep their value; samples add up.
     await adminA.data(INGEST, { batch: { playouts: [{ playoutId: `${a}-p`, organization: a, playoutName: "second" }], playoutSamples: [{ playoutId: `${a}-p`, time: "2026-01-01T00:02:00Z", playback: 0 }] } });
@@ -66,7 +64,8 @@ describe("ingestTelemetry", () => {
     ] } });
     const Q = `query($w: TimeWindowInput!) { playoutHistory(window: $w) { playoutId cpu playback } playoutUsage(organization: "${a}", window: $w) { uptime downtime } }`;
     const data = await viewerA.data(Q, { w: { ...WINDOW, playoutIds: [odd] } });
-    expect(data.playoutHistory).toEqual([{ playoutId: odd, cpu: (12.345678901 - 1e-7) / 2, playback: 1 }]);
+    // Averages are answered to two decimals (docs/REPORTING.md "Precision").
+    expect(data.playoutHistory).toEqual([{ playoutId: odd, cpu: 6.17, playback: 1 }]);
     expect(data.playoutUsage).toEqual([{ uptime: 7, downtime: 60 }]);
   });
 
@@ -91,7 +90,8 @@ describe("ingestTelemetry", () => {
     // Another organization's registered playout: neither its record nor its samples.
     await adminB.data(INGEST, { batch: { playouts: [{ playoutId: `${b}-p`, organization: b }] } });
     expect((await adminA.error(INGEST, { batch: { playouts: [{ playoutId: `${b}-p`, organization: a }] } })).extensions.code).toBe("FORBIDDEN");
-    expect((await adminA.error(INGEST, { batch: { playoutSamples: [{ playoutId: `${b}-p`, time: "2026-01-01T00:00:00Z" }] } })).extensions.code).toBe("FORBIDDEN");
+    // Samples of it answer as for a playout nobody registered (no existence oracle).
+    expect((await adminA.error(INGEST, { batch: { playoutSamples: [{ playoutId: `${b}-p`, time: "2026-01-01T00:00:00Z" }] } })).extensions.code).toBe("BAD_USER_INPUT");
   });
 
   it("a sample of an unknown playout rejects the whole batch with BAD_USER_INPUT", async () => {

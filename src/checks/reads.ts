@@ -5,6 +5,7 @@ import { findAssetsByKeys } from "../assets/lookup.js";
 import { toAsset } from "../assets/mapper.js";
 import type { AssetRow } from "../assets/tables.js";
 import type { Asset } from "../assets/types.js";
+import type { PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { eventRowOf, originOf } from "../events/store.js";
 import type { EventStatus, EventType } from "../events/enums.js";
@@ -98,10 +99,8 @@ function assetRowOf(r: Record<string, unknown>): AssetRow {
  * mediaId, else a title, are the parts of one programme. Grouped in SQL so that only the
  * programmes travel; the first part gives title, description and startTime.
  */
-export async function programmes(executor: Executor, scheduleId: number): Promise<ProgrammeEntry[]> {
-  const rows = await queryRows<{ ids: number[] | string; start: number; finish: number; title: string | null; description: string | null; start_time: string | null }>(
-    executor,
-    sql`with p as (
+export async function programmes(executor: Executor, scheduleId: number, page: PageRequest): Promise<{ entries: ProgrammeEntry[]; total: number }> {
+  const grouped = sql`with p as (
         select e.id, e.on_air_time, e.duration, coalesce(e.programme_title, e.media_id, e.title) as k,
           lag(coalesce(e.programme_title, e.media_id, e.title)) over w as prev_k, row_number() over w as n
         from events e where e.schedule_id = ${scheduleId} and e.event_type = 'PRIMARY'
@@ -110,13 +109,24 @@ export async function programmes(executor: Executor, scheduleId: number): Promis
         select id, on_air_time, duration, sum(case when n = 1 or k is null or prev_k is null or k <> prev_k then 1 else 0 end) over (order by on_air_time, id) as grp from p
       ), programmes as (
         select grp, array_agg(id order by on_air_time, id) as ids, min(on_air_time) as start, max(on_air_time + duration) as finish from g group by grp
-      )
+      )`;
+  // count(*) over () is taken before the limit: the page and the total in one statement.
+  const rows = await queryRows<{ ids: number[] | string; start: number; finish: number; title: string | null; description: string | null; start_time: string | null; total: number | string }>(
+    executor,
+    sql`${grouped}
       select pr.ids, pr.start + ${originOf(scheduleId)} as start, pr.finish + ${originOf(scheduleId)} as finish,
-        coalesce(f.data->'programme'->>'title', f.title) as title, f.data->'programme'->>'description' as description, f.data->'programme'->>'startTime' as start_time
+        coalesce(f.data->'programme'->>'title', f.title) as title, f.data->'programme'->>'description' as description, f.data->'programme'->>'startTime' as start_time,
+        count(*) over () as total
       from programmes pr join events f on f.id = pr.ids[1]
-      order by pr.grp`,
+      order by pr.grp limit ${page.size} offset ${page.page * page.size}`,
   );
-  return rows.map((r) => {
+  // A page past the end has no row to carry the total.
+  const total = rows.length
+    ? Number(rows[0].total)
+    : page.page === 0
+      ? 0
+      : Number((await queryRows<{ n: number | string }>(executor, sql`${grouped} select count(*) as n from programmes`))[0]?.n ?? 0);
+  const entries = rows.map((r) => {
     const ids = Array.isArray(r.ids) ? r.ids.map(String) : String(r.ids).replace(/[{}]/g, "").split(",").filter(Boolean);
     const start = Number(r.start);
     const given = r.start_time ? new Date(r.start_time) : null;
@@ -129,6 +139,7 @@ export async function programmes(executor: Executor, scheduleId: number): Promis
       eventIds: ids,
     };
   });
+  return { entries, total };
 }
 
 /** Event fields answered from columns alone: a query asking only these needs no `data` document. */

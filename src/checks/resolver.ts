@@ -21,9 +21,14 @@ export class ScheduleChecksResolver {
     return ctx.loaders.scheduleAssets.load({ scheduleId: Number(schedule.id), organization: schedule.organization, name });
   }
 
-  @FieldResolver(() => ProgrammeSummary, { description: "S32: the EPG programmes of the schedule in air order" })
-  programmeSummary(@Root() schedule: Schedule, @Ctx() ctx: Context): Promise<ProgrammeSummary> {
-    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule);
+  @FieldResolver(() => ProgrammeSummary, { description: "S32: the EPG programmes of the schedule in air order, a page at a time" })
+  programmeSummary(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0 (default 0)" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Programmes per page (default 20, at most MAX_PAGE_SIZE)" }) size?: number,
+  ): Promise<ProgrammeSummary> {
+    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size);
   }
 
   @FieldResolver(() => [EvaluatedParameter], {

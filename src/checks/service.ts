@@ -7,6 +7,7 @@ import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/lookup.js";
 import { toAsset } from "../assets/mapper.js";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
+import { plural } from "../common/text.js";
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
@@ -23,7 +24,7 @@ import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { eventAssetKey } from "./asset-keys.js";
-import { markEpg, markScte, requireCriterion, updateMatching } from "./marks.js";
+import { markEpg, markScte, markedMessage, requireCriterion, updateMatching } from "./marks.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
 import { fillGaps, replaceInEvents, syncTitles } from "./replace.js";
@@ -63,9 +64,11 @@ export class CheckService {
 
 
   /** S32 */
-  async programmeSummary(viewer: Viewer | null, schedule: Schedule): Promise<ProgrammeSummary> {
+  async programmeSummary(viewer: Viewer | null, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
     requireViewer(viewer);
-    return { programme: await programmes(this.db, Number(schedule.id)) };
+    const request = pageRequest(page, size, this.maxPageSize);
+    const { entries, total } = await programmes(this.db, Number(schedule.id), request);
+    return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 
   /** S40 */
@@ -128,7 +131,7 @@ export class CheckService {
       const changed = await write(tx, open.target, args.criteria);
       if (changed > 0) schedule = await touchTarget(tx, open.target);
       const page = await schedulePage(tx, open.target, request, args.criteria);
-      const messages = [info(`${changed} of ${page.totalElements} matching event(s) got a ${what}; the others already had one`)];
+      const messages = [info(markedMessage(changed, page.totalElements, what))];
       return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
     });
   }
@@ -159,7 +162,7 @@ export class CheckService {
       const page = await schedulePage(tx, open.target, request, filter);
       return {
         content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page },
-        messages: [info(`${changed} event(s) updated`)],
+        messages: [info(`${plural(changed, "event")} updated`)],
       };
     });
   }

@@ -45,7 +45,11 @@ export class ProgrammeEntry {
 
 @ObjectType({ description: "The schedule's EPG (S32), in air order" })
 export class ProgrammeSummary {
-  @Field(() => [ProgrammeEntry]) programme!: ProgrammeEntry[];
+  @Field(() => [ProgrammeEntry], { description: "The programmes of the page asked for" }) programme!: ProgrammeEntry[];
+  @Field(() => Int, { description: "Programmes of the whole schedule" }) totalElements!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field(() => Int, { description: "This page's number, from 0" }) number!: number;
+  @Field(() => Int, { description: "Programmes per page" }) size!: number;
 }
 
 @ObjectType({ description: "A secondary event parameter with its placeholders replaced (SPEC EvaluatedParameter, plus its name)" })

@@ -8,11 +8,12 @@ import { describeFatalError, exitCodeOf } from "./errors.js";
 import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 import { startService, stopOnSignals } from "../main.js";
-import { seedDemo } from "../seed/demo.js";
+import { DEMO_ORGANIZATION, seedDemoOnce } from "../seed/demo.js";
 import { seedTelemetryFromCli, telemetrySeedOptions } from "../seed/telemetry-cli.js";
 import { printGraphQLSchema } from "../server/schema.js";
-import { embeddedSecret, signToken } from "../server/tokens.js";
+import { embeddedSecret, signToken, verifyToken } from "../server/tokens.js";
 import { ROLES, type Role } from "../common/auth.js";
+import { plural } from "../common/text.js";
 import { runWorkerCommand } from "../jobs/cli.js";
 import { JOBS_HELP, jobsCommand } from "./jobs.js";
 import { EXIT_HELP, EXPORT_HELP, IMPORT_HELP, exportCommand, importCommand } from "./transfer.js";
@@ -21,7 +22,7 @@ const HELP: Record<string, string> = {
   serve: "serve                      start the GraphQL service (PORT, DATABASE_URL, DATA_DIR, …)",
   worker: "worker                     run the job worker alone (needs DATABASE_URL; JOB_POLL_MS, JOB_LEASE_MS, …)",
   migrate: "migrate                    apply pending database migrations and exit",
-  seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data; --telemetry: N days of telemetry of N playouts (in total) over N organizations",
+  seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data (once: a second run adds nothing); --telemetry: N days of telemetry of N playouts (in total) over N organizations",
   token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
   jobs: JOBS_HELP,
@@ -49,8 +50,9 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case "serve": {
-      const service = await startService(loadConfig());
-      stopOnSignals(service);
+      const starting = startService(loadConfig());
+      stopOnSignals(starting); // before the start completes: the server listens before it returns
+      await starting;
       return -1; // keep running
     }
     case "worker":
@@ -75,8 +77,14 @@ async function main(argv: string[]): Promise<number> {
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
         await runMigrations(db);
-        const summary = await (telemetrySeedOptions(rest) ? seedTelemetryFromCli(db.db, telemetrySeedOptions(rest)!) : seedDemo(db.db));
-        process.stdout.write(`seeded ${JSON.stringify(summary)}\n`);
+        const telemetry = telemetrySeedOptions(rest);
+        if (telemetry) {
+          process.stdout.write(`seeded ${JSON.stringify(await seedTelemetryFromCli(db.db, telemetry))}\n`);
+          return 0;
+        }
+        const demo = await seedDemoOnce(db.db);
+        if ("present" in demo) process.stdout.write(`demo data already present (organization "${DEMO_ORGANIZATION}" has ${plural(demo.present, "schedule")}): nothing added\n`);
+        else process.stdout.write(`seeded ${JSON.stringify(demo.seeded)}\n`);
       } finally {
         await db.close();
       }
@@ -95,9 +103,24 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`token: --role must be one of ${ROLES.join(", ")}\n`);
         return 2;
       }
+      if (process.env.DATABASE_URL && !process.env.AUTH_SECRET) {
+        process.stderr.write("token: DATABASE_URL is set but AUTH_SECRET is not: a service on PostgreSQL checks tokens with its AUTH_SECRET, so sign with the same one (AUTH_SECRET=… npm run token -- --org ORG)\n");
+        return 2;
+      }
       const config = loadConfig();
+      if (!config.authSecret) {
+        process.stderr.write(`token: signed with the embedded secret of ${config.dataDir} (as \`npm start\` without AUTH_SECRET uses); a service started with AUTH_SECRET rejects it: set the same AUTH_SECRET here\n`);
+      }
       const secret = config.authSecret ?? embeddedSecret(config.dataDir);
-      process.stdout.write((await signToken(secret, { sub: values.sub!, orgs: values.org, role: values.role as Role }, values.expires)) + "\n");
+      const token = await signToken(secret, { sub: values.sub!, orgs: values.org, role: values.role as Role }, values.expires);
+      // Never print a token the service would refuse (life over TOKEN_MAX_LIFE_SECONDS, bad --org).
+      try {
+        await verifyToken(secret, token, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds });
+      } catch (error) {
+        process.stderr.write(`token: the service would refuse this token: ${(error as Error).message.replace(/^Bearer token rejected: /, "")}\n`);
+        return 2;
+      }
+      process.stdout.write(token + "\n");
       return 0;
     }
     case "jobs":

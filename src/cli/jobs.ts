@@ -1,12 +1,14 @@
 // `playout-gateway jobs`: list the jobs of a running service, or follow one until it ends.
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
-import { CliError, EXIT, Progress, clientOf, graphql, guarded } from "./remote.js";
+import { CliError, EXIT, Progress, clientOf, graphql, graphqlPatiently, guarded } from "./remote.js";
 
-export const JOBS_HELP = `jobs [--status S]… [--watch ID] [--url URL] [--token JWT] [--org ORG] [--quiet]
+export const JOBS_HELP = `jobs [--status pending|processing|succeeded|failed|canceled]… [--watch ID] [--url URL] [--token JWT] [--org ORG] [--quiet]
                              list jobs, or follow one with its progress until it ends (exit 0 SUCCEEDED, 1 FAILED or CANCELED)`;
 
+export const JOBS_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } } as const;
 const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELED"]);
+const STATUSES = ["PENDING", "PROCESSING", ...FINAL];
 const JOB_FIELDS = "id type status progress entityId dateCreated dateFinished messages { type message }";
 
 interface JobSummary {
@@ -26,11 +28,14 @@ export function jobsCommand(args: string[], config: Config): Promise<number> {
 async function run(args: string[], config: Config): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } },
+    options: JOBS_OPTIONS,
   });
+  const statuses = values.status?.map((s) => s.toUpperCase());
+  const unknown = statuses?.find((s) => !STATUSES.includes(s));
+  if (unknown) throw new CliError(`jobs: --status must be one of ${STATUSES.map((s) => s.toLowerCase()).join(", ")} (got ${unknown.toLowerCase()})`, EXIT.usage);
+  if (values.watch !== undefined && !/^[1-9]\d*$/.test(values.watch)) throw new CliError(`jobs: --watch takes a job id, a positive whole number (got ${values.watch})`, EXIT.usage);
   const client = await clientOf(values, config);
   if (!values.watch) {
-    const statuses = values.status?.map((s) => s.toUpperCase());
     const { jobs } = (await graphql(client, `query($statuses: [JobStatus!]) { jobs(statuses: $statuses) { ${JOB_FIELDS} } }`, { statuses: statuses?.length ? statuses : undefined })) as { jobs: JobSummary[] };
     process.stdout.write(["id", "type", "status", "progress", "schedule", "created"].join("\t") + "\n");
     for (const j of jobs) process.stdout.write([j.id, j.type, j.status, `${j.progress}%`, j.entityId ?? "-", j.dateCreated].join("\t") + "\n");
@@ -38,7 +43,7 @@ async function run(args: string[], config: Config): Promise<number> {
   }
   const progress = new Progress(values.quiet!);
   for (;;) {
-    const { job } = (await graphql(client, `query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: values.watch })) as { job: JobSummary | null };
+    const { job } = (await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: values.watch })) as { job: JobSummary | null };
     if (!job) throw new CliError(`Job ${values.watch} not found`, EXIT.refused);
     progress.show(`job ${job.id}`, job.progress ?? 0);
     if (FINAL.has(job.status)) {

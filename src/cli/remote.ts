@@ -1,6 +1,7 @@
 // Commands that act on a running service (import, export, jobs) talk GraphQL and HTTP to it, so
 // that they go through the same services, checks and worker as every other client.
 import type { Config } from "../config.js";
+import { DEMO_ORGANIZATION } from "../seed/demo.js";
 import { embeddedSecret, signToken } from "../server/tokens.js";
 
 /** Exit codes scripts can rely on. */
@@ -10,10 +11,15 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** The service may answer again soon (restarting, connection lost): worth asking again. */
+    readonly retryable = false,
   ) {
     super(message);
   }
 }
+
+/** How long a command keeps asking about a job while the service does not answer (restart, deploy). */
+export const RECONNECT_PATIENCE_MS = 60_000;
 
 const REFUSED = new Set(["BAD_USER_INPUT", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED", "CONFLICT", "GRAPHQL_VALIDATION_FAILED"]);
 
@@ -48,39 +54,95 @@ export class Progress {
   }
 }
 
+/**
+ * The service and the token a command acts with. Without --token it signs one with the local
+ * secret: for --org, else for the demo organization on the embedded default (where the demo
+ * lives), else for every organization (then calls that need one ask for --org).
+ */
 export async function clientOf(values: { url?: string; token?: string; org?: string }, config: Config): Promise<Client> {
   const url = (values.url ?? `http://localhost:${config.port}`).replace(/\/$/, "");
+  if (!/^https?:\/\/[^/]/.test(url)) throw new CliError(`--url must be an http:// or https:// address (got ${url})`, EXIT.usage);
+  if (values.token !== undefined && values.token.trim() === "") throw new CliError("--token must not be empty", EXIT.usage);
+  if (values.org !== undefined && values.org.trim() === "") throw new CliError("--org must name an organization", EXIT.usage);
   const secret = config.authSecret ?? embeddedSecret(config.dataDir);
-  const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [values.org ?? "*"], role: "editor" }, "1h"));
+  const org = values.org ?? (config.authSecret ? "*" : DEMO_ORGANIZATION);
+  const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [org], role: "editor" }, "1h"));
   return { url, headers: { authorization: `Bearer ${token}` } };
 }
 
-export async function send(client: Client, path: string, init: RequestInit & { duplex?: "half" }): Promise<Response> {
-  try {
-    return await fetch(client.url + path, { ...init, headers: { ...client.headers, ...(init.headers as Record<string, string>) } });
-  } catch (error) {
-    throw new CliError(`Cannot reach the service at ${client.url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`, EXIT.unreachable);
+/**
+ * import and export act in one organization: without --token and --org, with AUTH_SECRET set, the
+ * token signed here would act for every organization and the service would refuse it only after
+ * the upload. Said before anything is sent.
+ */
+export function requireOneOrganization(command: string, values: { token?: string; org?: string }, config: Config): void {
+  if (values.token === undefined && values.org === undefined && config.authSecret) {
+    throw new CliError(`${command}: with AUTH_SECRET set the command signs a token for every organization: name the one to act in with --org ORG`, EXIT.usage);
   }
 }
 
+/** `path` is a path of the service, or an absolute URL it answered (a job's resourceLink). */
+export async function send(client: Client, path: string, init: RequestInit & { duplex?: "half" }): Promise<Response> {
+  try {
+    return await fetch(/^https?:\/\//i.test(path) ? path : client.url + path, { ...init, headers: { ...client.headers, ...(init.headers as Record<string, string>) } });
+  } catch (error) {
+    throw new CliError(`Cannot reach the service at ${client.url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`, EXIT.unreachable, true);
+  }
+}
+
+/** The server speaks of its GraphQL argument; a person at the command line names it with --org. */
+const inCliTerms = (message: string) => message.replace("name one with the organization argument", "name one with --org ORG");
+
 export async function answer(response: Response): Promise<any> {
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new CliError(`The connection to the service was lost: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`, EXIT.unreachable, true);
+  }
   let body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
   try {
     body = JSON.parse(text);
   } catch {
-    throw new CliError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`, response.status === 401 || response.status === 413 ? EXIT.refused : EXIT.failed);
+    const restarting = response.status === 502 || response.status === 503 || response.status === 504;
+    throw new CliError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`, response.status === 401 || response.status === 413 ? EXIT.refused : EXIT.failed, restarting);
   }
   const error = body.errors?.[0];
   if (error) {
     const code = error.extensions?.code ?? "ERROR";
-    throw new CliError(`${code}: ${error.message}`, REFUSED.has(code) ? EXIT.refused : EXIT.failed);
+    throw new CliError(`${code}: ${inCliTerms(error.message)}`, REFUSED.has(code) ? EXIT.refused : EXIT.failed, code === "SERVICE_UNAVAILABLE");
   }
   return body.data;
 }
 
 export async function graphql(client: Client, query: string, variables: Record<string, unknown>): Promise<any> {
   return answer(await send(client, "/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) }));
+}
+
+/**
+ * As graphql, asking again while the service cannot answer (a restart, a lost connection), with
+ * growing pauses, for at most `patienceMs` in a row; a job goes on in the service meanwhile.
+ */
+export async function graphqlPatiently(client: Client, query: string, variables: Record<string, unknown>, patienceMs = RECONNECT_PATIENCE_MS): Promise<any> {
+  let since: number | undefined;
+  let pause = 250;
+  for (;;) {
+    try {
+      const data = await graphql(client, query, variables);
+      if (since !== undefined) process.stderr.write("the service answers again\n");
+      return data;
+    } catch (error) {
+      if (!(error instanceof CliError) || !error.retryable) throw error;
+      if (since === undefined) {
+        since = Date.now();
+        process.stderr.write(`${error.message}; asking again for up to ${Math.round(patienceMs / 1000)} s\n`);
+      } else if (Date.now() - since >= patienceMs) {
+        throw new CliError(`${error.message} (still, after ${Math.round(patienceMs / 1000)} s of asking again)`, error.code);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 5000);
+    }
+  }
 }
 
 /** Runs a command, turning its CliError (and bad options) into a message and an exit code. */
@@ -93,7 +155,7 @@ export async function guarded(run: () => Promise<number>): Promise<number> {
       return error.code;
     }
     if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`${(error as Error).message}\n`);
+      process.stderr.write(`${(error as Error).message} (see --help)\n`);
       return EXIT.usage;
     }
     throw error;

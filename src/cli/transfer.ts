@@ -6,26 +6,36 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
-import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, send, type Client } from "./remote.js";
+import { plural } from "../common/text.js";
+import { CliError, EXIT, Progress, answer, clientOf, graphql, graphqlPatiently, guarded, requireOneOrganization, send, type Client } from "./remote.js";
 
 export const EXIT_HELP = `Exit codes: 0 done; 1 the job failed or was canceled, or the service erred; 2 bad options;
   3 the service refused the request (bad file or argument, too large, not found, not allowed); 4 the service cannot be reached.`;
 
 const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default: signed with the local secret for --org)
-                             --org ORG (the organization acted in) --quiet (no progress)`;
+                             --org ORG (the organization acted in; default "demo" on the embedded database) --quiet (no progress)`;
+const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
+export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false } } as const;
+export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, out: { type: "string" } } as const;
+const IMPORT_FORMATS = ["csv", "json", "xmltv"];
+const EXPORT_FORMATS = ["xmltv", "json"];
 export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv] [--channel C] [--sync] ${COMMON}
                              import a schedule (docs/FORMATS.md); prints the new schedule's id and name`;
 export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json] [--out FILE|-] ${COMMON}
                              export a schedule through a job and download the file; prints the file's path`;
 
-/** Polls the job until it is final, showing its progress; answers it when SUCCEEDED. */
+/**
+ * Polls the job until it is final, showing its progress; answers it when SUCCEEDED, after writing
+ * its warnings to stderr. A service that restarts meanwhile is asked again: the job goes on.
+ */
 async function waitForJob(client: Client, id: string, progress: Progress, label: string): Promise<any> {
   for (;;) {
-    const { job } = await graphql(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id });
+    const { job } = await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id });
     if (!job) throw new CliError(`Job ${id} is no longer visible`, EXIT.failed);
     progress.show(label, job.progress ?? 0);
     if (job.status === "SUCCEEDED") {
       progress.done();
+      for (const m of job.messages) if (m.type === "WARNING") process.stderr.write(`warning: ${m.message}\n`);
       return job;
     }
     if (job.status === "FAILED" || job.status === "CANCELED") {
@@ -63,10 +73,7 @@ export async function importCommand(args: string[], config: Config): Promise<num
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: {
-        url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false },
-        name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false },
-      },
+      options: IMPORT_OPTIONS,
     });
     if (positionals.length !== 1) throw new CliError(`import: name one file\nUsage: playout-gateway ${IMPORT_HELP}`, EXIT.usage);
     const [path] = positionals;
@@ -78,9 +85,14 @@ export async function importCommand(args: string[], config: Config): Promise<num
     }
     const fps = values.fps === undefined ? undefined : Number(values.fps);
     if (fps !== undefined && !(fps > 0)) throw new CliError("import: --fps must be a positive number", EXIT.usage);
+    const format = values.format?.toLowerCase();
+    if (format !== undefined && !IMPORT_FORMATS.includes(format)) throw new CliError(`import: --format must be ${IMPORT_FORMATS.join(", ")} (got ${values.format})`, EXIT.usage);
+    if (values.name !== undefined && values.name.trim() === "") throw new CliError("import: --name must not be empty", EXIT.usage);
     const client = await clientOf(values, config);
+    requireOneOrganization("import", values, config);
     const progress = new Progress(values.quiet!);
-    const variables = { fileName: values.name ?? basename(path), fps, scriptId: values.format?.toLowerCase(), channel: values.channel, organization: values.org };
+    // The name: --name, else the one the file carries (JSON schedule.name, XMLTV display-name), else the file's.
+    const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org };
     const mutation = values.sync ? "importSchedule" : "importScheduleAsync";
     const selection = values.sync ? "id name" : "id";
     const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String) {
@@ -93,11 +105,11 @@ export async function importCommand(args: string[], config: Config): Promise<num
     let scheduleId: string;
     if (values.sync) scheduleId = data.importSchedule.id;
     else scheduleId = (await waitForJob(client, data.importScheduleAsync.id, progress, "importing")).entityId;
-    const { schedule } = await graphql(client, `query($id: ID!, $organization: String) { schedule(id: $id, organization: $organization) { id name events(size: 1) { totalElements } } }`, {
+    const { schedule } = await graphqlPatiently(client, `query($id: ID!, $organization: String) { schedule(id: $id, organization: $organization) { id name events(size: 1) { totalElements } } }`, {
       id: scheduleId,
       organization: values.org,
     });
-    process.stdout.write(`${schedule.id}\t${schedule.name}\t${schedule.events.totalElements} events\n`);
+    process.stdout.write(`${schedule.id}\t${schedule.name}\t${plural(schedule.events.totalElements, "event")}\n`);
     return EXIT.ok;
   });
 }
@@ -107,14 +119,17 @@ export async function exportCommand(args: string[], config: Config): Promise<num
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, format: { type: "string", default: "xmltv" }, out: { type: "string" } },
+      options: EXPORT_OPTIONS,
     });
     if (positionals.length !== 1) throw new CliError(`export: name one schedule id\nUsage: playout-gateway ${EXPORT_HELP}`, EXIT.usage);
+    if (!EXPORT_FORMATS.includes(values.format!.toLowerCase())) throw new CliError(`export: --format must be ${EXPORT_FORMATS.join(" or ")} (got ${values.format})`, EXIT.usage);
     const format = values.format!.toUpperCase();
-    if (format !== "XMLTV" && format !== "JSON") throw new CliError("export: --format must be xmltv or json", EXIT.usage);
     const [id] = positionals;
+    if (!/^[1-9]\d*$/.test(id)) throw new CliError(`export: the schedule id must be a positive whole number (got ${id})`, EXIT.usage);
+    if (values.out !== undefined && values.out.trim() === "") throw new CliError("export: --out must name a file, or - for stdout", EXIT.usage);
     const out = values.out ?? `schedule-${id}.${format === "JSON" ? "json" : "xml"}`;
     const client = await clientOf(values, config);
+    requireOneOrganization("export", values, config);
     const progress = new Progress(values.quiet!);
     const { exportSchedule } = await graphql(
       client,

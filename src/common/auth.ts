@@ -11,6 +11,39 @@ export interface Viewer {
   role: Role;
 }
 
+/** Bounds of a token's claims: an organization id, how many a token names, the user id. */
+export const MAX_ORGANIZATION_ID_LENGTH = 200;
+export const MAX_TOKEN_ORGANIZATIONS = 100;
+export const MAX_USER_ID_LENGTH = 200;
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The `orgs` claim of a token, checked: a non-empty array of distinct, trimmed, bounded ids, or
+ * `["*"]` alone (every organization). A repeated id counts once, so `["a","a"]` acts in "a" alone.
+ */
+export function parseOrganizationClaim(value: unknown): { orgs: string[] | "*" } | { problem: string } {
+  if (!Array.isArray(value) || value.length === 0) return { problem: "orgs must be a non-empty array of organization ids" };
+  if (value.length > MAX_TOKEN_ORGANIZATIONS) return { problem: `orgs names more than ${MAX_TOKEN_ORGANIZATIONS} organizations` };
+  for (const o of value) {
+    if (typeof o !== "string") return { problem: "orgs must contain organization ids (strings)" };
+    if (o.trim() === "") return { problem: "orgs must not contain an empty organization id" };
+    if (o !== o.trim()) return { problem: "orgs must not contain spaces around an organization id" };
+    if (o.length > MAX_ORGANIZATION_ID_LENGTH) return { problem: `orgs contains an id longer than ${MAX_ORGANIZATION_ID_LENGTH} characters` };
+    if (CONTROL_CHARACTER.test(o)) return { problem: "orgs must not contain control characters" };
+  }
+  const orgs = [...new Set(value as string[])];
+  if (orgs.includes("*")) return orgs.length === 1 ? { orgs: "*" } : { problem: 'orgs may hold "*" (every organization) only alone' };
+  return { orgs };
+}
+
+/** The `sub` claim: a non-empty, bounded user id without control characters; null when it is not one. */
+export function parseUserClaim(value: unknown): string | null {
+  if (typeof value !== "string" || value.trim() === "" || value.length > MAX_USER_ID_LENGTH || CONTROL_CHARACTER.test(value)) return null;
+  return value;
+}
+
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
 export function requireViewer(viewer: Viewer | null): Viewer {

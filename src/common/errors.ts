@@ -8,7 +8,9 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  | "TIMEOUT"
+  | "SERVICE_UNAVAILABLE";
 
 export class AppError extends Error {
   constructor(
@@ -27,8 +29,8 @@ export const badInput = (message: string, extensions?: Record<string, unknown>) 
 /** NOT_FOUND naming what is missing; a long list of ids is cut in the message (extensions.id keeps it whole). */
 export const notFound = (what: string, id?: string | number) => {
   if (id === undefined) return new AppError("NOT_FOUND", `${what} not found`);
-  const ids = String(id).split(", ");
-  const shown = ids.length > 20 ? `${ids.slice(0, 20).join(", ")} and ${ids.length - 20} more` : String(id);
+  const ids = [...new Set(String(id).split(", "))];
+  const shown = ids.length > 20 ? `${ids.slice(0, 20).join(", ")} and ${ids.length - 20} more` : ids.join(", ");
   return new AppError("NOT_FOUND", `${what} ${shown} not found`, { id: String(id) });
 };
 

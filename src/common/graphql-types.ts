@@ -1,5 +1,27 @@
 // GraphQL types shared by several slices.
+import { GraphQLError, GraphQLScalarType } from "graphql";
+import { DateTimeResolver } from "graphql-scalars";
 import { Field, Int, ObjectType, registerEnumType } from "type-graphql";
+import { INSTANT_RANGE_TEXT, isInstantInRange } from "./instants.js";
+
+/** An input instant, refused outside the range (src/common/instants.ts): never stored, never rewritten. */
+function inRange(date: Date, given: unknown): Date {
+  if (!isInstantInRange(date.getTime())) {
+    throw new GraphQLError(`DateTime must lie ${INSTANT_RANGE_TEXT} (got ${JSON.stringify(given)})`, { extensions: { code: "BAD_USER_INPUT" } });
+  }
+  return date;
+}
+
+/**
+ * graphql-scalars' DateTime, with input limited to years 1900–9999. Answers are not limited, so
+ * that a time stored before the limit still reads.
+ */
+export const DateTimeScalar = new GraphQLScalarType({
+  ...DateTimeResolver.toConfig(),
+  description: `${DateTimeResolver.description} Input must lie ${INSTANT_RANGE_TEXT}.`,
+  parseValue: (value) => inRange(DateTimeResolver.parseValue(value) as Date, value),
+  parseLiteral: (ast, variables) => inRange(DateTimeResolver.parseLiteral(ast, variables) as Date, "value" in ast ? ast.value : null),
+});
 
 export enum MessageType {
   OK = "OK",

@@ -7,7 +7,10 @@ import { type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "driz
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { lockDataDir } from "./data-dir-lock.js";
+import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
+import { trackRead } from "./cancel.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,6 +43,11 @@ function queryLogger(own: Logger | undefined): Logger {
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /**
+   * Readiness: resolves when the database answers `select 1` within timeoutMs, rejects otherwise.
+   * On PostgreSQL it has a connection of its own, so a busy pool never delays it.
+   */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,12 +58,37 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Sees every statement drizzle sends (tests count statements with it). */
   logger?: Logger;
+  /** PostgreSQL statement_timeout of every connection, ms (0: none). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL lock_timeout of every connection, ms (0: none). */
+  lockTimeoutMs?: number;
+  /** How long to wait for a new connection, ms. */
+  connectTimeoutMs?: number;
+  /** Named in TIMEOUT messages of jobs (jobs set it themselves with SET LOCAL). */
+  jobStatementTimeoutMs?: number;
+}
+
+const DEFAULT_PING_MS = 800;
+
+/** Rejects when `promise` has not settled within ms. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: "CONNECT_TIMEOUT" })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // A handle opened without limits (a CLI command, a test's second connection) leaves the service's.
+  if (options.statementTimeoutMs !== undefined || options.lockTimeoutMs !== undefined) {
+    recordTimeLimits({ statementTimeoutMs: options.statementTimeoutMs, lockTimeoutMs: options.lockTimeoutMs, jobStatementTimeoutMs: options.jobStatementTimeoutMs });
+  }
   if (options.databaseUrl) {
+    const connectTimeoutSeconds = (options.connectTimeoutMs ?? 5000) / 1000;
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
+      connect_timeout: connectTimeoutSeconds,
       onnotice: () => {},
       // int8 and numeric as JS numbers, as PGlite answers them: every int64 of this domain (ms,
       // bytes, ids) is below 2^53.
@@ -64,17 +97,98 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       // JIT compilation costs 20–150 ms per statement the planner thinks expensive (correlated
       // index lookups over 100,000 events, say) and saves nothing on this OLTP workload.
-      connection: { application_name: "playout-gateway", jit: "off" },
+      // Time limits of every statement (0 = none): a long statement or a wait on a lock ends in
+      // TIMEOUT instead of holding a pool connection (src/db/errors.ts). Job transactions raise
+      // statement_timeout for themselves with SET LOCAL (src/jobs/lease.ts).
+      connection: {
+        application_name: "playout-gateway",
+        jit: "off",
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+        ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
+      },
     });
-    const db = drizzlePostgres(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
-    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+    // The reserve of the health probe: one connection of its own with short limits, so /readyz
+    // answers while the pool is busy or the server restarts.
+    const probe = postgres(options.databaseUrl, {
+      max: 1,
+      connect_timeout: Math.min(connectTimeoutSeconds, 1),
+      idle_timeout: 60,
+      onnotice: () => {},
+      connection: { application_name: "playout-gateway probe", statement_timeout: 1000 },
+    });
+    const db = drizzlePostgres(preparingReads(client), { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      ping: async (timeoutMs = DEFAULT_PING_MS) => {
+        await within(probe`select 1`.execute(), timeoutMs, "the database");
+      },
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
+      },
+    };
   }
   const inMemory = options.dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`);
-  await client.waitReady;
+  const release = inMemory ? () => {} : lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`);
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
-  return { db, driver: "pglite", close: () => client.close() };
+  return {
+    db,
+    driver: "pglite",
+    // PGlite has one connection and runs each statement to its end on the main thread: the probe
+    // waits its turn (a statement that runs long delays it; see docs/DECISIONS.md).
+    ping: async (timeoutMs = DEFAULT_PING_MS) => {
+      await within(client.query("select 1"), timeoutMs, "the embedded database");
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** A read: what preparingReads prepares. */
+const READ = /^\s*(select|with)\b/i;
+const SELECT = /^\s*select\b/i;
+
+/**
+ * The client drizzle is given: reads outside transactions run as prepared statements on each
+ * connection (drizzle's postgres-js driver prepares only queries built with `.prepare(name)`).
+ * Unprepared, a statement with parameters costs a describe round trip and a fresh parse and
+ * plan every time; prepared, one round trip. postgres.js keys them by text and parameter types
+ * and re-prepares when the server drops one. Transactions get their own client from `begin`
+ * and stay unprepared. Each read is tracked with its request (cancel.ts), so that a client that
+ * goes away cancels it.
+ */
+function preparingReads(client: postgres.Sql): postgres.Sql {
+  const unsafe = client.unsafe.bind(client);
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, parameters?: any[], queryOptions?: postgres.UnsafeQueryOptions) => {
+          if (!READ.test(query)) return unsafe(query, parameters, queryOptions);
+          const pending = unsafe(query, parameters, { ...queryOptions, prepare: true });
+          // Only plain selects can be cancelled for a client that left (a `with` may write).
+          // Tracking awaits the query, which starts it one microtask later: drizzle's `.values()`
+          // right after this call still sets the row mode first.
+          if (SELECT.test(query)) trackRead(pending);
+          return pending;
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 /** Rows of a raw `execute`, whichever driver ran it (postgres.js answers an array, PGlite `{ rows }`). */

@@ -1,6 +1,7 @@
 // bulkEditEvents (S31): API.md "Bulk edit", every member, in its order, in one transaction.
 import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
+import { plural } from "../common/text.js";
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
@@ -21,7 +22,7 @@ import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
-import { checkInstant, eventValues, type EventValues } from "./rules.js";
+import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
 import * as store from "./store.js";
 import { checkTargetVersion, openTarget, type EventTarget } from "./target.js";
 import { timeline } from "./timeline-errors.js";
@@ -66,7 +67,7 @@ export async function bulkEdit(
     };
     /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
     const requireKnown = (ids: number[]) => {
-      const missing = ids.filter((id) => !model.has(id));
+      const missing = [...new Set(ids.filter((id) => !model.has(id)))];
       if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
     };
     /** Stored values (and timing) of existing events the edit rewrites. */
@@ -97,7 +98,7 @@ export async function bulkEdit(
     if (input.empty) {
       const n = await store.countEvents(tx, target);
       model.clearAll();
-      messages.push(ok(`removed all ${n} events`));
+      messages.push(ok(`removed all ${plural(n, "event")}`));
     }
     const deleteStep = async () => {
       if (!input.deleted?.length) return;
@@ -107,7 +108,7 @@ export async function bulkEdit(
       model.addExisting(await store.loadTimingsById(tx, target, unknown));
       requireKnown(ids);
       ids.forEach((id) => model.remove(id));
-      messages.push(ok(`deleted ${ids.length} events`));
+      messages.push(ok(`deleted ${plural(ids.length, "event")}`));
     };
     const updateStep = async () => {
       if (!input.updated?.length) return;
@@ -132,7 +133,7 @@ export async function bulkEdit(
         model.setValues(ids[i], values);
       });
       placeAll(before, moved);
-      messages.push(ok(`updated ${ids.length} events`));
+      messages.push(ok(`updated ${plural(ids.length, "event")}`));
     };
     const createStep = async () => {
       if (!input.created?.length) return;
@@ -147,7 +148,7 @@ export async function bulkEdit(
         return slotOf(event);
       });
       placeAll(before, placed);
-      messages.push(ok(`created ${input.created.length} events`));
+      messages.push(ok(`created ${plural(input.created.length, "event")}`));
     };
     if (input.createFirst) {
       await createStep();
@@ -166,14 +167,14 @@ export async function bulkEdit(
       const emptyStart = schedule.startDate?.getTime() ?? Date.now();
       const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
       values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
-      messages.push(ok(`appended ${values.length} events at the end`));
+      messages.push(ok(`appended ${plural(values.length, "event")} at the end`));
     }
 
     if (input.shiftBy !== undefined && input.shiftBy !== null) {
       const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
       const { moves, collisions } = timeline(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
       model.applyMoves(moves);
-      messages.push(ok(`shifted ${moves.length} events by ${input.shiftBy} ms`));
+      messages.push(ok(`shifted ${plural(moves.length, "event")} by ${input.shiftBy} ms`));
       for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
     } else if (input.shiftFrom) {
       throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
@@ -183,6 +184,8 @@ export async function bulkEdit(
     if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
+    // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
+    for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
     const changed = await writeModel(tx, target, model, loaded);
     if (!changed) {
@@ -215,7 +218,7 @@ function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Sl
     const template = templates[p.template];
     model.add({ ...template, data: { ...template.data }, onAirTime: p.onAirTime, duration: p.duration });
   }
-  messages.push(ok(`looped ${loop.events.length} events into ${placements.length} from ${new Date(from).toISOString()} to ${new Date(to).toISOString()}`));
+  messages.push(ok(`looped ${plural(loop.events.length, "event")} into ${placements.length} from ${new Date(from).toISOString()} to ${new Date(to).toISOString()}`));
 }
 
 async function replaceStep(

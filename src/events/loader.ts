@@ -4,6 +4,7 @@ import DataLoader from "dataloader";
 import type { PageRequest } from "../common/paging.js";
 import type { Schedule } from "../schedules/types.js";
 import { filterKey } from "./criteria.js";
+import { FULL_SELECTION, selectionKey, type PageSelection } from "./selection.js";
 import type { EventsPageArgs, EventService } from "./service.js";
 import type { EventPage } from "./types.js";
 
@@ -13,33 +14,37 @@ export type ScheduleWithPage = Schedule & { eventsPage?: PageRequest | null };
 export interface EventsPageKey {
   scheduleId: number;
   args: EventsPageArgs;
+  /** What the query reads of the page (selection.ts); everything when absent. */
+  selection?: PageSelection;
 }
 
-const argsKey = (args: EventsPageArgs) => JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter)]);
+/** Keys asking the same page with the same selection share one statement. */
+const argsKey = (key: EventsPageKey) =>
+  JSON.stringify([key.args.page ?? null, key.args.size ?? null, filterKey(key.args.filter), selectionKey(key.selection ?? FULL_SELECTION)]);
 
 export function createEventsPageLoader(service: EventService): DataLoader<EventsPageKey, EventPage, string> {
   return new DataLoader<EventsPageKey, EventPage, string>(
     async (keys) => {
-      const groups = new Map<string, { args: EventsPageArgs; ids: Set<number> }>();
+      const groups = new Map<string, { args: EventsPageArgs; selection: PageSelection; ids: Set<number> }>();
       for (const key of keys) {
-        const k = argsKey(key.args);
+        const k = argsKey(key);
         let group = groups.get(k);
-        if (!group) groups.set(k, (group = { args: key.args, ids: new Set() }));
+        if (!group) groups.set(k, (group = { args: key.args, selection: key.selection ?? FULL_SELECTION, ids: new Set() }));
         group.ids.add(key.scheduleId);
       }
       const answers = new Map<string, Map<number, EventPage> | Error>();
       for (const [k, group] of groups) {
         try {
-          answers.set(k, await service.pagesOf([...group.ids], group.args));
+          answers.set(k, await service.pagesOf([...group.ids], group.args, group.selection));
         } catch (error) {
           answers.set(k, error as Error);
         }
       }
       return keys.map((key) => {
-        const answer = answers.get(argsKey(key.args))!;
+        const answer = answers.get(argsKey(key))!;
         return answer instanceof Error ? answer : answer.get(key.scheduleId)!;
       });
     },
-    { cacheKeyFn: (key) => `${key.scheduleId}|${argsKey(key.args)}` },
+    { cacheKeyFn: (key) => `${key.scheduleId}|${argsKey(key)}` },
   );
 }

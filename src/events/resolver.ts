@@ -1,11 +1,13 @@
 import { SafeIntResolver } from "graphql-scalars";
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
 import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
+import { pageSelectionOf } from "./selection.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -15,10 +17,11 @@ export class ScheduleEventsResolver {
     @Root() schedule: ScheduleWithPage,
     @Ctx() ctx: Context,
     @Args(() => EventPageArgs) { page, size, term, eventType, from, to }: EventPageArgs,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<EventPage> {
     requireViewer(callerOf(ctx));
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
-    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args });
+    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info) });
   }
 
   @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })

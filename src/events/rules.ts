@@ -1,6 +1,7 @@
 // Rules for event fields: pure. An EventInput becomes the columns and the `data` document of a
 // row, checked; BAD_USER_INPUT names the field at fault.
 import { badInput } from "../common/errors.js";
+import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, isInstantInRange } from "../common/instants.js";
 import { EventType } from "./enums.js";
 import type { EventInput } from "./types.js";
 
@@ -27,14 +28,25 @@ const fieldError = (field: string, message: string, at?: string) =>
 
 export function checkDuration(duration: number, at?: string): number {
   if (!Number.isSafeInteger(duration) || duration < 0) throw fieldError("duration", `must be a whole number of ms, 0 or more (got ${duration})`, at);
+  if (duration > MAX_SPAN_MS) throw fieldError("duration", `must be at most ${MAX_SPAN_MS} ms: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
   return duration;
 }
 
 export function checkInstant(value: Date, field: string, at?: string): number {
   const ms = value.getTime();
   if (!Number.isFinite(ms)) throw fieldError(field, "is not a valid instant", at);
+  if (!isInstantInRange(ms)) throw fieldError(field, `must lie ${INSTANT_RANGE_TEXT} (got ${value.toISOString()})`, at);
   return ms;
 }
+
+/** An event's start and end (start + duration) both in range: what every write of an event checks. */
+export function checkEventTiming(values: { onAirTime: number; duration: number }, at?: string): void {
+  const end = values.onAirTime + values.duration;
+  if (!isInstantInRange(values.onAirTime)) throw fieldError("onAirTime", `must lie ${INSTANT_RANGE_TEXT} (got ${describeMs(values.onAirTime)})`, at);
+  if (!isInstantInRange(end)) throw fieldError("duration", `would end the event at ${describeMs(end)}: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
+}
+
+const describeMs = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
 
 /** Plain JSON of a nested input (class instances and Dates become plain objects and ISO strings). */
 function plain(value: unknown): unknown {
@@ -72,6 +84,7 @@ export function eventValues(input: EventInput, existing: EventValues | null, def
     if (value === null) delete out.data[key];
     else out.data[key] = plain(value);
   }
+  checkEventTiming(out, at);
   keepSecret(out.data, existing?.data, input);
   checkNested(out.data, at);
   const assetData = out.data.assetData as { assetId?: string | null } | undefined;

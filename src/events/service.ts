@@ -4,10 +4,12 @@
 import { sql } from "drizzle-orm";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
+import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { toSchedule } from "../schedules/mapper.js";
+import { copyName, scheduleName } from "../schedules/rules.js";
 import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
@@ -15,8 +17,9 @@ import { ripple } from "../schedules/timeline/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
+import type { PageSelection } from "./selection.js";
 import { previewPage } from "./preview.js";
-import { eventValues } from "./rules.js";
+import { checkEventTiming, eventValues } from "./rules.js";
 import * as store from "./store.js";
 import { eventsSummary } from "./summary.js";
 import { timeline } from "./timeline-errors.js";
@@ -51,9 +54,9 @@ export class EventService {
   ) {}
 
   /** Schedule.events for several schedules of one request (the DataLoader's batch). */
-  pagesOf(scheduleIds: number[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
+  pagesOf(scheduleIds: number[], args: EventsPageArgs, selection?: PageSelection): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
-    return schedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    return schedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, selection);
   }
 
   async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
@@ -136,6 +139,8 @@ export class EventService {
       const timings = await store.loadTimings(tx, target);
       if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
       const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
+      const durations = new Map(timings.map((t) => [t.id, t.duration]));
+      for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
       await store.moveEvents(tx, target, moves);
       return toSchedule(await store.touchSchedule(tx, schedule.id));
     });
@@ -155,6 +160,7 @@ export class EventService {
     if (!Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
     return this.db.transaction(async (tx) => {
       const schedule = await lockSchedule(tx, viewer, id, organization);
+      checkMoveInRange(await scheduleSpan(tx, schedule), milliseconds, "shiftSchedule", { argument: "milliseconds" });
       await store.shiftAll(tx, schedule.id, milliseconds);
       await moveStoredDates(tx, schedule, milliseconds);
       return toSchedule(await store.touchSchedule(tx, schedule.id));
@@ -170,6 +176,7 @@ export class EventService {
       const schedule = await lockSchedule(tx, viewer, id, organization);
       const first = (await store.firstStart(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? target;
       const by = target - first;
+      checkMoveInRange(await scheduleSpan(tx, schedule), by, "transposeSchedule", { argument: "startTime" });
       await store.shiftAll(tx, schedule.id, by);
       await moveStoredDates(tx, schedule, by);
       return toSchedule(await store.touchSchedule(tx, schedule.id));
@@ -179,19 +186,28 @@ export class EventService {
   /** S23: a new schedule (version 1) with copies of every event. */
   async copy(viewer: Viewer, id: string, name?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
-    const newName = name?.trim() || null;
-    if (name !== undefined && name !== null && !newName) throw badInput("name must not be empty", { argument: "name" });
+    const newName = name === undefined || name === null ? null : scheduleName(name);
     return this.db.transaction(async (tx) => {
       const source = await findSchedule(tx, viewer, id, organization);
+      // A schedule stored before the range was enforced is not copied into a second broken one.
+      if (source.startDate) checkInstantInRange(source.startDate.getTime(), "copySchedule: the schedule's startDate");
+      if (source.finishDate) checkInstantInRange(source.finishDate.getTime(), "copySchedule: the schedule's finishDate");
       const { id: _id, dateCreated: _c, dateUpdated: _u, version: _v, ...fields } = source;
       const [copy] = await tx
         .insert(schedules)
-        .values({ ...fields, name: newName ?? `${source.name} (copy)`, archiveStatus: "NOT_ARCHIVED", createdBy: viewer.userId })
+        .values({ ...fields, name: newName ?? copyName(source.name), archiveStatus: "NOT_ARCHIVED", createdBy: viewer.userId })
         .returning();
       await store.copyEvents(tx, source.id, copy);
       return toSchedule(copy);
     });
   }
+}
+
+/** What a shift or transpose moves: the events' first start and last end, else the stored dates. */
+async function scheduleSpan(executor: Executor, schedule: ScheduleRow): Promise<{ start: number | null; end: number | null }> {
+  const start = (await store.firstStart(executor, schedule.id)) ?? schedule.startDate?.getTime() ?? null;
+  const end = (await store.lastEnd(executor, scheduleTarget(schedule.id))) ?? schedule.finishDate?.getTime() ?? null;
+  return { start, end };
 }
 
 /** While a schedule has no events its stored dates are its own: shifting it moves them too. */

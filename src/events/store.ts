@@ -18,8 +18,15 @@ export const EVENT_COLUMNS = sql`e.id, e.schedule_id as "scheduleId", e.organiza
   e.event_type as "eventType", e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.data,
   e.qc_status as "qcStatus", e.programme_title as "programmeTitle"`;
 
-/** A raw row as EventRow (the JSON `data` arrives parsed on both drivers; numbers are numbers). */
+/** What `data` reads as when a statement did not fetch the document (the selection needs none of it). */
+const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/**
+ * A raw row as EventRow, one fixed literal (the JSON `data` arrives parsed from postgres.js and
+ * PGlite, as text from reads that fetch it as text; numbers are numbers).
+ */
 export function eventRowOf(raw: Record<string, unknown>): EventRow {
+  const data = raw.data;
   return {
     id: Number(raw.id),
     scheduleId: Number(raw.scheduleId),
@@ -33,7 +40,7 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
     assetId: (raw.assetId as string | null) ?? null,
     status: (raw.status as string | null) ?? null,
     version: Number(raw.version),
-    data: (typeof raw.data === "string" ? JSON.parse(raw.data) : raw.data) as Record<string, unknown>,
+    data: data === undefined || data === null ? NO_DATA : ((typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>),
     qcStatus: (raw.qcStatus as string | null) ?? null,
     programmeTitle: (raw.programmeTitle as string | null) ?? null,
   };

@@ -1,16 +1,45 @@
 // Events of a JSON file are checked against the GraphQL EventInput type itself, so that a file
 // accepts exactly what createEvent accepts (enums, scalars, nested inputs), with the path named.
-import { coerceInputValue, isInputObjectType, type GraphQLSchema } from "graphql";
+// One difference, the rule of every import format (formats/times.ts): a DateTime without a zone is UTC.
+import {
+  coerceInputValue,
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  isScalarType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from "graphql";
 import { badInput } from "../common/errors.js";
 import type { EventInput } from "../events/types.js";
 import type { EventCoercer } from "./formats/json.js";
+import { parseIsoInstant } from "./formats/times.js";
+
+/** The value with every zone-less DateTime string in it (at any depth) made a UTC instant. */
+function zonelessAsUtc(value: unknown, type: GraphQLInputType): unknown {
+  const inner = getNullableType(type);
+  if (value === null || value === undefined) return value;
+  if (isListType(inner)) return Array.isArray(value) ? value.map((v) => zonelessAsUtc(v, inner.ofType)) : zonelessAsUtc(value, inner.ofType);
+  if (isScalarType(inner)) {
+    if (inner.name !== "DateTime" || typeof value !== "string") return value;
+    const instant = parseIsoInstant(value);
+    return instant && !instant.zoned ? new Date(instant.ms).toISOString() : value;
+  }
+  if (isInputObjectType(inner) && typeof value === "object" && !Array.isArray(value)) {
+    const fields = inner.getFields();
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) out[key] = fields[key] ? zonelessAsUtc(v, fields[key].type) : v;
+    return out;
+  }
+  return value;
+}
 
 export function eventCoercer(schema: GraphQLSchema): EventCoercer {
   const type = schema.getType("EventInput");
   if (!isInputObjectType(type)) throw new Error("the schema has no EventInput input type");
   return (value, at) => {
     let failure: string | null = null;
-    const coerced = coerceInputValue(value, type, (path, _invalid, error) => {
+    const coerced = coerceInputValue(zonelessAsUtc(value, type), type, (path, _invalid, error) => {
       failure ??= `${[at, ...path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`))].join("").replace(/\.\[/g, "[")}: ${error.message}`;
     });
     if (failure) throw badInput(failure);

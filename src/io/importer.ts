@@ -1,29 +1,40 @@
-// The import pipeline: text → format reader → checked event values, in batches. The caller
-// decides what a batch becomes (rows of a new schedule, or nothing on a checking pass), so the
-// same code serves importSchedule, the import job, and its dry pass.
+// The import pipeline: text → format reader → checked event values, in batches of 5,000 that each
+// commit on their own into a schedule created hidden (visibility IMPORTING), made visible in the
+// last, short transaction. Other requests run between batches; a failed or stopped import removes
+// what it wrote. The same code serves importSchedule and the SCHEDULE_IMPORT job.
 import { scheduleTarget } from "../events/target.js";
 import { extname } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
-import type { Transaction } from "../db/client.js";
+import type { Database, Transaction } from "../db/client.js";
 import { eventValues, type EventValues } from "../events/rules.js";
-import { insertEvents, touchSchedule } from "../events/store.js";
+import { insertEvents } from "../events/store.js";
 import { scheduleFields } from "../schedules/rules.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { ScheduleInput } from "../schedules/types.js";
 import { readCsv } from "./formats/csv.js";
 import { readJson, type EventCoercer } from "./formats/json.js";
 import { peekText } from "./formats/source.js";
+import { removeHiddenSchedule, removeLeftovers } from "./leftovers.js";
 import type { ImportFormat, ImportNotes, ImportOptions, ParsedEvent } from "./formats/types.js";
 import { IMPORT_FORMATS } from "./formats/types.js";
 import { readXmltv } from "./formats/xmltv.js";
 
 export const BATCH_SIZE = 5000;
+/** Longest stretch of reading without a turn of the event loop. */
+const YIELD_EVERY_MS = 10;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const DEFAULT_FPS = 25;
 
 export interface ImportArgs {
   /** fileName argument, else the uploaded file's name. */
   fileName: string;
+  /**
+   * fileName came from the argument: it names the schedule. Otherwise the name the file carries
+   * (JSON schedule.name, XMLTV display-name) comes first. Absent in jobs enqueued before: true.
+   */
+  nameGiven?: boolean | null;
   fps?: number | null;
   scriptId?: string | null;
   channel?: string | null;
@@ -67,7 +78,8 @@ export interface ImportResult {
 
 /**
  * Reads the whole text, checks each event with the events rules and hands them over in batches.
- * Throws BAD_USER_INPUT naming the line or element at the first fault.
+ * Throws BAD_USER_INPUT naming the line or element at the first fault. The text's source is
+ * closed on every path (an upload's read stream holds a temp file and a descriptor).
  */
 export async function readEvents(
   text: AsyncIterable<string>,
@@ -75,30 +87,41 @@ export async function readEvents(
   coerce: EventCoercer,
   onBatch: (batch: EventValues[]) => Promise<void>,
 ): Promise<ImportResult> {
-  const { head, all } = await peekText(text);
-  const format = chooseFormat(args, head);
-  const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
-  const notes: ImportNotes = { warnings: [], schedule: {} };
-  const source: AsyncGenerator<ParsedEvent> =
-    format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : readXmltv(all, options, notes);
-  let batch: EventValues[] = [];
-  let count = 0;
-  let lastEnd = 0;
-  for await (const parsed of source) {
-    const values = eventValues(parsed.input, null, { onAirTime: lastEnd }, parsed.at);
-    lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
-    batch.push(values);
-    count++;
-    if (batch.length >= BATCH_SIZE) {
-      await onBatch(batch);
-      batch = [];
+  const { head, all, close } = await peekText(text);
+  try {
+    const format = chooseFormat(args, head);
+    const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
+    const notes: ImportNotes = { warnings: [], schedule: {} };
+    const source: AsyncGenerator<ParsedEvent> =
+      format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : readXmltv(all, options, notes);
+    let batch: EventValues[] = [];
+    let count = 0;
+    let lastEnd = 0;
+    let turn = performance.now();
+    for await (const parsed of source) {
+      // Reading and checking run on promises alone (PGlite answers without I/O): give the event loop
+      // a turn every few ms, so that other requests are read, answered and not left waiting.
+      if ((count & 63) === 0 && performance.now() - turn > YIELD_EVERY_MS) {
+        await nextTurn();
+        turn = performance.now();
+      }
+      const values = eventValues(parsed.input, null, { onAirTime: lastEnd }, parsed.at);
+      lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
+      batch.push(values);
+      count++;
+      if (batch.length >= BATCH_SIZE) {
+        await onBatch(batch);
+        batch = [];
+      }
     }
+    if (batch.length) await onBatch(batch);
+    return { format, count, notes };
+  } finally {
+    await close();
   }
-  if (batch.length) await onBatch(batch);
-  return { format, count, notes };
 }
 
-/** Schedule fields a JSON file carries, as a ScheduleInput (unknown and read-only ones are left out). */
+/** Schedule fields a file carries, as a ScheduleInput (unknown and read-only ones are left out). */
 function headerInput(schedule: Record<string, unknown>): ScheduleInput {
   const input: ScheduleInput = {};
   const text = (v: unknown) => (typeof v === "string" ? v : null);
@@ -108,41 +131,109 @@ function headerInput(schedule: Record<string, unknown>): ScheduleInput {
   if (typeof schedule.playlistType === "string") input.playlistType = schedule.playlistType;
   if (typeof schedule.fps === "number") input.fps = schedule.fps;
   if (typeof schedule.channel === "string") input.channel = schedule.channel;
+  if (typeof schedule.name === "string" && schedule.name.trim()) input.name = schedule.name;
   return input;
 }
 
+/** How an import writes: plain transactions (importSchedule) or the job's fenced ones. */
+export interface ImportWrites<T> {
+  /** Runs one batch's writes; each call commits on its own. */
+  transaction<U>(fn: (tx: Transaction) => Promise<U>): Promise<U>;
+  /** The last transaction, which makes the schedule visible (the job settles itself in it). */
+  finish(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** After each committed batch: the events written so far. */
+  written?(count: number): Promise<void>;
+  /** The SCHEDULE_IMPORT job writing, null for importSchedule. */
+  jobId: number | null;
+  /** Leave what was written to the next run (the job goes back to the queue): no clean-up. */
+  keepOnError?(error: unknown): boolean;
+}
+
+interface Bounds {
+  first: number;
+  last: number;
+  longest: number;
+}
+
 /**
- * importSchedule's write: a new schedule (named from the file, fps and channel from the arguments
- * first, then the file) with every event of the file, in the caller's transaction.
+ * importSchedule and the import job: a new schedule (named by the fileName argument, else by the
+ * file, else after the file; fps and channel from the arguments first, then the file) with every
+ * event of the file. Batches commit one by one into the hidden schedule; `finish` makes it visible.
+ * On any fault what was written is removed and the fault thrown.
  */
-export async function importSchedule(
-  tx: Transaction,
+export async function importInChunks<T>(
+  db: Database,
   owner: { organization: string; userId: string | null },
   text: AsyncIterable<string>,
   args: ImportArgs,
   coerce: EventCoercer,
-): Promise<{ schedule: ScheduleRow; result: ImportResult }> {
-  const name = scheduleNameOf(args.fileName);
+  writes: ImportWrites<T>,
+  settle: (tx: Transaction, schedule: ScheduleRow, result: ImportResult) => Promise<T>,
+): Promise<T> {
   const fps = checkFps(args.fps);
-  const [created] = await tx
-    .insert(schedules)
-    .values({ name, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null })
-    .returning();
-  const result = await readEvents(text, args, coerce, async (batch) => {
-    await insertEvents(tx, scheduleTarget(created.id), batch);
-  });
-  let header: ScheduleInput;
+  const fileName = scheduleNameOf(args.fileName);
+  let scheduleId: number | null = null;
+  let written = 0;
+  let bounds: Bounds | null = null;
+  const create = async (tx: Transaction) => {
+    const [row] = await tx
+      .insert(schedules)
+      .values({ name: fileName, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null, visibility: "IMPORTING", importJobId: writes.jobId })
+      .returning({ id: schedules.id });
+    return row.id;
+  };
   try {
-    header = headerInput(result.notes.schedule);
-    scheduleFields(header, created);
+    await removeLeftovers(db, owner.organization, writes.jobId);
+    const result = await readEvents(text, args, coerce, async (batch) => {
+      await writes.transaction(async (tx) => {
+        scheduleId ??= await create(tx);
+        await insertEvents(tx, scheduleTarget(scheduleId), batch);
+        // date_updated tells removeLeftovers that this import is alive.
+        await tx.update(schedules).set({ dateUpdated: sql`now()` }).where(eq(schedules.id, scheduleId));
+      });
+      for (const v of batch) {
+        const end = v.onAirTime + v.duration;
+        bounds = bounds ? { first: Math.min(bounds.first, v.onAirTime), last: Math.max(bounds.last, end), longest: Math.max(bounds.longest, v.duration) } : { first: v.onAirTime, last: end, longest: v.duration };
+      }
+      written += batch.length;
+      await writes.written?.(written);
+      await nextTurn();
+    });
+    let header: ScheduleInput;
+    try {
+      header = headerInput(result.notes.schedule);
+      scheduleFields({ ...header, name: header.name ?? fileName });
+    } catch (error) {
+      throw badInput(`schedule: ${(error as Error).message}`);
+    }
+    if (args.nameGiven !== false || header.name === undefined) header.name = fileName;
+    if (args.fps !== undefined && args.fps !== null) header.fps = args.fps;
+    if (args.channel) header.channel = args.channel.trim();
+    const fields = scheduleFields(header);
+    const span = bounds as Bounds | null;
+    return await writes.finish(async (tx) => {
+      scheduleId ??= await create(tx);
+      const [schedule] = await tx
+        .update(schedules)
+        .set({
+          ...fields,
+          ...(span ? { startDate: new Date(span.first), finishDate: new Date(span.last), maxEventDuration: span.longest } : {}),
+          eventCount: written,
+          // A new schedule starts at version 1, whatever the steps that filled it.
+          version: 1,
+          visibility: "VISIBLE",
+          importJobId: null,
+          dateUpdated: sql`now()`,
+        })
+        .where(eq(schedules.id, scheduleId))
+        .returning();
+      return settle(tx, schedule, result);
+    });
   } catch (error) {
-    throw badInput(`schedule: ${(error as Error).message}`);
+    if (scheduleId !== null && !writes.keepOnError?.(error)) {
+      const hidden: number = scheduleId;
+      await removeHiddenSchedule(db, hidden).catch(() => {}); // what stays behind, removeLeftovers takes later
+    }
+    throw error;
   }
-  if (args.fps !== undefined && args.fps !== null) header.fps = args.fps;
-  if (args.channel) header.channel = args.channel.trim();
-  const fields = scheduleFields(header, created);
-  if (result.count > 0) await touchSchedule(tx, created.id);
-  // A new schedule starts at version 1, whatever the steps that filled it.
-  const [schedule] = await tx.update(schedules).set({ ...fields, version: 1, dateUpdated: sql`now()` }).where(eq(schedules.id, created.id)).returning();
-  return { schedule, result };
 }

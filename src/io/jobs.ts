@@ -1,20 +1,21 @@
 // Job handlers of import and export. Export reads the events page by page (keyset, air order)
-// while it writes the file; import checks the kept upload in a first pass (progress, cancel) and
-// writes the schedule in the step that finishes the job, so it is created exactly once.
+// while it writes the file; import writes the kept upload in batches, each in a fenced step of the
+// job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
 import { scheduleTarget } from "../events/target.js";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { notFound } from "../common/errors.js";
-import { queryRows, type Executor } from "../db/client.js";
+import { badInput, notFound } from "../common/errors.js";
+import { plural } from "../common/text.js";
+import { queryRows, type Executor, type Transaction } from "../db/client.js";
 import { EVENT_COLUMNS, countEvents, eventRowOf } from "../events/store.js";
 import type { EventRow } from "../events/tables.js";
-import type { JobContext, JobRegistry } from "../jobs/registry.js";
+import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/registry.js";
 import { jobs } from "../jobs/tables.js";
 import { schedules } from "../schedules/tables.js";
 import { schemaCoercer } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
 import { utf8Text } from "./formats/source.js";
-import { importSchedule, readEvents } from "./importer.js";
+import { importInChunks } from "./importer.js";
 import type { ExportJobPayload, ImportJobPayload } from "./service.js";
 import { deleteUpload, readUpload } from "./uploads.js";
 
@@ -59,28 +60,45 @@ async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
 async function runImport(ctx: JobContext<ImportJobPayload>, coerce: EventCoercer): Promise<void> {
   const args = ctx.job.payload;
   const jobId = ctx.job.id;
-  // Checking pass: nothing written; a fault fails the job with the line or element named.
-  const checked = await readEvents(
-    utf8Text(readUpload(ctx.db, jobId, async (seq, of) => {
+  if (args.uploading) throw badInput("The upload of the file did not complete (the service stopped while it came in): import it again");
+  // Progress follows the upload's pieces read, reported once the events read from them are written.
+  let pieces = { read: 0, of: 1 };
+  const text = utf8Text(
+    readUpload(ctx.db, jobId, async (read, of) => {
+      pieces = { read, of };
       await ctx.checkpoint();
-      await ctx.progress((seq / of) * 50);
-    })),
+    }),
+  );
+  await importInChunks(
+    ctx.db,
+    { organization: ctx.job.organization, userId: ctx.job.userId },
+    text,
     args,
     coerce,
-    async () => {},
+    {
+      jobId,
+      transaction: (fn) => ctx.transaction(fn),
+      async finish(fn: (tx: Transaction) => Promise<JobOutcome>) {
+        let outcome!: JobOutcome;
+        await ctx.finish(async (tx) => (outcome = await fn(tx)));
+        return outcome;
+      },
+      written: () => ctx.progress((pieces.read / Math.max(1, pieces.of)) * 99),
+      // A worker stopping hands the job back: its next run removes what this one wrote.
+      keepOnError: (error) => error instanceof JobStopped && error.reason === "shutdown",
+    },
+    async (tx, schedule, result): Promise<JobOutcome> => {
+      await tx.update(jobs).set({ entityId: schedule.id }).where(eq(jobs.id, jobId));
+      await deleteUpload(tx, jobId);
+      return {
+        result: { scheduleId: String(schedule.id), events: result.count, format: result.format },
+        messages: [
+          { type: "OK" as const, message: `Imported ${plural(result.count, "event")} (${result.format}) into schedule ${schedule.id} "${schedule.name}"` },
+          ...result.notes.warnings.map((message) => ({ type: "WARNING" as const, message })),
+        ],
+      };
+    },
   );
-  await ctx.finish(async (tx) => {
-    const { schedule, result } = await importSchedule(tx, { organization: ctx.job.organization, userId: ctx.job.userId }, utf8Text(readUpload(tx, jobId)), args, coerce);
-    await tx.update(jobs).set({ entityId: schedule.id }).where(eq(jobs.id, jobId));
-    await deleteUpload(tx, jobId);
-    return {
-      result: { scheduleId: String(schedule.id), events: result.count, format: result.format },
-      messages: [
-        { type: "OK" as const, message: `Imported ${checked.count} events (${result.format}) into schedule ${schedule.id} "${schedule.name}"` },
-        ...result.notes.warnings.map((message) => ({ type: "WARNING" as const, message })),
-      ],
-    };
-  });
 }
 
 export function registerIoHandlers(registry: JobRegistry): JobRegistry {

@@ -26,7 +26,7 @@ export class IoResolver {
   importSchedule(
     @Ctx() ctx: Context,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
-    @Arg("fileName", () => String, { nullable: true, description: "The new schedule's name, without extension (default: the uploaded file's name)" }) fileName?: string,
+    @Arg("fileName", () => String, { nullable: true, description: "The new schedule's name, without extension (default: the name the file carries, JSON schedule.name or the XMLTV channel's display-name, else the uploaded file's name)" }) fileName?: string,
     @Arg("fps", () => Float, { nullable: true, description: "Frames a second of the new schedule (default 25); CSV timecodes count frames at it" }) fps?: number,
     @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
     @Arg("channel", () => String, { nullable: true, description: "The new schedule's channel; for XMLTV also the channel imported (default the first)" }) channel?: string,

@@ -1,20 +1,23 @@
 // Import (S6, S7) and export (S24) of schedules. importSchedule streams the upload through the
-// format reader into one transaction; importScheduleAsync keeps the upload for a job; exportSchedule
-// enqueues a job that writes the file the job store serves.
+// format reader into a hidden schedule, batch by batch (importer.ts); importScheduleAsync keeps the
+// upload for a job; exportSchedule enqueues a job that writes the file the job store serves.
 import { extname } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
 import { requireRole, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import type { Database } from "../db/client.js";
 import { toJob } from "../jobs/mapper.js";
 import { enqueueJob, type JobSignal } from "../jobs/queue.js";
+import { jobs } from "../jobs/tables.js";
 import type { Job } from "../jobs/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { findSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { schemaCoercer } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";
-import { chooseFormat, checkFps, importSchedule, scheduleNameOf, type ImportArgs } from "./importer.js";
-import { saveUpload } from "./uploads.js";
+import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
+import { deleteUpload, saveUpload } from "./uploads.js";
 
 export type ExportFormatValue = "XMLTV" | "JSON";
 export const EXPORT_EXTENSIONS: Record<ExportFormatValue, string> = { XMLTV: "xml", JSON: "json" };
@@ -35,7 +38,12 @@ export interface ImportScheduleArgs {
 
 export interface ImportJobPayload extends ImportArgs {
   [key: string]: unknown;
+  /** The file is still coming in (see importScheduleAsync). */
+  uploading?: boolean;
 }
+
+/** How long a job whose file is coming in is held back; past it, the job runs and FAILS. */
+const UPLOAD_HOLD_MS = 60 * 60 * 1000;
 
 export interface ExportJobPayload {
   [key: string]: unknown;
@@ -63,14 +71,18 @@ export class IoService {
   ) {}
 
   private importArgs(file: UploadedFile, args: ImportScheduleArgs): ImportArgs {
-    const fileName = args.fileName?.trim() || file.filename;
+    const given = args.fileName?.trim();
+    const fileName = given || file.filename;
     scheduleNameOf(fileName);
     checkFps(args.fps);
     if (args.scriptId !== undefined && args.scriptId !== null) chooseFormat({ scriptId: args.scriptId, fileName }, "");
-    return { fileName, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null };
+    return { fileName, nameGiven: !!given, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null };
   }
 
-  /** S6: the new schedule, with every event of the file; nothing is written when the file is at fault. */
+  /**
+   * S6: the new schedule, with every event of the file, written in batches that each commit
+   * (others run between them) and seen by nobody until the last one; nothing stays when the file is at fault.
+   */
   async importSchedule(viewer: Viewer, upload: Promise<UploadedFile>, args: ImportScheduleArgs): Promise<Schedule> {
     requireRole(viewer, "editor");
     const organization = scopeOrganization(viewer, args.organization);
@@ -78,29 +90,56 @@ export class IoService {
     const importArgs = this.importArgs(file, args);
     const coerce = await schemaCoercer();
     const text = utf8Text(limitedBytes(() => file.createReadStream(), this.maxUploadBytes));
-    const { schedule } = await this.db.transaction((tx) => importSchedule(tx, { organization, userId: viewer.userId }, text, importArgs, coerce));
+    const schedule = await importInChunks<ScheduleRow>(
+      this.db,
+      { organization, userId: viewer.userId },
+      text,
+      importArgs,
+      coerce,
+      { transaction: (fn) => this.db.transaction(fn), finish: (fn) => this.db.transaction(fn), jobId: null },
+      async (_tx, row): Promise<ScheduleRow> => row,
+    );
     return toSchedule(schedule);
   }
 
   /**
-   * S7: keeps the file (checked for size, UTF-8 and emptiness on the way in) and enqueues a
-   * SCHEDULE_IMPORT job in one transaction; the job reads and imports it.
+   * S7: keeps the file (checked for size, UTF-8 and emptiness on the way in) for a SCHEDULE_IMPORT
+   * job, which reads and imports it. The job is enqueued first, held back (runAfter an hour ahead,
+   * payload `uploading`), so that the pieces of the file commit one by one as they arrive instead of
+   * in one transaction as long as the upload; it becomes runnable once the last piece is in. A
+   * failed upload deletes the job and its pieces; a process that dies meanwhile leaves a job that
+   * FAILS when it runs (the handler refuses an `uploading` payload).
    */
   async importScheduleAsync(viewer: Viewer, upload: Promise<UploadedFile>, args: ImportScheduleArgs): Promise<Job> {
     requireRole(viewer, "editor");
     const organization = scopeOrganization(viewer, args.organization);
     const file = await upload;
     const importArgs = this.importArgs(file, args);
+    const held = await enqueueJob(this.db, {
+      type: "SCHEDULE_IMPORT",
+      organization,
+      userId: viewer.userId,
+      payload: { ...importArgs, uploading: true } satisfies ImportJobPayload,
+      details: null,
+      runAfter: new Date(Date.now() + UPLOAD_HOLD_MS),
+    });
+    try {
+      await saveUpload(this.db, held.id, checkedBytes(limitedBytes(() => file.createReadStream(), this.maxUploadBytes)));
+    } catch (error) {
+      await this.db.delete(jobs).where(eq(jobs.id, held.id)); // its pieces go with it (cascade)
+      throw error;
+    }
     const job = await this.db.transaction(async (tx) => {
-      const row = await enqueueJob(tx, {
-        type: "SCHEDULE_IMPORT",
-        organization,
-        userId: viewer.userId,
-        payload: { ...importArgs } satisfies ImportJobPayload,
-        details: null,
-      });
-      await saveUpload(tx, row.id, checkedBytes(limitedBytes(() => file.createReadStream(), this.maxUploadBytes)));
-      return row;
+      const [ready] = await tx
+        .update(jobs)
+        .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
+        .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
+        .returning();
+      if (ready) return ready;
+      // Canceled while the file came in: its pieces are not needed.
+      await deleteUpload(tx, held.id);
+      const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
+      return now;
     });
     this.signal.enqueued();
     return toJob(job);
@@ -108,7 +147,8 @@ export class IoService {
 
   /** S24: a TIMELINE_EPG_XML_EXPORT job writing the schedule as XMLTV (default) or JSON. */
   async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null): Promise<Job> {
-    requireRole(viewer, "viewer");
+    // Editor: an export writes a job and a file (API.md: editors write jobs; a viewer writes nothing).
+    requireRole(viewer, "editor");
     const chosen = format ?? "XMLTV";
     const name = exportFileName(fileName, chosen);
     const job = await this.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { jobs } from "../jobs/tables.js";
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
- * Files uploaded to importScheduleAsync, kept in the database (in pieces of about 1 MiB) until
+ * Files uploaded to importScheduleAsync, kept in the database (in pieces of about 256 KiB) until
  * their job has read them: any worker on any server can run the job. Gone with the job's end.
  */
 export const importUploads = pgTable(

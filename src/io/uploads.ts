@@ -3,7 +3,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
 
-const PIECE_BYTES = 1024 * 1024;
+// A piece of 1 MiB took 350–450 ms to insert on PGlite, holding its only connection that long.
+const PIECE_BYTES = 256 * 1024;
 
 /** Stores the bytes in pieces; answers the total size. */
 export async function saveUpload(executor: Executor, jobId: number, bytes: AsyncIterable<Uint8Array>): Promise<number> {

@@ -7,7 +7,7 @@ import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { archiveEvents, restoreEvents } from "../io/archive-events.js";
-import { lockSchedule } from "../schedules/service.js";
+import { lockSchedule, visible } from "../schedules/service.js";
 import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
 import { toJob } from "./mapper.js";
 import { enqueueJob, type JobSignal } from "./queue.js";
@@ -55,7 +55,7 @@ export class ArchiveService {
           : await tx
               .select({ id: schedules.id, archiveStatus: schedules.archiveStatus })
               .from(schedules)
-              .where(and(eq(schedules.organization, org), inArray(schedules.id, wanted)))
+              .where(and(eq(schedules.organization, org), visible(), inArray(schedules.id, wanted)))
               .orderBy(asc(schedules.id))
               .for("update");
       const found = new Set(rows.map((r) => r.id));

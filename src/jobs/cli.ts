@@ -15,10 +15,23 @@ export async function runWorkerCommand(config: Config): Promise<number> {
     return 2;
   }
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 3 });
-  const worker = new JobWorker(database.db, createJobRegistry(), { ...workerSettings(config), log, files: new FileStore(config.filesDir) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    maxConnections: Math.min(config.dbPoolSize, 3),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    lockTimeoutMs: config.dbLockTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    jobStatementTimeoutMs: config.jobStatementTimeoutMs,
+  });
+  const worker = new JobWorker(database.db, createJobRegistry(), { ...workerSettings(config), log, files: new FileStore(database.db, config.jobFileRetentionHours) });
   worker.start();
+  let received = false;
+  // Hands a running job back to the queue (attempt not counted), closes the pool, exits 0.
   const stop = (signal: string) => {
+    // Ctrl-C under npm reaches node twice (from the terminal and forwarded by npm): one shutdown.
+    if (received) return log.info("shutdown already under way", { signal });
+    received = true;
     log.info("signal received", { signal });
     worker
       .stop()
@@ -29,7 +42,7 @@ export async function runWorkerCommand(config: Config): Promise<number> {
         process.exit(1);
       });
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
   return -1;
 }

@@ -1,12 +1,13 @@
 // The JobContext a handler receives: every write goes through the lease, so it is fenced.
 import { extname } from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.js";
-import type { FileStore } from "./files.js";
+import type { FileContent, FileStore } from "./files.js";
 import type { JobLease } from "./lease.js";
 import { JobStopped, type JobContext, type JobOutcome } from "./registry.js";
 import { clampProgress, type JobMessage } from "./states.js";
-import type { JobRow } from "./tables.js";
+import { contentTypeOf } from "./mapper.js";
+import { jobs, type JobRow } from "./tables.js";
 
 /** How often a checkpoint may read the job row; between reads it trusts what it last saw. */
 const CHECK_EVERY_MS = 200;
@@ -84,14 +85,18 @@ export class RunContext implements JobContext {
     this.finished = true;
   }
 
-  async writeFile(fileName: string, content: string | Uint8Array | AsyncIterable<string | Uint8Array>): Promise<void> {
+  async writeFile(fileName: string, content: FileContent): Promise<void> {
     await this.checkpoint();
-    const size = await this.files.write(this.job.id, content);
+    const resourceExtension = extname(fileName).slice(1) || null;
+    const file = await this.files.write(this.job.id, { name: fileName, contentType: contentTypeOf(resourceExtension) }, content);
     try {
-      await this.guard(() => this.lease.update({ fileName, resourceExtension: extname(fileName).slice(1) || null, fileSize: size }));
+      await this.transaction(async (tx) => {
+        await this.files.publish(tx, this.job.id, file.id, file.size);
+        await tx.update(jobs).set({ fileName, resourceExtension, fileSize: file.size }).where(eq(jobs.id, this.job.id));
+      });
     } catch (error) {
-      // A canceled job keeps no output; a job taken over may be writing the same file: leave it.
-      if (error instanceof JobStopped && error.reason === "canceled") await this.files.remove(this.job.id);
+      // Canceled or taken over meanwhile: this attempt's file is nobody's.
+      await this.files.remove(file.id).catch(() => {});
       throw error;
     }
   }

@@ -15,6 +15,8 @@ export class JobLease {
     readonly jobId: number,
     readonly owner: string,
     private readonly leaseMs: number,
+    /** statement_timeout of the job's transactions (SET LOCAL), ms; undefined: the connection's. */
+    private readonly statementTimeoutMs?: number,
   ) {}
 
   private ours() {
@@ -57,10 +59,24 @@ export class JobLease {
    */
   async transaction<T>(fn: (tx: Transaction, job: JobRow) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
+      if (this.statementTimeoutMs !== undefined) await tx.execute(sql`select set_config('statement_timeout', ${String(this.statementTimeoutMs)}, true)`);
       const [row] = await tx.select().from(jobs).where(this.ours()).for("update");
       if (!row) throw new JobStopped(await this.whyNotOurs(tx));
       return fn(tx, row);
     });
+  }
+
+  /**
+   * Shutdown: the job goes back to the queue, the attempt not counted, whatever its handler is
+   * still doing (its later writes are fenced out). False when the job was not ours any more.
+   */
+  async handBack(message: JobMessage): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: "PENDING", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAfter: sql`now()`, leaseOwner: null, leaseExpiresAt: null, messages: appendMessages([message]) })
+      .where(this.ours())
+      .returning({ id: jobs.id });
+    return rows.length === 1;
   }
 
   /** Inside `transaction`: the job's final or next state. */

@@ -2,8 +2,22 @@ import type { Message, MessageType } from "../common/graphql-types.js";
 import type { JobRow } from "./tables.js";
 import type { Job, JobStatus, JobType } from "./types.js";
 
+// toJob answers links as paths of the service; the GraphQL fields and GET /jobs/<id> put them under
+// the base URL of the request (or PUBLIC_URL) with `underBaseUrl`, so a client can fetch them as they are.
 export const jobPath = (id: number) => `/jobs/${id}`;
 export const filePath = (id: number) => `/files/${id}`;
+
+/** A path of this service under `baseUrl` (scheme://host[/prefix]); "" leaves it a path. */
+export function underBaseUrl(baseUrl: string, path: string): string;
+export function underBaseUrl(baseUrl: string, path: string | null): string | null;
+export function underBaseUrl(baseUrl: string, path: string | null): string | null {
+  return path !== null && path.startsWith("/") ? baseUrl + path : path;
+}
+
+/** The job with its resourceLink and links as absolute URLs under `baseUrl`. */
+export function withBaseUrl(job: Job, baseUrl: string): Job {
+  return { ...job, resourceLink: underBaseUrl(baseUrl, job.resourceLink), links: job.links.map((link) => ({ ...link, href: underBaseUrl(baseUrl, link.href) })) };
+}
 
 /** True when the job has an output file a client may download. */
 export function hasDownload(row: Pick<JobRow, "status" | "fileSize">): boolean {

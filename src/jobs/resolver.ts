@@ -1,5 +1,7 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Link } from "../common/graphql-types.js";
 import { callerOf, type Context } from "../server/context.js";
+import { underBaseUrl } from "./mapper.js";
 import { Job, JobStatus } from "./types.js";
 
 @Resolver(() => Job)
@@ -24,6 +26,17 @@ export class JobResolver {
   @Mutation(() => Job, { description: "PENDING or PROCESSING → CANCELED (a running job stops at its next step); a finished job → CONFLICT" })
   cancelJob(@Ctx() ctx: Context, @Arg("id", () => ID) id: string): Promise<Job> {
     return ctx.services.jobs.cancel(callerOf(ctx), id);
+  }
+
+  // Every Job answered (by any slice) carries paths; these two make them URLs of this request.
+  @FieldResolver(() => String, { nullable: true })
+  resourceLink(@Root() job: Job, @Ctx() ctx: Context): string | null {
+    return underBaseUrl(ctx.baseUrl, job.resourceLink);
+  }
+
+  @FieldResolver(() => [Link])
+  links(@Root() job: Job, @Ctx() ctx: Context): Link[] {
+    return job.links.map((link) => ({ ...link, href: underBaseUrl(ctx.baseUrl, link.href) }));
   }
 
   @Mutation(() => Job, { description: "S13: archives a schedule: NOT_ARCHIVED → ARCHIVING (at once) → ARCHIVED (when the job succeeds)" })

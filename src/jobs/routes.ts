@@ -1,12 +1,15 @@
-// HTTP routes of the jobs slice: GET /files/<jobId> (a job's output file) and GET /jobs/<jobId> (the
-// job as JSON, its `self` link). Same bearer token as GraphQL; another organization's job is 404.
+// HTTP routes of the jobs slice: GET /files/<jobId> (a job's output file, streamed from the database
+// piece by piece) and GET /jobs/<jobId> (the job as JSON, its `self` link). Same bearer token as
+// GraphQL; another organization's job is 404; a file past its retention is 410 FILE_EXPIRED.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Express, Request, Response } from "express";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Database } from "../db/client.js";
 import type { Logger } from "../server/log.js";
 import type { FileStore } from "./files.js";
-import { contentTypeOf, hasDownload, toJob } from "./mapper.js";
+import { hasDownload, toJob, withBaseUrl } from "./mapper.js";
 import { findVisibleJob } from "./service.js";
 
 export interface JobRouteDeps {
@@ -14,7 +17,12 @@ export interface JobRouteDeps {
   db: Database;
   files: FileStore;
   log: Logger;
+  /** Where the request reached the service, for absolute links (see server/context.ts). */
+  baseUrl: (req: Request) => string;
 }
+
+/** A download past JOB_FILE_RETENTION_HOURS: answered 410 with this code. */
+class FileExpired extends Error {}
 
 const STATUS_OF: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, BAD_USER_INPUT: 400, NOT_FOUND: 404 };
 
@@ -29,24 +37,28 @@ export function mountJobRoutes(app: Express, deps: JobRouteDeps): void {
 
   app.get("/jobs/:jobId", async (req, res) => {
     await answer(res, deps.log, async () => {
-      res.json(toJob(await visibleJob(req)));
+      res.json(withBaseUrl(toJob(await visibleJob(req)), deps.baseUrl(req)));
     });
   });
 
   app.get("/files/:jobId", async (req, res) => {
     await answer(res, deps.log, async () => {
       const job = await visibleJob(req);
-      const file = hasDownload(job) ? await deps.files.open(job.id) : null;
-      if (!file) throw new AppError("NOT_FOUND", `Job ${job.id} has no file to download`);
-      res.setHeader("Content-Type", contentTypeOf(job.resourceExtension));
+      if (!hasDownload(job)) throw new AppError("NOT_FOUND", `Job ${job.id} has no file to download`);
+      // The job had a file: none now means it expired (deleted by housekeeping, or about to be).
+      const file = await deps.files.current(job.id);
+      if (!file) throw new FileExpired(`The file of job ${job.id} was kept ${deps.files.retentionHours} hours after it was written (JOB_FILE_RETENTION_HOURS) and is gone; run the export again`);
+      res.setHeader("Content-Type", file.contentType);
       res.setHeader("Content-Length", String(file.size));
-      res.setHeader("Content-Disposition", contentDisposition(job.fileName ?? `job-${job.id}`));
+      res.setHeader("Content-Disposition", contentDisposition(file.name));
       res.setHeader("Cache-Control", "private, no-store");
-      await new Promise<void>((resolve, reject) => {
-        file.stream.on("error", reject);
-        res.on("close", resolve);
-        file.stream.pipe(res);
-      });
+      try {
+        await pipeline(Readable.from(deps.files.read(file)), res);
+      } catch (error) {
+        // The client went away: nothing to answer, nothing to log.
+        if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+        throw error;
+      }
     });
   });
 }
@@ -57,6 +69,10 @@ async function answer(res: Response, log: Logger, fn: () => Promise<void>): Prom
   } catch (error) {
     if (res.headersSent) {
       res.destroy(error as Error);
+      return;
+    }
+    if (error instanceof FileExpired) {
+      res.status(410).json({ error: { code: "FILE_EXPIRED", message: error.message } });
       return;
     }
     if (error instanceof AppError && STATUS_OF[error.code]) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, instant, int64 } from "../db/columns.js";
 import type { JobMessage, JobStatusValue } from "./states.js";
 
@@ -30,7 +30,7 @@ export const jobs = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** What the handler reports when it succeeds. */
     result: jsonb("result").$type<Record<string, unknown>>(),
-    /** Output file kept by the file store, served at /files/<id> once the job SUCCEEDED. */
+    /** The output file's name and size (its bytes are in job_files), served at /files/<id> once the job SUCCEEDED. */
     fileName: text("file_name"),
     resourceExtension: text("resource_extension"),
     fileSize: int64("file_size"),
@@ -55,3 +55,41 @@ export const jobs = pgTable(
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * Output files of jobs (exports), kept in the database so that every server on it serves them.
+ * A file is written piece by piece while its job runs and counts only once `size` is set (in the
+ * job's fenced step that records it); then it is the job's one file. Kept JOB_FILE_RETENTION_HOURS.
+ */
+export const jobFiles = pgTable(
+  "job_files",
+  {
+    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
+    jobId: int64("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    /** Bytes; null while the file is being written. */
+    size: int64("size"),
+    dateCreated: createdAt(),
+  },
+  (t) => [index("job_files_job_idx").on(t.jobId), index("job_files_created_idx").on(t.dateCreated)],
+);
+
+/** The bytes of a job file in pieces of 1 MiB (the last one shorter), numbered from 0. */
+export const jobFileChunks = pgTable(
+  "job_file_chunks",
+  {
+    fileId: int64("file_id")
+      .notNull()
+      .references(() => jobFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+export type JobFileRow = typeof jobFiles.$inferSelect;

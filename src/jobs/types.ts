@@ -55,7 +55,7 @@ export class Job {
   @Field(() => String, { nullable: true, description: "Extension of the output file (xml, json)" }) resourceExtension!: string | null;
   @Field(() => String, {
     nullable: true,
-    description: "Once SUCCEEDED with a file: its path on this server (GET with the same bearer token)",
+    description: "Once SUCCEEDED with a file: its URL (GET with the same bearer token; 410 FILE_EXPIRED after JOB_FILE_RETENTION_HOURS)",
   })
   resourceLink!: string | null;
   @Field(() => [Message], { description: "What the job did, warnings, and the reason of a failure" }) messages!: Message[];
@@ -64,5 +64,5 @@ export class Job {
   @Field(() => Date) dateCreated!: Date;
   @Field(() => Date, { nullable: true, description: "When a worker first claimed it" }) dateStarted!: Date | null;
   @Field(() => Date, { nullable: true, description: "When it reached a final state" }) dateFinished!: Date | null;
-  @Field(() => [Link], { description: "rel self (GET the job as JSON) and, once there is a file, rel download" }) links!: Link[];
+  @Field(() => [Link], { description: "rel self (GET the job as JSON) and, once there is a file, rel download; absolute URLs" }) links!: Link[];
 }

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { and, asc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
+import { classifyDatabaseError } from "../db/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { Logger } from "../server/log.js";
@@ -26,6 +27,8 @@ export interface WorkerSettings {
   retryBaseMs: number;
   /** On stop, how long a running handler may take before it is asked to stop. */
   shutdownGraceMs: number;
+  /** statement_timeout of job transactions (SET LOCAL), ms; undefined: the connection's own. */
+  jobStatementTimeoutMs?: number;
 }
 
 export function workerSettings(config: Config): WorkerSettings {
@@ -35,6 +38,7 @@ export function workerSettings(config: Config): WorkerSettings {
     maxAttempts: config.jobMaxAttempts,
     retryBaseMs: config.jobRetryBaseMs,
     shutdownGraceMs: config.jobShutdownGraceMs,
+    jobStatementTimeoutMs: config.jobStatementTimeoutMs,
   };
 }
 
@@ -52,8 +56,11 @@ export interface WorkerOptions extends WorkerSettings {
 
 interface Running {
   context: RunContext;
+  lease: JobLease;
   done: Promise<void>;
 }
+
+const HANDED_BACK: JobMessage = { type: "INFO", message: "The worker stopped; the job went back to the queue" };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -90,7 +97,9 @@ export class JobWorker {
 
   /**
    * Graceful stop: no new claims; the running handler gets shutdownGraceMs to finish, then is asked
-   * to stop at its next step and its job goes back to the queue for another worker.
+   * to stop at its next step and its job goes back to the queue for another worker. A handler that
+   * does not stop within another shutdownGraceMs has its job handed back anyway (attempt not
+   * counted): its later writes are fenced out.
    */
   async stop(): Promise<void> {
     if (this.state === "stopped" || this.state === "idle") {
@@ -104,7 +113,14 @@ export class JobWorker {
     const grace = this.options.shutdownGraceMs;
     if (!(await settlesWithin(loopDone, grace))) {
       this.current?.context.stop("shutdown");
-      await settlesWithin(loopDone, grace);
+      if (!(await settlesWithin(loopDone, grace)) && this.current) {
+        const { lease } = this.current;
+        try {
+          if (await lease.handBack(HANDED_BACK)) this.log.warn("job handed back to the queue; its handler did not stop in time", { jobId: lease.jobId });
+        } catch (error) {
+          this.log.error("job could not be handed back; its lease will expire", { jobId: lease.jobId, error: failureReason(error) });
+        }
+      }
     }
     this.state = "stopped";
     this.log.info("job worker stopped");
@@ -160,10 +176,10 @@ export class JobWorker {
     this.wokenMeanwhile = false;
     const job = await this.claim();
     if (!job) return false;
-    const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs);
+    const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs, this.options.jobStatementTimeoutMs);
     const context = new RunContext(job, this.db, lease, this.options.files);
     const done = this.execute(job, context, lease);
-    this.current = { context, done };
+    this.current = { context, lease, done };
     try {
       await done;
     } finally {
@@ -237,9 +253,7 @@ export class JobWorker {
     const stopped = error instanceof JobStopped ? error.reason : context.stoppedFor;
     try {
       if (stopped === "shutdown") {
-        await this.settle(lease, { status: "PENDING", attempts: sql`${jobs.attempts} - 1`, runAfter: sql`now()` }, [
-          { type: "INFO", message: "The worker stopped; the job went back to the queue" },
-        ]);
+        await this.settle(lease, { status: "PENDING", attempts: sql`${jobs.attempts} - 1`, runAfter: sql`now()` }, [HANDED_BACK]);
         log.info("job returned to the queue (worker stopping)");
       } else if (stopped === "canceled") {
         log.info("job stopped after cancel");
@@ -252,10 +266,11 @@ export class JobWorker {
         ]);
         log.warn("job attempt failed; will retry", { error: failureReason(error), retryInMs: delay });
       } else {
-        const reason = error instanceof AppError ? error.message : failureReason(error);
+        const known = error instanceof AppError ? error : classifyDatabaseError(error, { job: true });
+        const reason = known ? known.message : failureReason(error);
         const text = isTransientError(error) ? `Gave up after ${job.attempts} attempts: ${reason}` : reason;
         await this.fail(lease, handler, job, text);
-        log.warn("job failed", { reason: text, ...(error instanceof AppError ? {} : { stack: String((error as Error)?.stack ?? error) }) });
+        log.warn("job failed", { reason: text, ...(known ? {} : { stack: String((error as Error)?.stack ?? error) }) });
       }
     } catch (settleError) {
       if (settleError instanceof JobStopped) return; // canceled or taken over meanwhile: nothing of ours to write

@@ -172,3 +172,18 @@ export async function playoutBucketRows(executor: Executor, window: Window, filt
     sql`select b.*, ${REGISTRY_COLUMNS} from (${playoutBuckets(window, filter, force, withFigures)}) as b ${REGISTRY_JOIN} order by b.bucket, b.playout_id`,
   );
 }
+
+/** The columns of a PlayoutUsageRecord: per playout per bucket with the five registry columns it shows. */
+export type PlayoutUsageRow = Pick<PlayoutBucketRow, "playout_id" | "organization" | "bucket" | "up_seconds" | "down_seconds" | "playout_name" | "ip" | "port" | "instance_type" | "template_type">;
+
+/**
+ * playoutBucketRows narrowed to PlayoutUsageRow, ordered the same: 10 columns a row instead of 31
+ * (a 30-day daily answer of 1,200 rows spent most of its Node time decoding the other 21).
+ */
+export async function playoutUsageRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source): Promise<PlayoutUsageRow[]> {
+  return queryRows<PlayoutUsageRow>(
+    executor,
+    sql`select b.playout_id, b.organization, b.bucket, b.up_seconds, b.down_seconds, p.playout_name, p.ip, p.port, p.instance_type, p.template_type
+      from (${playoutBuckets(window, filter, force, false)}) as b join playouts p on p.playout_id = b.playout_id order by b.bucket, b.playout_id`,
+  );
+}

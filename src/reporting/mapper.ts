@@ -1,5 +1,5 @@
 // The one place where reporting rows become their GraphQL shapes.
-import type { PlayoutBucketRow } from "./figures.js";
+import type { PlayoutBucketRow, PlayoutUsageRow } from "./figures.js";
 import type {
   BillingUsageRecord,
   LicenceUsageRecord,
@@ -13,19 +13,29 @@ import type {
 export const toDate = (v: string | Date): Date => new Date(v);
 const toDateOrNull = (v: string | Date | null): Date | null => (v === null ? null : new Date(v));
 
-export function toPlayoutUsage(r: PlayoutBucketRow): PlayoutUsageRecord {
-  return {
-    downtime: Number(r.down_seconds),
-    uptime: Number(r.up_seconds),
-    instanceType: r.instance_type,
-    ip: r.ip,
-    organization: r.organization,
-    playoutId: r.playout_id,
-    playoutName: r.playout_name,
-    port: r.port,
-    templateType: r.template_type,
-    timeStamp: toDate(r.bucket),
-  };
+/** Rows of one answer share a Date per bucket: a 30-day daily answer has 30 of them for 1,200 rows. */
+export function toPlayoutUsageRecords(rows: PlayoutUsageRow[]): PlayoutUsageRecord[] {
+  const buckets = new Map<string | number, Date>();
+  const out = new Array<PlayoutUsageRecord>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const key = typeof r.bucket === "string" ? r.bucket : r.bucket.getTime();
+    let timeStamp = buckets.get(key);
+    if (!timeStamp) buckets.set(key, (timeStamp = toDate(r.bucket)));
+    out[i] = {
+      downtime: Number(r.down_seconds),
+      uptime: Number(r.up_seconds),
+      instanceType: r.instance_type,
+      ip: r.ip,
+      organization: r.organization,
+      playoutId: r.playout_id,
+      playoutName: r.playout_name,
+      port: r.port,
+      templateType: r.template_type,
+      timeStamp,
+    };
+  }
+  return out;
 }
 
 export function toLicenceUsage(r: PlayoutBucketRow): LicenceUsageRecord {
@@ -48,9 +58,24 @@ export function toLicenceUsage(r: PlayoutBucketRow): LicenceUsageRecord {
   };
 }
 
+/** Decimal places of the health averages (docs/REPORTING.md "Precision"). */
+export const HEALTH_FIGURE_DECIMALS = 2;
+
+/**
+ * An average as answered: to the nearest hundredth, halves away from zero, so that a bucket shows
+ * 27.4, not 27.402499999999993. Float sums carry such tails, and they differ between the rollup and
+ * raw samples: the nudge of 1e-12 (far above those tails, far below a hundredth) makes 2.345 and
+ * 2.3449999999999998 both 2.35, so that every path answers the same figure. Never -0.
+ */
+export function roundFigure(value: number, decimals = HEALTH_FIGURE_DECIMALS): number {
+  const scale = 10 ** decimals;
+  const rounded = Math.round(Math.abs(value) * scale * (1 + 1e-12)) / scale;
+  return rounded === 0 ? 0 : Math.sign(value) * rounded;
+}
+
 /** `wanted` holds the health figure names to fill; the others are null. */
 export function toPlayoutHistory(r: PlayoutBucketRow, wanted: Set<string>): PlayoutHistoryRecord {
-  const figure = (name: string, value: number | null) => (wanted.has(name) && value !== null ? Number(value) : null);
+  const figure = (name: string, value: number | null) => (wanted.has(name) && value !== null ? roundFigure(Number(value)) : null);
   const time = toDate(r.bucket);
   return {
     avmon: figure("avmon", r.avmon),

@@ -80,13 +80,24 @@ export async function historyGroups(executor: Executor, scope: OrgScope, provide
     ids.add(p.playout_id).add(p.organization);
     if (p.provider_id) ids.add(p.provider_id);
   }
+  // A channel id a playout once named may since belong to another organization: its names show
+  // only on playouts of the organization that registered the channel.
+  const channels = await queryRows<{ channel_id: string; organization: string }>(
+    executor,
+    sql`select channel_id, organization from channels where channel_id in (
+        select name from registry_names where kind = 'playout_channel' and id in ${list(playouts.map((p) => p.playout_id))}
+        union select channel_id from playouts where playout_id in ${list(playouts.map((p) => p.playout_id))})
+      and ${inScope(sql`organization`, scope)}`,
+  );
+  const channelOwner = new Map(channels.map((c) => [c.channel_id, c.organization]));
   const names = await queryRows<{ kind: string; id: string; name: string }>(
     executor,
-    sql`select kind, id, name from registry_names where id in ${list([...ids])} or (kind = 'channel' and id in (
-        select name from registry_names where kind = 'playout_channel' and id in ${list(playouts.map((p) => p.playout_id))}))
+    sql`select kind, id, name from registry_names where (kind <> 'channel' and id in ${list([...ids])})
+        or (kind = 'channel' and id in ${list([...channelOwner.keys()])})
       order by kind, id, name`,
   );
   const namesOf = (kind: string, id: string) => names.filter((n) => n.kind === kind && n.id === id).map((n) => n.name);
+  const channelNames = (channelId: string, organization: string) => (channelOwner.get(channelId) === organization ? namesOf("channel", channelId) : []);
   const groups = new Map<string | null, PlayoutHistoryGroup>();
   for (const p of playouts) {
     let group = groups.get(p.provider_id);
@@ -99,7 +110,7 @@ export async function historyGroups(executor: Executor, scope: OrgScope, provide
       playoutId: p.playout_id,
       names: namesOf("playout", p.playout_id),
       modes: namesOf("playout_mode", p.playout_id),
-      channels: [...channelIds].sort().map((channelId) => ({ channelId, names: namesOf("channel", channelId) })),
+      channels: [...channelIds].sort().map((channelId) => ({ channelId, names: channelNames(channelId, p.organization) })),
     });
   }
   return [...groups.values()];

@@ -13,12 +13,13 @@ import {
   list,
   playoutBucketRows,
   playoutBuckets,
+  playoutUsageRows,
   ts,
   type OrgScope,
   type PlayoutFilter,
   type Source,
 } from "./figures.js";
-import { toBillingUsage, toDate, toLicenceUsage, toOrganization, toPlayoutHistory, toPlayoutUsage, toRegionStreamStats, type BillingRow, type OrganizationRow, type StreamStatsRow } from "./mapper.js";
+import { toBillingUsage, toDate, toLicenceUsage, toOrganization, toPlayoutHistory, toPlayoutUsageRecords, toRegionStreamStats, type BillingRow, type OrganizationRow, type StreamStatsRow } from "./mapper.js";
 import { historyGroups, knownOrganizationIds, organizationSummaries } from "./organizations.js";
 import type {
   BillingUsageRecord,
@@ -97,14 +98,14 @@ export class ReportingService {
   async playoutUsage(viewer: Viewer, organization: string, input: TimeWindowInput, force?: Source): Promise<PlayoutUsageRecord[]> {
     const org = scopeOrganization(viewer, organization);
     const window = await this.window(input, [org]);
-    return (await playoutBucketRows(this.db, window, { organizations: [org] }, force, false)).map(toPlayoutUsage);
+    return toPlayoutUsageRecords(await playoutUsageRows(this.db, window, { organizations: [org] }, force));
   }
 
   /** O6: as O5 over several organizations (default: every one the caller sees). */
   async playoutUptime(viewer: Viewer, organizations: string[] | null | undefined, input: TimeWindowInput, force?: Source): Promise<PlayoutUsageRecord[]> {
     const scope = scopeOrganizations(requireViewer(viewer), organizations);
     const window = await this.window(input, scope);
-    return (await playoutBucketRows(this.db, window, { organizations: scope }, force, false)).map(toPlayoutUsage);
+    return toPlayoutUsageRecords(await playoutUsageRows(this.db, window, { organizations: scope }, force));
   }
 
   /** O7: names of the playouts behind an ip: from cache downloads and from registered playouts with samples, in the window. */
@@ -153,14 +154,18 @@ export class ReportingService {
     return rows.map((r) => ({ organization: org, timeStamp: toDate(r.bucket), count: Number(r.count), size: Number(r.size) }));
   }
 
-  /** O11: executions grouped by UTC day, newest day first, newest execution first. */
+  /**
+   * O11: executions of the caller's organizations (a platform token: every one, and the platform's
+   * own) grouped by UTC day, newest day first, newest execution first.
+   */
   async executionDays(viewer: Viewer, from: Date, to?: Date | null): Promise<ExecutionDay[]> {
-    requireViewer(viewer);
+    const scope = requireViewer(viewer).orgs;
     if (to && from.getTime() >= to.getTime()) throw badInput("from must be before to", { argument: "from" });
-    const rows = await queryRows<{ execution_id: string; duration: number | null; execution_time: string | Date; success: boolean; type: string | null }>(
+    const rows = await queryRows<{ organization: string; execution_id: string; duration: number | null; execution_time: string | Date; success: boolean; type: string | null }>(
       this.db,
-      sql`select execution_id, duration, execution_time, success, type from executions
-        where execution_time >= ${ts(from)} ${to ? sql`and execution_time < ${ts(to)}` : sql``} order by execution_time desc, execution_id`,
+      sql`select organization, execution_id, duration, execution_time, success, type from executions
+        where ${inScope(sql`organization`, scope)} and execution_time >= ${ts(from)} ${to ? sql`and execution_time < ${ts(to)}` : sql``}
+        order by execution_time desc, organization, execution_id`,
     );
     const days = new Map<number, ExecutionDay>();
     for (const r of rows) {
@@ -168,13 +173,13 @@ export class ReportingService {
       const day = Math.floor(time.getTime() / 86_400_000) * 86_400_000;
       let entry = days.get(day);
       if (!entry) days.set(day, (entry = { executionDate: new Date(day), success: true, executions: [] }));
-      entry.executions.push({ executionId: r.execution_id, duration: r.duration === null ? null : Number(r.duration), success: r.success, timeStamp: time, type: r.type });
+      entry.executions.push({ organization: r.organization, executionId: r.execution_id, duration: r.duration === null ? null : Number(r.duration), success: r.success, timeStamp: time, type: r.type });
       entry.success &&= r.success;
     }
     return [...days.values()];
   }
 
-  /** O13: the latest snapshot of each region (regions are shared by every organization). */
+  /** O13: the latest snapshot of each region: platform records, read by every caller. */
   async regionStreamStats(viewer: Viewer): Promise<RegionStreamStats[]> {
     requireViewer(viewer);
     const rows = await queryRows<StreamStatsRow>(

@@ -122,6 +122,7 @@ export class StorageRecord {
 @ObjectType()
 export class ExecutionEntry {
   @Field(() => SafeIntResolver, { nullable: true, description: "Milliseconds" }) duration!: number | null;
+  @Field(() => String, { description: "The organization whose execution it is; \"*\" for a platform execution" }) organization!: string;
   @Field(() => String) executionId!: string;
   @Field(() => Boolean) success!: boolean;
   @Field(() => Date, { description: "executionTime of the report" }) timeStamp!: Date;

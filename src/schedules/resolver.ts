@@ -1,4 +1,5 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
 import { callerOf, type Context } from "../server/context.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
@@ -14,8 +15,9 @@ export class ScheduleResolver {
     @Arg("sort", () => [String], { nullable: true, description: '"property,asc|desc" entries; default "id,asc"' }) sort?: string[],
     @Arg("selectedScheduleId", () => ID, { nullable: true, description: "Without page: answer the page holding this schedule" })
     selectedScheduleId?: string,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId });
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info));
   }
 
   @Query(() => Schedule, { nullable: true, description: "S11: one schedule; NOT_FOUND when unknown or not visible" })
@@ -72,4 +74,18 @@ export class ScheduleResolver {
   ): Promise<Schedule[]> {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
   }
+}
+
+/** Page members answered without counting the matching schedules. */
+const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "pageable", "sort"]);
+
+/** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
+function needsTotal(info: GraphQLResolveInfo): boolean {
+  const fragments: Record<string, FragmentDefinitionNode> = info.fragments;
+  const reads = (set: SelectionSetNode | undefined): boolean =>
+    !!set &&
+    set.selections.some((s) =>
+      s.kind === "Field" ? !WITHOUT_TOTAL.has(s.name.value) : reads(s.kind === "InlineFragment" ? s.selectionSet : fragments[s.name.value]?.selectionSet),
+    );
+  return info.fieldNodes.some((node) => reads(node.selectionSet));
 }

@@ -1,5 +1,6 @@
 // Rules for schedule fields: pure checks that answer BAD_USER_INPUT with the field named.
 import { badInput } from "../common/errors.js";
+import { checkInstantInRange } from "../common/instants.js";
 import type { ScheduleInput } from "./types.js";
 
 export const PLAYLIST_TYPES = ["FINITE", "LOOP"] as const;
@@ -24,6 +25,20 @@ export interface ScheduleFields {
 
 const field = (name: string, message: string) => badInput(`${name} ${message}`, { field: name });
 
+/** A schedule name as stored: trimmed, not empty, at most MAX_NAME_LENGTH characters (create, update and copy). */
+export function scheduleName(given: string | null | undefined): string {
+  const name = given?.trim();
+  if (!name) throw field("name", "must not be empty");
+  if (name.length > MAX_NAME_LENGTH) throw field("name", `must be at most ${MAX_NAME_LENGTH} characters`);
+  return name;
+}
+
+/** The default name of a copy, "<name> (copy)", cut so that it stays within MAX_NAME_LENGTH. */
+export function copyName(source: string): string {
+  const suffix = " (copy)";
+  return `${source.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+}
+
 /**
  * The writable fields of an input, checked. `existing` holds the stored values an update
  * combines with (so breakMin ≤ breakMax is checked on the result, not on the input alone).
@@ -31,10 +46,7 @@ const field = (name: string, message: string) => badInput(`${name} ${message}`, 
 export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields): ScheduleFields {
   const out: ScheduleFields = {};
   if (input.name !== undefined) {
-    const name = input.name?.trim();
-    if (!name) throw field("name", "must not be empty");
-    if (name.length > MAX_NAME_LENGTH) throw field("name", `must be at most ${MAX_NAME_LENGTH} characters`);
-    out.name = name;
+    out.name = scheduleName(input.name);
   } else if (!existing) {
     throw field("name", "is required to create a schedule");
   }
@@ -67,6 +79,7 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   if (breakMin != null && breakMax != null && breakMin > breakMax) throw field("breakMin", "must not be above breakMax");
   for (const key of ["startDate", "finishDate", "dateApplied"] as const) {
     if (input[key] !== undefined) out[key] = input[key] ?? null;
+    if (out[key]) checkInstantInRange(out[key].getTime(), key, { field: key });
   }
   const start = out.startDate !== undefined ? out.startDate : existing?.startDate;
   const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;

@@ -43,10 +43,11 @@ export class ScheduleService {
     private readonly maxPageSize = 1000,
   ) {}
 
-  async list(viewer: Viewer, args: ListSchedulesArgs): Promise<SchedulePage> {
+  /** withTotal false: the answer's totalElements, totalPages and last are not counted (the caller does not read them). */
+  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true): Promise<SchedulePage> {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
-    const where = and(eq(schedules.organization, organization), ...filterConditions(args.filter));
+    const where = and(eq(schedules.organization, organization), visible(), ...filterConditions(args.filter));
     const orderBy = orderByOf(sort);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const size = request.size;
@@ -58,9 +59,11 @@ export class ScheduleService {
     }
     const [rows, [{ total }]] = await Promise.all([
       this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size),
-      this.db.select({ total: count() }).from(schedules).where(where),
+      withTotal ? this.db.select({ total: count() }).from(schedules).where(where) : [{ total: -1 }],
     ]);
-    return { content: rows.map((r) => toSchedule(r)), ...pageMeta({ page, size }, Number(total), rows.length, sort) };
+    // Uncounted, the total is what the page shows (nobody reads it).
+    const known = withTotal ? Number(total) : page * size + rows.length;
+    return { content: rows.map((r) => toSchedule(r)), ...pageMeta({ page, size }, known, rows.length, sort) };
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */
@@ -84,7 +87,7 @@ export class ScheduleService {
     const rows = await this.db
       .select()
       .from(schedules)
-      .where(and(eq(schedules.organization, org), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`))
+      .where(and(eq(schedules.organization, org), visible(), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`))
       .orderBy(asc(schedules.id));
     return rows.map((r) => toSchedule(r));
   }
@@ -129,7 +132,7 @@ export class ScheduleService {
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
     return this.db.transaction(async (tx) => {
-      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), inArray(schedules.id, wanted))).for("update");
+      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), inArray(schedules.id, wanted))).for("update");
       const found = new Set(rows.map((r) => r.id));
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length) throw notFound(missing.length === 1 ? "Schedule" : "Schedules", missing.join(", "));
@@ -140,11 +143,14 @@ export class ScheduleService {
   }
 }
 
-/** The schedule with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
+/** Schedules every read and lookup sees: not one an import is still writing (tables.ts `visibility`). */
+export const visible = (): SQL => eq(schedules.visibility, "VISIBLE");
+
+/** The schedule with this id in the caller's organization, or NOT_FOUND (also for other organizations' and ones being imported). */
 export async function findSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
   const scheduleId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
-  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org)));
+  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible()));
   if (!row) throw notFound("Schedule", scheduleId);
   return row;
 }
@@ -153,7 +159,7 @@ export async function findSchedule(executor: Executor, viewer: Viewer, id: strin
 export async function lockSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
   const scheduleId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
-  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org))).for("update");
+  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible())).for("update");
   if (!row) throw notFound("Schedule", scheduleId);
   return row;
 }

@@ -5,6 +5,10 @@ import { createdAt, instant, int64, updatedAt } from "../db/columns.js";
 export const ARCHIVE_STATUSES = ["NOT_ARCHIVED", "ARCHIVING", "UN_ARCHIVING", "ARCHIVED"] as const;
 export type ArchiveStatusValue = (typeof ARCHIVE_STATUSES)[number];
 
+/** VISIBLE: an ordinary schedule. IMPORTING: being written by an import, seen by no read or lookup. */
+export const VISIBILITIES = ["VISIBLE", "IMPORTING"] as const;
+export type VisibilityValue = (typeof VISIBILITIES)[number];
+
 export const schedules = pgTable(
   "schedules",
   {
@@ -43,6 +47,10 @@ export const schedules = pgTable(
     dateCreated: createdAt(),
     dateUpdated: updatedAt(),
     createdBy: text("created_by"),
+    /** IMPORTING while an import writes it in chunks; VISIBLE in the import's last transaction (src/io/importer.ts). */
+    visibility: text("visibility").$type<VisibilityValue>().notNull().default("VISIBLE"),
+    /** The SCHEDULE_IMPORT job writing it while IMPORTING (null: a synchronous import, or visible). */
+    importJobId: int64("import_job_id"),
   },
   (t) => [
     index("schedules_org_id_idx").on(t.organization, t.id),
@@ -50,6 +58,7 @@ export const schedules = pgTable(
     index("schedules_org_graphics_idx").on(t.organization, t.graphicsProject),
     index("schedules_org_graphics_v2_idx").on(t.organization, t.graphicsProjectV2),
     index("schedules_org_start_idx").on(t.organization, t.startDate),
+    index("schedules_importing_idx").on(t.organization).where(sql`visibility <> 'VISIBLE'`),
   ],
 );
 

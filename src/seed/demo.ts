@@ -1,5 +1,5 @@
 // Demo data for the embedded default: enough for every query of the README to answer something.
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
@@ -22,6 +22,18 @@ export async function seedDemoIfEmpty(db: Database): Promise<SeedSummary | null>
   const [{ n }] = await db.select({ n: count() }).from(schedules);
   if (Number(n) > 0) return null;
   return seedDemo(db);
+}
+
+/** How many schedules the demo organization holds: the demo is there when it has any. */
+export async function demoScheduleCount(db: Database): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(schedules).where(eq(schedules.organization, DEMO_ORGANIZATION));
+  return Number(n);
+}
+
+/** `npm run seed`: the demo once; a second run adds nothing and says so. */
+export async function seedDemoOnce(db: Database): Promise<{ seeded: SeedSummary } | { present: number }> {
+  const present = await demoScheduleCount(db);
+  return present > 0 ? { present } : { seeded: await seedDemo(db) };
 }
 
 export async function seedDemo(db: Database): Promise<SeedSummary> {

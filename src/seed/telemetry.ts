@@ -191,8 +191,9 @@ export async function seedTelemetry(db: Database, options: TelemetrySeedOptions)
     const time = new Date(start + day * DAY);
     options.organizations.forEach((organization, i) => {
       extras.storageSnapshots!.push({ organization, time: new Date(time.getTime() + 3_600_000), count: 1000 + i * 100 + day * 25, size: (50 + i * 5 + day) * 1e9 });
+      // Executions belong to an organization (docs/REPORTING.md "Who owns what"): one billing run each.
+      extras.executions!.push({ organization, executionId: `seed-billing-${time.toISOString().slice(0, 10)}`, executionTime: new Date(time.getTime() + 2 * 3_600_000), duration: 1000 + Math.floor(random() * 9000), success: random() > 0.1, type: "BILLING" });
     });
-    extras.executions!.push({ executionId: `seed-billing-${time.toISOString().slice(0, 10)}`, executionTime: new Date(time.getTime() + 2 * 3_600_000), duration: 1000 + Math.floor(random() * 9000), success: random() > 0.1, type: "BILLING" });
   }
   await ingest(extras);
   const run = await new ReportingService(db).generateAllBillingUsage(SEED_ADMIN, { from: new Date(start), to: new Date(end) });

@@ -1,5 +1,4 @@
 // The HTTP surface: express 5, uploads and JSON on /graphql, Apollo Server, health probes.
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
@@ -11,26 +10,33 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express, type Request, type Response } from "express";
-import { sql } from "drizzle-orm";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { createContext, type Context } from "./context.js";
+import { createContext, requestBaseUrl, type Context } from "./context.js";
 import { formatError, isMasked } from "./errors.js";
 import { jitGateway } from "./executor.js";
+import { mountHealthRoutes } from "./health.js";
+import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
 import { depthLimit } from "./limits.js";
+import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
+import { requestChecks, type RequestChecks } from "./request-checks.js";
 import type { Logger } from "./log.js";
 import { buildGraphQLSchema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
-import { verifyToken } from "./tokens.js";
+import { cachedTokenVerifier } from "./token-cache.js";
+import { RequestWork, withRequestWork } from "../db/cancel.js";
 
 export interface AppOptions {
   config: Config;
   db: Database;
   log: Logger;
   authSecret: string;
+  /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
+  ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
   routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null> }) => void;
 }
@@ -44,15 +50,22 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
+const LOGGED_STACKS = 3;
+
+/** One log line per request: the outcome, and the stacks of the first unexpected errors. */
 function requestLogPlugin(): ApolloServerPlugin<Context> {
   return {
-    async requestDidStart({ contextValue }) {
+    async requestDidStart() {
       const started = performance.now();
+      const unexpected: string[] = [];
+      let unexpectedCount = 0;
       return {
-        async didEncounterErrors({ errors, contextValue: ctx }) {
+        async didEncounterErrors({ errors }) {
           for (const error of errors) {
-            if (isMasked(error)) {
-              ctx.log.error("unexpected error", { requestId: ctx.requestId, error: String(error.originalError?.stack ?? error.stack ?? error) });
+            if (isMasked(error) && !queryLimitErrorOf(error)) {
+              unexpectedCount++;
+              if (unexpected.length < LOGGED_STACKS) unexpected.push(String(error.originalError?.stack ?? error.stack ?? error));
             }
           }
         },
@@ -61,16 +74,94 @@ function requestLogPlugin(): ApolloServerPlugin<Context> {
           for (const error of errors ?? []) {
             (error as { extensions?: Record<string, unknown> }).extensions = { ...error.extensions, requestId: ctx.requestId };
           }
-          contextValue.log.info("graphql", {
+          const codes = errors?.map((e) => e.extensions?.code) ?? [];
+          const fields = {
             requestId: ctx.requestId,
             operation: operationName ?? null,
             userId: ctx.viewer?.userId ?? null,
             durationMs: Math.round((performance.now() - started) * 10) / 10,
-            errorCodes: errors?.map((e) => e.extensions?.code) ?? [],
-          });
+            // A list whose every item failed would otherwise make the line as long as the list.
+            errorCodes: [...new Set(codes)],
+            errorCount: codes.length,
+          };
+          if (unexpectedCount) ctx.log.error("graphql", { ...fields, unexpectedErrors: unexpectedCount, errors: unexpected });
+          else ctx.log.info("graphql", fields);
         },
       };
     },
+  };
+}
+
+/**
+ * Checks of the whole request once its operation is known, before any resolver runs:
+ * introspection needs a token (unless PUBLIC_INTROSPECTION), every text input follows one rule,
+ * and the operation's estimated cost stays within MAX_QUERY_COST.
+ */
+function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, request, operationName, contextValue: ctx }) {
+          if (!config.publicIntrospection && !ctx.viewer && checks.readsSchema(document)) {
+            const reason = ctx.authError?.message ?? "A bearer token is required (Authorization: Bearer <JWT>), for introspection too";
+            // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
+            throw new GraphQLError(reason, { extensions: { code: "UNAUTHENTICATED", http: { status: 200 } } });
+          }
+          const variables = request.variables ?? {};
+          checks.strings(document, variables);
+          checks.cost(document, operationName ?? undefined, variables);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
+ * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
+ */
+function tokenLimit(checks: RequestChecks, log: Logger) {
+  return (req: Request, res: Response, next: () => void) => {
+    // express 5 leaves req.body unset without a JSON body; Apollo then answers a bare 500.
+    req.body ??= {};
+    const query = req.method === "GET" ? req.query.query : (req.body as { query?: unknown }).query;
+    try {
+      if (typeof query === "string") checks.tokens(query);
+    } catch (error) {
+      log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: [QUERY_TOO_COMPLEX] });
+      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, (error as Error).message, { limit: "tokens" });
+    }
+    res.once("finish", () => {
+      // Apollo builds the context only for requests its plugins (and the request log) will see.
+      if (!res.locals.graphqlContext) log.info("graphql", { requestId: requestIdOf(res), operation: null, status: res.statusCode, errorCodes: ["BAD_REQUEST"] });
+    });
+    next();
+  };
+}
+
+/** formatError of errors.ts, with QUERY_TOO_COMPLEX for the query limits and the request id on every error. */
+function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const limit = queryLimitErrorOf(error);
+  const answer = limit
+    ? { message: limit.message, extensions: { code: QUERY_TOO_COMPLEX, limit: limit.extensions.limit } }
+    : formatError(formatted, error);
+  const requestId = currentRequestId();
+  return requestId ? { ...answer, extensions: { ...answer.extensions, requestId } } : answer;
+}
+
+/**
+ * A client that closes its connection before the answer is sent has its running reads cancelled
+ * on PostgreSQL (src/db/cancel.ts); without it an abandoned report ran to its statement timeout.
+ */
+function cancelReadsWhenClientLeaves(log: Logger) {
+  return (_req: Request, res: Response, next: () => void) => {
+    const work = new RequestWork();
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      const cancelled = work.abandon();
+      if (cancelled) log.info("client went away: reads cancelled", { requestId: requestIdOf(res), cancelled });
+    });
+    withRequestWork(work, next);
   };
 }
 
@@ -78,25 +169,31 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const { config, db, log, authSecret } = options;
   const app = express();
   app.disable("x-powered-by");
+  app.use(assignRequestId);
   const httpServer = http.createServer(app);
   const services = createServices(db, config);
 
+  const verifyToken = cachedTokenVerifier(authSecret, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds });
   const authenticate = async (req: Request): Promise<Viewer | null> => {
     const header = req.headers.authorization;
     if (!header) return null;
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) throw new AppError("UNAUTHENTICATED", "Authorization header must be `Bearer <token>`");
-    return verifyToken(authSecret, match[1].trim());
+    return verifyToken(match[1].trim());
   };
 
   const schema = await buildGraphQLSchema();
+  const checks = requestChecks(schema, config);
   const apollo = new ApolloServer<Context>({
     ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
     csrfPrevention: true,
+    // Our own shutdown (main.ts stopOnSignals) stops Apollo; Apollo's handler would re-send the
+    // signal and end the process (code 143) before in-flight work and jobs are handed back.
+    stopOnTerminationSignals: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    formatError,
-    validationRules: [depthLimit(config.maxQueryDepth)],
+    formatError: formatAnswerError,
+    validationRules: [depthLimit(config.maxQueryDepth), ...aliasAndDirectiveRules(config)],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
@@ -104,33 +201,31 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       requestLogPlugin(),
+      requestGuardPlugin(config, checks),
     ],
   });
   await apollo.start();
 
-  app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    try {
-      await db.execute(sql`select 1`);
-      res.json({ status: "ready" });
-    } catch (error) {
-      log.warn("readiness check failed", { error: String(error) });
-      res.status(503).json({ status: "unavailable", reason: "database does not answer" });
-    }
-  });
+  mountHealthRoutes(app, { db, ping: options.ping, log });
 
+  app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate });
 
-  app.use(
+  const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
+  // Exactly /graphql: a path below it is a 404 like any unknown path.
+  app.all(
     "/graphql",
-    graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 }),
+    (req: Request, res: Response, next: (error?: unknown) => void) =>
+      // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
+      uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
     express.json({ limit: "10mb" }),
+    tokenLimit(checks, log),
+    scopeRequestId,
+    cancelReadsWhenClientLeaves(log),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }) => {
-        const requestId = (typeof req.headers["x-request-id"] === "string" && req.headers["x-request-id"].slice(0, 100)) || randomUUID();
-        res.setHeader("x-request-id", requestId);
+        const requestId = requestIdOf(res);
+        res.locals.graphqlContext = true;
         let viewer: Viewer | null = null;
         let authError: Error | null = null;
         try {
@@ -138,10 +233,12 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         } catch (error) {
           authError = error as Error;
         }
-        return createContext({ requestId, viewer, authError, services, log }, db);
+        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, db);
       },
     }),
   );
+  app.use(notFoundHandler(log));
+  app.use(httpErrorHandler(log));
 
   return {
     app,

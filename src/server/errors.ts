@@ -1,9 +1,12 @@
 // The one place where errors become what the client sees. AppError keeps its code; GraphQL's own
-// validation and coercion errors keep theirs; anything else is masked (no stack, no SQL) and the
-// log holds the original under the same request id.
+// validation and coercion errors keep theirs; database errors with a meaning for the client
+// (time-out, database unavailable, a value it cannot store) get theirs from src/db/errors.ts;
+// anything else is masked (no stack, no SQL) and the log holds the original under the same
+// request id.
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError } from "../common/errors.js";
+import { classifyDatabaseError } from "../db/errors.js";
 
 /** Codes that graphql-js, Apollo or we ourselves put on errors a client caused. */
 const CLIENT_CODES = new Set([
@@ -19,13 +22,20 @@ const CLIENT_CODES = new Set([
   "NOT_FOUND",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
+  "TIMEOUT",
+  "SERVICE_UNAVAILABLE",
 ]);
+
+/** The AppError a resolver's error stands for: its own, or what a database error means. */
+function appErrorOf(original: unknown): AppError | null {
+  return original instanceof AppError ? original : classifyDatabaseError(original);
+}
 
 export const INTERNAL_MESSAGE = "Internal server error";
 
 export function isMasked(error: unknown): boolean {
   const original = unwrapResolverError(error);
-  if (original instanceof AppError) return false;
+  if (appErrorOf(original)) return false;
   if (original instanceof GraphQLError) {
     // A GraphQLError with an original error came from a resolver: it is internal unless coded.
     const code = original.extensions?.code;
@@ -35,9 +45,9 @@ export function isMasked(error: unknown): boolean {
 }
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
-    return { ...formatted, message: original.message, extensions: { ...original.extensions, code: original.code } };
+  const known = appErrorOf(unwrapResolverError(error));
+  if (known) {
+    return { ...formatted, message: known.message, extensions: { ...known.extensions, code: known.code } };
   }
   if (!isMasked(error)) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};

@@ -2,7 +2,7 @@
 // default); `jit` compiles each document once with graphql-jit and runs the compiled function,
 // plugged into Apollo through its gateway interface (Apollo still parses, validates, formats).
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { GraphQLError, printSchema, type GraphQLSchema } from "graphql";
+import { getOperationAST, getVariableValues, GraphQLError, isScalarType, isSpecifiedScalarType, printSchema, type GraphQLSchema } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 export type ExecutorKind = "graphql" | "jit";
@@ -11,7 +11,9 @@ const MAX_COMPILED = 500;
 
 /** graphql-jit may hand back errors without extensions or with the original hidden: restore them. */
 function asGraphQLError(error: any): GraphQLError {
-  if (error instanceof GraphQLError && error.originalError !== undefined) return error;
+  // jit leaves `extensions` undefined for errors whose original has none (a driver error), and
+  // Apollo's formatting then fails on it: rebuild those.
+  if (error instanceof GraphQLError && error.originalError !== undefined && error.extensions) return error;
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     path: error.path,
@@ -20,7 +22,34 @@ function asGraphQLError(error: any): GraphQLError {
   });
 }
 
+/**
+ * Each custom scalar's serialize, with a Date answered as its JSON text (toISOString, what
+ * JSON.stringify's toJSON call would write): the same bytes, but JSON.stringify of an answer
+ * without Date objects stays on its fast path (a 1,200-row usage answer: 3 ms → 1.3 ms).
+ */
+function jsonReadySerializers(schema: GraphQLSchema): Record<string, (value: unknown) => unknown> {
+  const serializers: Record<string, (value: unknown) => unknown> = {};
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isScalarType(type) || isSpecifiedScalarType(type)) continue;
+    // Lists answer runs of one instant (a usage answer is ordered by bucket): its text is kept.
+    let lastTime = NaN;
+    let lastText = "";
+    serializers[type.name] = (value) => {
+      const out = type.serialize(value);
+      if (!(out instanceof Date)) return out;
+      const time = out.getTime();
+      if (time !== lastTime) {
+        lastText = out.toISOString();
+        lastTime = time;
+      }
+      return lastText;
+    };
+  }
+  return serializers;
+}
+
 export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+  const customSerializers = jsonReadySerializers(schema);
   // Compiled documents by query hash and operation name; oldest dropped first past the bound.
   const compiled = new Map<string, CompiledQuery>();
   const executor: GatewayExecutor = async (requestContext) => {
@@ -29,13 +58,23 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
     if (!query) {
       const result = compileQuery(requestContext.schema, requestContext.document, requestContext.operationName ?? undefined, {
         disablingCapturingStackErrors: true,
+        customSerializers,
       });
       if (!isCompiledQuery(result)) return { errors: (result.errors ?? []).map(asGraphQLError) };
       query = result;
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);
     }
-    const result = await query.query(undefined, requestContext.context, requestContext.request.variables ?? {});
+    const variables = requestContext.request.variables ?? {};
+    const result = await query.query(undefined, requestContext.context, variables);
+    if (result.errors && result.data === undefined) {
+      // No data at all: graphql-jit refused the variables, with its own errors (masked as
+      // INTERNAL_SERVER_ERROR). Coerce them as graphql-js does, so that both executors answer
+      // the same BAD_USER_INPUT; only this path pays for the second coercion.
+      const operation = getOperationAST(requestContext.document, requestContext.operationName ?? undefined);
+      const coerced = getVariableValues(requestContext.schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
+      if (coerced.errors) return { errors: coerced.errors };
+    }
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
   return {

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
-import { DateTimeResolver } from "graphql-scalars";
 import { buildSchema, getMetadataStorage } from "type-graphql";
+import { DateTimeScalar } from "../common/graphql-types.js";
 import { RESOLVERS } from "./resolvers.js";
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -10,7 +10,7 @@ let built: Promise<GraphQLSchema> | undefined;
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
     resolvers: RESOLVERS,
-    scalarsMap: [{ type: Date, scalar: DateTimeResolver }],
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
   }).then(withPlainPropertyFields);

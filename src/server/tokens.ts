@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
-import { ROLES, type Role, type Viewer } from "../common/auth.js";
+import { ROLES, parseOrganizationClaim, parseUserClaim, type Role, type Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 
 export interface TokenClaims {
@@ -23,23 +23,56 @@ export async function signToken(secret: string, claims: TokenClaims, expiresIn: 
     .sign(encode(secret));
 }
 
-export async function verifyToken(secret: string, token: string): Promise<Viewer> {
+/** How long a token may live and how far ahead of ours an issuer's clock may run (config). */
+export interface TokenLimits {
+  maxLifeSeconds: number;
+  clockSkewSeconds: number;
+}
+
+export const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxLifeSeconds: 30 * 86_400, clockSkewSeconds: 60 };
+
+export const tokenRejected = (reason: string) => new AppError("UNAUTHENTICATED", `Bearer token rejected: ${reason}`);
+const rejected = tokenRejected;
+
+/**
+ * A token must say when it ends, and end within maxLifeSeconds of when it was issued and of now:
+ * a leaked token then stops working on its own. The skew only forgives an issuer whose clock runs
+ * a little ahead (iat, nbf, a life a few seconds longer); an expired token stays expired.
+ */
+function checkLifetime(payload: { exp?: unknown; iat?: unknown }, limits: TokenLimits): void {
+  const now = Math.floor(Date.now() / 1000);
+  const { exp, iat } = payload;
+  if (typeof exp !== "number" || !Number.isFinite(exp)) throw rejected("it has no exp (expiry) claim");
+  if (exp <= now) throw rejected("the token has expired");
+  if (iat !== undefined && (typeof iat !== "number" || !Number.isFinite(iat))) throw rejected("its iat claim is not a time");
+  if (typeof iat === "number" && iat > now + limits.clockSkewSeconds) throw rejected("it was issued in the future (iat)");
+  const life = exp - (typeof iat === "number" ? iat : now);
+  if (life > limits.maxLifeSeconds || exp - now > limits.maxLifeSeconds + limits.clockSkewSeconds) {
+    throw rejected(`it lives longer than ${limits.maxLifeSeconds} seconds (TOKEN_MAX_LIFE_SECONDS)`);
+  }
+}
+
+export async function verifyToken(secret: string, token: string, limits: TokenLimits = DEFAULT_TOKEN_LIMITS): Promise<Viewer> {
+  return (await verifyTokenUntil(secret, token, limits)).viewer;
+}
+
+/** verifyToken, with the token's exp (seconds since the epoch) for whoever keeps the viewer. */
+export async function verifyTokenUntil(secret: string, token: string, limits: TokenLimits = DEFAULT_TOKEN_LIMITS): Promise<{ viewer: Viewer; exp: number }> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, encode(secret), { algorithms: ["HS256"] }));
+    // jose checks the signature, and exp and nbf with the skew; checkLifetime takes exp strictly.
+    ({ payload } = await jwtVerify(token, encode(secret), { algorithms: ["HS256"], clockTolerance: limits.clockSkewSeconds }));
   } catch (error) {
-    const reason = error instanceof joseErrors.JWTExpired ? "the token has expired" : "the token is not valid";
-    throw new AppError("UNAUTHENTICATED", `Bearer token rejected: ${reason}`);
+    throw rejected(error instanceof joseErrors.JWTExpired ? "the token has expired" : "the token is not valid (signed with another secret? run `npm run token` with the service's AUTH_SECRET, or without one on its DATA_DIR)");
   }
+  checkLifetime(payload, limits);
   const { sub, orgs, role } = payload as Record<string, unknown>;
-  if (typeof sub !== "string" || !sub) throw new AppError("UNAUTHENTICATED", "Bearer token rejected: no sub claim");
-  if (!Array.isArray(orgs) || !orgs.every((o) => typeof o === "string")) {
-    throw new AppError("UNAUTHENTICATED", "Bearer token rejected: orgs must be an array of organization ids");
-  }
-  if (typeof role !== "string" || !ROLES.includes(role as Role)) {
-    throw new AppError("UNAUTHENTICATED", `Bearer token rejected: role must be one of ${ROLES.join(", ")}`);
-  }
-  return { userId: sub, orgs: orgs.includes("*") ? "*" : (orgs as string[]), role: role as Role };
+  const userId = parseUserClaim(sub);
+  if (userId === null) throw rejected("sub must be a user id of 1 to 200 characters");
+  const organizations = parseOrganizationClaim(orgs);
+  if ("problem" in organizations) throw rejected(organizations.problem);
+  if (typeof role !== "string" || !ROLES.includes(role as Role)) throw rejected(`role must be one of ${ROLES.join(", ")}`);
+  return { viewer: { userId, orgs: organizations.orgs, role: role as Role }, exp: payload.exp as number };
 }
 
 /**

@@ -159,13 +159,17 @@ export async function upsertBillingUsage(tx: Executor, rows: BillingUsageInput[]
   }
 }
 
-export async function upsertExecutions(tx: Executor, rows: ExecutionReportInput[], now: Date): Promise<void> {
+export async function upsertExecutions(tx: Executor, rows: OwnedExecution[], now: Date): Promise<void> {
   const data = rows.map((e) => ({
-    execution_id: e.executionId, duration: e.duration, execution_time: (e.executionTime ?? now).toISOString(), success: e.success ?? true, type: e.type,
+    organization: e.organization, execution_id: e.executionId, duration: e.duration, execution_time: (e.executionTime ?? now).toISOString(),
+    success: e.success ?? true, type: e.type,
   }));
-  await tx.execute(sql`insert into executions (execution_id, duration, execution_time, success, type)
-    select execution_id, duration, execution_time, success, type
-    from json_to_recordset(${json(data)}) as x(execution_id text, duration int8, execution_time timestamptz, success boolean, type text)
-    on conflict (execution_id) do update set duration = excluded.duration, execution_time = excluded.execution_time, success = excluded.success,
+  await tx.execute(sql`insert into executions (organization, execution_id, duration, execution_time, success, type)
+    select organization, execution_id, duration, execution_time, success, type
+    from json_to_recordset(${json(data)}) as x(organization text, execution_id text, duration int8, execution_time timestamptz, success boolean, type text)
+    on conflict (organization, execution_id) do update set duration = excluded.duration, execution_time = excluded.execution_time, success = excluded.success,
       type = excluded.type, date_updated = now()`);
 }
+
+/** An execution report with the organization it belongs to resolved (`*` = a platform execution). */
+export type OwnedExecution = ExecutionReportInput & { organization: string };

@@ -1,5 +1,7 @@
 // Telemetry in: ingestTelemetry (registry upserts, measurements appended, rollup kept in step) and
-// reportExecution. Role admin; a record of an organization the token does not name is FORBIDDEN.
+// reportExecution. Role admin; a record of an organization the token does not name is FORBIDDEN;
+// providers and stream statistics are platform records (./platform.ts). Who owns what:
+// docs/REPORTING.md.
 import { canSee, requireRole, type Viewer } from "../common/auth.js";
 import { badInput, forbidden } from "../common/errors.js";
 import { sql } from "drizzle-orm";
@@ -17,8 +19,10 @@ import {
   upsertOrganizations,
   upsertPlayouts,
   upsertProviders,
+  type OwnedExecution,
   type RegistryName,
 } from "./ingest.js";
+import { PLATFORM_ORGANIZATION, requirePlatformAdmin } from "./platform.js";
 import type { ExecutionReportInput, IngestResult, TelemetryBatchInput } from "./types.js";
 
 /** Records of one batch, all kinds together (keeps one transaction within reason). */
@@ -30,7 +34,7 @@ export class TelemetryService {
 
   async ingest(viewer: Viewer, batch: TelemetryBatchInput): Promise<IngestResult> {
     requireRole(viewer, "admin");
-    const b = normalizeBatch(batch);
+    const b = normalizeBatch(viewer, batch);
     checkBatch(viewer, b);
     return this.db.transaction(async (tx) => {
       await checkOwnership(tx, viewer, b);
@@ -64,28 +68,40 @@ export class TelemetryService {
     });
   }
 
-  /** O12: the same executionId again replaces the stored report. */
+  /** O12: the same executionId of the same organization again replaces the stored report. */
   async reportExecution(viewer: Viewer, input: ExecutionReportInput): Promise<{ code: number; messages: string[] }> {
     requireRole(viewer, "admin");
-    checkExecution(input);
+    const execution = ownedExecution(viewer, input);
+    checkExecution(viewer, execution);
     const replaced = await this.db.transaction(async (tx) => {
-      const known = await executionExists(tx, input.executionId);
-      await upsertExecutions(tx, [input], new Date());
+      const known = await executionExists(tx, execution);
+      await upsertExecutions(tx, [execution], new Date());
       return known;
     });
     return { code: 200, messages: [`Execution ${input.executionId} ${replaced ? "replaced" : "recorded"}`] };
   }
 }
 
-async function executionExists(tx: Executor, executionId: string): Promise<boolean> {
-  const rows = await queryRows(tx, sql`select 1 from executions where execution_id = ${executionId}`);
+async function executionExists(tx: Executor, e: OwnedExecution): Promise<boolean> {
+  const rows = await queryRows(tx, sql`select 1 from executions where organization = ${e.organization} and execution_id = ${e.executionId}`);
   return rows.length > 0;
 }
 
-type Batch = { [K in keyof TelemetryBatchInput]-?: NonNullable<TelemetryBatchInput[K]> };
+/**
+ * The organization an execution belongs to: the one it names, else the token's only one, else
+ * (a token for every organization) the platform. Whether the caller may write there is checkExecution's.
+ */
+function ownedExecution(viewer: Viewer, e: ExecutionReportInput): OwnedExecution {
+  if (e.organization !== undefined && e.organization !== null) return { ...e, organization: e.organization };
+  if (viewer.orgs === "*") return { ...e, organization: PLATFORM_ORGANIZATION };
+  if (viewer.orgs.length === 1) return { ...e, organization: viewer.orgs[0] };
+  throw badInput("This token acts for several organizations: name the execution's organization", { argument: "organization" });
+}
+
+type Batch = { [K in keyof TelemetryBatchInput]-?: NonNullable<TelemetryBatchInput[K]> } & { executions: OwnedExecution[] };
 
 /** Empty lists for absent members; registry records and keyed measurements deduplicated (last one wins). */
-function normalizeBatch(batch: TelemetryBatchInput): Batch {
+function normalizeBatch(viewer: Viewer, batch: TelemetryBatchInput): Batch {
   const lastById = <T>(rows: T[] | null | undefined, key: (r: T) => string): T[] => [...new Map((rows ?? []).map((r) => [key(r), r])).values()];
   return {
     organizations: lastById(batch.organizations, (o) => o.organizationId),
@@ -97,7 +113,10 @@ function normalizeBatch(batch: TelemetryBatchInput): Batch {
     storageSnapshots: batch.storageSnapshots ?? [],
     streamStats: batch.streamStats ?? [],
     billingUsage: lastById(batch.billingUsage, (r) => JSON.stringify([r.organization, r.type ?? "DAILY", r.timeStamp.getTime()])),
-    executions: lastById(batch.executions, (e) => e.executionId),
+    executions: lastById(
+      (batch.executions ?? []).map((e) => ownedExecution(viewer, e)),
+      (e) => JSON.stringify([e.organization, e.executionId]),
+    ),
   };
 }
 
@@ -113,14 +132,17 @@ function checkBatch(viewer: Viewer, b: Batch): void {
     if (!canSee(viewer, organization)) throw forbidden(`This token may not write ${what} records of organization ${organization}`);
   };
   for (const o of b.organizations) own(o.organizationId, "organizations");
+  if (b.providers.length) requirePlatformAdmin(viewer, "providers");
   for (const p of b.providers) nonEmpty(p.providerId, "providers.providerId");
   for (const c of b.channels) {
     nonEmpty(c.channelId, "channels.channelId");
-    own(c.organization, "channels");
+    nonEmpty(c.organization, "channels.organization");
+    if (!canSee(viewer, c.organization)) throw mayNotRegister("channels", c.channelId);
   }
   for (const p of b.playouts) {
     nonEmpty(p.playoutId, "playouts.playoutId");
-    own(p.organization, "playouts");
+    nonEmpty(p.organization, "playouts.organization");
+    if (!canSee(viewer, p.organization)) throw mayNotRegister("playouts", p.playoutId);
   }
   for (const s of b.playoutSamples) {
     const interval = s.intervalSeconds ?? 60;
@@ -137,17 +159,32 @@ function checkBatch(viewer: Viewer, b: Batch): void {
     own(s.organization, "storageSnapshots");
     if (s.count < 0 || s.size < 0) throw badInput("storageSnapshots count and size must not be negative", { argument: "batch.storageSnapshots" });
   }
+  if (b.streamStats.length) requirePlatformAdmin(viewer, "Region stream statistics (streamStats)");
   for (const s of b.streamStats) nonEmpty(s.region, "streamStats.region");
   for (const r of b.billingUsage) own(r.organization, "billingUsage");
-  for (const e of b.executions) checkExecution(e);
+  for (const e of b.executions) checkExecution(viewer, e);
 }
 
-function checkExecution(e: ExecutionReportInput): void {
+/**
+ * The one answer for a registry id the caller may not write, whether it names an organization
+ * outside the claim or an id that another organization registered: it never says whose it is.
+ */
+function mayNotRegister(table: "channels" | "playouts", id: string) {
+  return forbidden(`This token may not write ${table} record ${id}`);
+}
+
+function checkExecution(viewer: Viewer, e: OwnedExecution): void {
+  if (!e.organization.trim()) throw badInput("organization must not be empty", { argument: "organization" });
+  if (!canSee(viewer, e.organization)) throw forbidden(`This token may not write executions of organization ${e.organization}`);
   if (!e.executionId.trim()) throw badInput("executionId must not be empty", { argument: "executionId" });
   if (e.duration !== undefined && e.duration !== null && e.duration < 0) throw badInput("duration must not be negative", { argument: "duration" });
 }
 
-/** A registered channel or playout keeps its organization: another caller's record is FORBIDDEN, a move BAD_USER_INPUT. */
+/**
+ * A registered channel or playout keeps its organization: an id registered by an organization the
+ * caller may not see answers as one outside the claim (mayNotRegister); a move between two of the
+ * caller's organizations is BAD_USER_INPUT.
+ */
 async function checkOwnership(tx: Executor, viewer: Viewer, b: Batch): Promise<void> {
   for (const [table, rows] of [
     ["channels", b.channels.map((c) => ({ id: c.channelId, organization: c.organization }))],
@@ -158,7 +195,7 @@ async function checkOwnership(tx: Executor, viewer: Viewer, b: Batch): Promise<v
     for (const r of rows) {
       const owner = owners.get(r.id);
       if (owner === undefined || owner === r.organization) continue;
-      if (!canSee(viewer, owner)) throw forbidden(`${table} record ${r.id} belongs to another organization`);
+      if (!canSee(viewer, owner)) throw mayNotRegister(table, r.id);
       throw badInput(`${table} record ${r.id} belongs to organization ${owner}; it cannot move to ${r.organization}`, { argument: `batch.${table}` });
     }
   }
@@ -185,18 +222,20 @@ async function checkChannelPlacement(tx: Executor, viewer: Viewer, b: Batch): Pr
   throw badInput(message, { argument: "batch.playouts" });
 }
 
-/** Every sample's playout must be registered (now or earlier in this batch) and the caller's. */
+/**
+ * Every sample's playout must be registered (now or earlier in this batch) by one of the caller's
+ * organizations; another organization's playout answers exactly like an unregistered one.
+ */
 async function checkSamplePlayouts(tx: Executor, viewer: Viewer, b: Batch): Promise<Map<string, string>> {
   const ids = [...new Set(b.playoutSamples.map((s) => s.playoutId))];
   const owners = await ownersOf(tx, "playouts", ids);
-  const unknown = ids.filter((id) => !owners.has(id));
+  const unknown = ids.filter((id) => !owners.has(id) || !canSee(viewer, owners.get(id)!));
   if (unknown.length) {
     throw badInput(`playoutSamples name unknown playouts: ${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}; register them first`, {
       argument: "batch.playoutSamples",
       unknownPlayoutIds: unknown.slice(0, 100),
     });
   }
-  for (const [id, owner] of owners) if (!canSee(viewer, owner)) throw forbidden(`playoutSamples: playout ${id} belongs to another organization`);
   return owners;
 }
 

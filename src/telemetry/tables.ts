@@ -192,16 +192,22 @@ export const billingUsage = pgTable(
   (t) => [primaryKey({ columns: [t.organization, t.type, t.timeStamp] }), index("billing_usage_time_idx").on(t.timeStamp)],
 );
 
+/**
+ * Executions of an organization's runs, keyed by (organization, executionId): the same id in two
+ * organizations is two records. Organization "*" holds platform executions (reported by a token
+ * for every organization without naming one), which only such tokens read.
+ */
 export const executions = pgTable(
   "executions",
   {
-    executionId: text("execution_id").primaryKey(),
+    organization: text("organization").notNull().default("*"),
+    executionId: text("execution_id").notNull(),
     duration: int64("duration"),
     executionTime: instant("execution_time").notNull(),
     success: boolean("success").notNull().default(true),
     type: text("type"),
     dateUpdated: updatedAt(),
   },
-  (t) => [index("executions_time_idx").on(t.executionTime)],
+  (t) => [primaryKey({ columns: [t.organization, t.executionId] }), index("executions_org_time_idx").on(t.organization, t.executionTime)],
 );
 

@@ -21,7 +21,7 @@ export class OrganizationInput {
   @Field(() => Int, { nullable: true }) totalAccounts?: number | null;
 }
 
-@InputType({ description: "A provider (shared by every organization)" })
+@InputType({ description: "A provider: a platform record, shared by every organization, written only by a platform admin" })
 export class ProviderInput {
   @Field(() => String) providerId!: string;
   @Field(() => String, { nullable: true }) providerName?: string | null;
@@ -119,7 +119,7 @@ export class WebrtcStatsInput {
   @Field(() => VideoSendStatsInput, { nullable: true }) videoSendStats?: VideoSendStatsInput | null;
 }
 
-@InputType({ description: "Stream statistics of a region at one instant (regions are shared by every organization)" })
+@InputType({ description: "Stream statistics of a region at one instant: a platform record, read by all, written only by a platform admin" })
 export class StreamStatsInput {
   @Field(() => String) region!: string;
   @Field(() => Date) time!: Date;
@@ -142,9 +142,14 @@ export class BillingUsageInput {
   @Field(() => Boolean, { nullable: true }) reported?: boolean | null;
 }
 
-@InputType({ description: "A finished execution; the same executionId again replaces the stored report" })
+@InputType({ description: "A finished execution; the same executionId in the same organization again replaces the stored report" })
 export class ExecutionReportInput {
   @Field(() => String) executionId!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "The organization whose execution this is. Default: the token's only organization; a platform token (orgs [\"*\"]) leaving it out reports a platform execution",
+  })
+  organization?: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Milliseconds" }) duration?: number | null;
   @Field(() => Date, { nullable: true, description: "Default: now" }) executionTime?: Date | null;
   @Field(() => Boolean, { nullable: true, description: "Default: true" }) success?: boolean | null;

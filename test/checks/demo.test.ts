@@ -7,7 +7,7 @@ const t = useTestService({ seedDemo: true });
 describe("demo data against the demo catalog", () => {
   it("shows missing, archived and failed-QC assets in every demo schedule's validation", async () => {
     const gql = t.client(await t.token("demo", "viewer"));
-    const { schedules } = await gql.data(`{ schedules(size: 50) { content { name validation(fullList: false) {
+    const { schedules } = await gql.data(`{ schedules(size: 10) { content { name validation(fullList: false) {
       totals { missingAssets archivedAssets failedQcAssets events } missingAssets archivedAssets failedQcAssets }
       events(size: 5, eventType: PRIMARY) { content { asset { assetId } } } } } }`);
     expect(schedules.content).toHaveLength(6);

@@ -34,7 +34,7 @@ describe("bulkEditEvents", () => {
     });
     expect(result.content.version).toBe(version + 1);
     expect(result.messages).toEqual(expect.arrayContaining([
-      { message: "deleted 1 events", type: "OK" }, { message: "updated 1 events", type: "OK" }, { message: "created 1 events", type: "OK" },
+      { message: "deleted 1 event", type: "OK" }, { message: "updated 1 event", type: "OK" }, { message: "created 1 event", type: "OK" },
     ]));
     expect(result.messages).toContainEqual({ message: `gap of ${5 * MIN} ms before locked event ${ids[3]}`, type: "WARNING" });
     expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [20, 10, "C2"], [30, 5, "New"], [40, 10, "L"], [50, 10, "D"]]);
@@ -46,7 +46,7 @@ describe("bulkEditEvents", () => {
     expect(result.messages).toContainEqual({ message: "deleted ignored: another part applies alone", type: "INFO" });
     expect(timeline((await scheduleState(gql, s.id)).events).map((e) => e[2])).toEqual(["A", "B", "C", "L", "D", "Tail"]);
     const first = await bulk(gql, s, version + 1, { createFirst: true, created: [ev(70, 1, "X")], updated: [] });
-    expect(first.messages.map((m: any) => m.message)).toContain("created 1 events");
+    expect(first.messages.map((m: any) => m.message)).toContain("created 1 event");
   });
 
   it("refuses two of createOnly/updateOnly/deleteOnly, unknown ids, bad events and a stale version, writing nothing", async () => {
@@ -157,7 +157,7 @@ describe("bulkEditEvents", () => {
       eventLoop: { events: [{ duration: 4 * MIN, title: "Filler" }], loopFrom: iso(T0 + 5 * MIN), loopTo: iso(T0 + 15 * MIN) },
     });
     expect(timeline((await scheduleState(looped.gql, looped.s.id)).events).slice(0, 5)).toEqual([[0, 5, "A"], [5, 4, "Filler"], [9, 4, "Filler"], [13, 2, "Filler"], [15, 5, "B"]]);
-    expect(result.messages.map((m: any) => m.message)).toContain(`looped 1 events into 3 from ${iso(T0 + 5 * MIN)} to ${iso(T0 + 15 * MIN)}`);
+    expect(result.messages.map((m: any) => m.message)).toContain(`looped 1 event into 3 from ${iso(T0 + 5 * MIN)} to ${iso(T0 + 15 * MIN)}`);
   });
 
   it("answers the page the caller shows (pageNumber, pageSize) in content.events", async () => {
@@ -165,6 +165,6 @@ describe("bulkEditEvents", () => {
     const result = await bulk(gql, s, version, { updated: [{ id: ids[4], title: "D2" }], pageNumber: 2, pageSize: 2 });
     expect(result.content.events).toMatchObject({ number: 2, size: 2, content: [{ id: ids[4], title: "D2" }] });
     // Only fields changed: the gap before the locked event is not news.
-    expect(result.messages).toEqual([{ message: "updated 1 events", type: "OK" }]);
+    expect(result.messages).toEqual([{ message: "updated 1 event", type: "OK" }]);
   });
 });

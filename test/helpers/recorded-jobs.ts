@@ -41,6 +41,6 @@ export function recordingWorker(db: Database, id: string, leaseMs: number, optio
     retryBaseMs: 20,
     shutdownGraceMs: 1000,
     log: createLogger("silent"),
-    files: new FileStore("./data/test-files"),
+    files: new FileStore(db, 168),
   });
 }

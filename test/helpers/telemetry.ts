@@ -13,6 +13,8 @@ export interface Fixture {
   /** Playout, channel and provider ids, unique to this fixture. */
   id: (name: string) => string;
   admin: GraphQLClient;
+  /** A platform admin (orgs ["*"]): writes providers, stream statistics and platform executions. */
+  platform: GraphQLClient;
   viewerA: GraphQLClient;
 }
 
@@ -27,13 +29,17 @@ export async function loadFixture(t: TestService): Promise<Fixture> {
   const id = (name: string) => `${a}-${name}`;
   const admin = t.client(await t.token([a, b], "admin"));
   const viewerA = t.client(await t.token(a, "viewer"));
+  // Providers are platform records (docs/REPORTING.md "Who owns what").
+  const platform = t.client(await t.token("*", "admin", "platform"));
+  await platform.data(INGEST, {
+    batch: { providers: [{ providerId: id("pv1"), providerName: "Provider One" }, { providerId: id("pv2"), providerName: "Provider Two" }] },
+  });
   await admin.data(INGEST, {
     batch: {
       organizations: [
         { organizationId: a, name: "Org A", totalAccounts: 4, productCode: "PC-A", vendorMarketplaceIdentifier: "CUST-A", time: "2025-03-02T00:00:00Z", city: "Oslo" },
         { organizationId: b, name: "Org B" },
       ],
-      providers: [{ providerId: id("pv1"), providerName: "Provider One" }, { providerId: id("pv2"), providerName: "Provider Two" }],
       channels: [
         { channelId: id("c1"), channelName: "Channel One", organization: a, providerId: id("pv1") },
         { channelId: id("c2"), channelName: "Channel Two", organization: a, providerId: id("pv2") },
@@ -71,5 +77,5 @@ export async function loadFixture(t: TestService): Promise<Fixture> {
       ],
     },
   });
-  return { a, b, id, admin, viewerA };
+  return { a, b, id, admin, platform, viewerA };
 }

@@ -7,10 +7,12 @@ export async function uploadRequest(
   query: string,
   file: { name: string; content: string | Uint8Array },
   variables: Record<string, unknown> = {},
+  /** The multipart `map` (default: the file is `variables.file`); tests of a wrong map name another. */
+  map: Record<string, string[]> = { 0: ["variables.file"] },
 ): Promise<GraphQLResult> {
   const form = new FormData();
   form.set("operations", JSON.stringify({ query, variables: { ...variables, file: null } }));
-  form.set("map", JSON.stringify({ 0: ["variables.file"] }));
+  form.set("map", JSON.stringify(map));
   form.set("0", new Blob([file.content]), file.name);
   const response = await fetch(url + "/graphql", {
     method: "POST",

@@ -1,27 +1,18 @@
 // The `import` and `export` commands against a running service: results on stdout, plain progress
 // lines on stderr (not a terminal), and the exit codes of docs (0, 1, 2, 3, 4).
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { TEST_SECRET, uniqueOrg, useTestService } from "../helpers/service.js";
+import { uniqueOrg, useTestService } from "../helpers/service.js";
+import { runCli } from "../helpers/cli.js";
 
-const t = useTestService({ runWorker: true, jobPollMs: 20, filesDir: join(tmpdir(), `pgw-cli-files-${randomBytes(4).toString("hex")}`) });
+const t = useTestService({ runWorker: true, jobPollMs: 20 });
 const out = mkdtempSync(join(tmpdir(), "pgw-cli-io-"));
 const CSV = fileURLToPath(new URL("../fixtures/import/schedule.csv", import.meta.url));
 
-/** Runs the CLI without blocking this process (the service under test lives in it). */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/playout-gateway.mjs", ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SECRET: TEST_SECRET, DATA_DIR: "memory://", LOG_LEVEL: "silent" },
-      timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args);
 
 describe("import and export commands", () => {
   it("imports a file through a job, then exports it as XMLTV and JSON", async () => {
@@ -60,13 +51,17 @@ describe("import and export commands", () => {
     expect(refused.stderr).toMatch(/BAD_USER_INPUT: line 2/);
     const missing = await cli(["export", "999999", "--url", t.url, "--org", org]);
     expect(missing.code).toBe(3);
-    expect((await cli(["export", "--url", t.url])).code).toBe(2);
-    expect((await cli(["import", "/nonexistent.csv"])).code).toBe(2);
-    expect((await cli(["export", "1", "--format", "pdf"])).code).toBe(2);
-    const down = await cli(["export", "1", "--url", "http://127.0.0.1:9"]);
+    // Independent of each other: run together (each CLI start takes seconds on a busy machine).
+    const [noId, noFile, badFormat, down, help] = await Promise.all([
+      cli(["export", "--url", t.url]),
+      cli(["import", "/nonexistent.csv"]),
+      cli(["export", "1", "--format", "pdf"]),
+      cli(["export", "1", "--url", "http://127.0.0.1:9", "--org", "nobody"]),
+      cli(["import", "--help"]),
+    ]);
+    expect([noId.code, noFile.code, badFormat.code]).toEqual([2, 2, 2]);
     expect(down.code).toBe(4);
     expect(down.stderr).toMatch(/Cannot reach the service/);
-    const help = await cli(["import", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Exit codes: 0 done/);
   });

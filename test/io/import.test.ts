@@ -1,4 +1,4 @@
-// importSchedule (S6) through GraphQL multipart: each format, the shared XMLTV listings, and
+// importSchedule (S6) through GraphQL multipart: each format, the XMLTV project's listings, and
 // malformed files, which answer BAD_USER_INPUT (or PAYLOAD_TOO_LARGE) and create nothing.
 import { readFileSync, readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ async function importFile(org: string, file: { name: string; content: string | U
 }
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
-const SHARED_XMLTV = new URL("../../../shared/fixtures/xmltv/", import.meta.url);
+const XMLTV_LISTINGS = new URL("../fixtures/xmltv/", import.meta.url);
 
 async function scheduleCount(gql: GraphQLClient): Promise<number> {
   return (await gql.data(`{ schedules { totalElements } }`)).schedules.totalElements;
@@ -54,7 +54,7 @@ describe("importSchedule", () => {
   it("imports the XMLTV example: first title, entities decoded, named zones, no stop, length", async () => {
     const { org } = await orgClient(t);
     const s = (await importFile(org, { name: "listing.xml", content: fixture("schedule.xml") })).data!.importSchedule;
-    expect(s).toMatchObject({ name: "listing", channel: "news.example.com" });
+    expect(s).toMatchObject({ name: "Example News", channel: "news.example.com" });
     expect(s.events.content.map((e: any) => [e.onAirTime, e.duration, e.title, e.eventType, e.programme?.description ?? null])).toEqual([
       ["2026-03-01T06:00:00.000Z", 1_800_000, "Morning News", "PRIMARY", "Headlines & weather."],
       ["2026-03-01T06:30:00.000Z", 1_800_000, "Weather", "PRIMARY", null],
@@ -67,7 +67,7 @@ describe("importSchedule", () => {
     const result = await importFile(org, { name: "example.json", content: fixture("schedule.json") }, { channel: "Override" });
     expect(result.errors).toBeUndefined();
     const s = result.data!.importSchedule;
-    expect(s).toMatchObject({ name: "example", channel: "Override", breakMin: 30000, breakMax: 180000 });
+    expect(s).toMatchObject({ name: "Example", channel: "Override", breakMin: 30000, breakMax: 180000 });
     expect(s.events.content[0]).toMatchObject({ title: "Morning News", locked: true, houseId: "H-1001", programme: { title: "Morning News", description: "Headlines and weather" } });
     expect(s.events.content[1]).toMatchObject({ eventType: "ADVERTISEMENT", duration: 30000 });
   });
@@ -92,11 +92,11 @@ describe("importSchedule", () => {
       "simple.xml": { channel: "bbc2.bbc.co.uk", events: [["2001-08-28T23:05:00.000Z", 0, "The Phil Silvers Show"]] },
       "test.xml": { channel: "3sat.de", events: [["2000-06-03T16:33:00.000Z", 3_600_000, "blah"]] },
     };
-    const files = readdirSync(SHARED_XMLTV).filter((f) => f.endsWith(".xml"));
+    const files = readdirSync(XMLTV_LISTINGS).filter((f) => f.endsWith(".xml"));
 
     it.each(files)("imports %s", async (file) => {
       const { org } = await orgClient(t);
-      const content = readFileSync(new URL(file, SHARED_XMLTV), "utf8");
+      const content = readFileSync(new URL(file, XMLTV_LISTINGS), "utf8");
       const result = await importFile(org, { name: file, content });
       expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
       const s = result.data!.importSchedule;
@@ -111,14 +111,14 @@ describe("importSchedule", () => {
 
     it("picks the channel named by the argument, and orders overlapping programmes by time", async () => {
       const { org } = await orgClient(t);
-      const content = readFileSync(new URL("overlap.xml", SHARED_XMLTV), "utf8");
+      const content = readFileSync(new URL("overlap.xml", XMLTV_LISTINGS), "utf8");
       const two = (await importFile(org, { name: "overlap.xml", content }, { channel: "2" })).data!.importSchedule;
       expect(two.events.content.map((e: any) => e.title)).toEqual(["G", "H"]);
       const first = (await importFile(org, { name: "overlap.xml", content })).data!.importSchedule;
       expect(first.channel).toBe("1");
       expect(first.events.content.map((e: any) => e.title).sort()).toEqual(["A", "B", "C", "D", "E", "F"]);
       expect(first.events.content.find((e: any) => e.title === "E")).toBeTruthy(); // "E", not its second title "E1"
-      const intervals = readFileSync(new URL("intervals.xml", SHARED_XMLTV), "utf8");
+      const intervals = readFileSync(new URL("intervals.xml", XMLTV_LISTINGS), "utf8");
       const zero = (await importFile(org, { name: "intervals.xml", content: intervals })).data!.importSchedule;
       expect(zero.events.content.map((e: any) => e.duration)).toEqual([0, 3_600_000, 600_000, 0, 1_800_000, 1_200_000]);
     });

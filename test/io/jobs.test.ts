@@ -2,7 +2,6 @@
 // round trip, the XMLTV document checked element by element and against the XMLTV DTD, and the
 // events' side of archive and restore.
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +13,9 @@ import { JOB_FIELDS, waitForStatus } from "../helpers/jobs.js";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
 
-const t = useTestService({ runWorker: true, jobPollMs: 20, filesDir: join(tmpdir(), `pgw-io-files-${randomBytes(4).toString("hex")}`) });
+const t = useTestService({ runWorker: true, jobPollMs: 20 });
 
-const DTD = fileURLToPath(new URL("../../../shared/fixtures/xmltv.dtd", import.meta.url));
+const DTD = fileURLToPath(new URL("../fixtures/xmltv.dtd", import.meta.url));
 const HAS_XMLLINT = spawnSync("xmllint", ["--version"]).status === 0;
 
 const IMPORT = `mutation($file: Upload!, $fileName: String, $scriptId: String) { importSchedule(file: $file, fileName: $fileName, scriptId: $scriptId) { id name } }`;
@@ -50,7 +49,7 @@ async function importJson(gql: GraphQLClient, org: string, content: string, file
 }
 
 async function download(org: string, link: string): Promise<{ status: number; body: string; headers: Headers }> {
-  const response = await fetch(t.url + link, { headers: { authorization: `Bearer ${await t.token(org)}` } });
+  const response = await fetch(link, { headers: { authorization: `Bearer ${await t.token(org)}` } });
   return { status: response.status, body: await response.text(), headers: response.headers };
 }
 
@@ -59,7 +58,7 @@ async function exportFile(gql: GraphQLClient, org: string, id: string, fileName:
   expect(job).toMatchObject({ type: "TIMELINE_EPG_XML_EXPORT", jobType: "TIMELINE_EPG_XML_EXPORT", entityId: id, organization: org });
   const done = await waitForStatus(gql, job.id, ["SUCCEEDED", "FAILED"]);
   expect(done.status, JSON.stringify(done.messages)).toBe("SUCCEEDED");
-  expect(done.resourceLink).toBe(`/files/${job.id}`);
+  expect(done.resourceLink).toBe(`${t.url}/files/${job.id}`);
   const file = await download(org, done.resourceLink);
   expect(file.status).toBe(200);
   return { job: done, body: file.body, headers: file.headers };
@@ -97,7 +96,7 @@ describe("exportSchedule", () => {
     const id = await importJson(gql, org, JSON.stringify(DAY));
     const { job, body, headers } = await exportFile(gql, org, id, "guide");
     expect(job).toMatchObject({ fileName: "guide.xml", resourceExtension: "xml", progress: 100 });
-    expect(job.links).toContainEqual({ rel: "download", href: `/files/${job.id}`, type: expect.stringContaining("xml") });
+    expect(job.links).toContainEqual({ rel: "download", href: `${t.url}/files/${job.id}`, type: expect.stringContaining("xml") });
     expect(headers.get("content-disposition")).toContain('filename="guide.xml"');
 
     const tv = parseXml(body);
@@ -144,7 +143,7 @@ describe("exportSchedule", () => {
     expect(first.job).toMatchObject({ fileName: "day.json", resourceExtension: "json" });
     const exported = JSON.parse(first.body);
     expect(exported.events).toHaveLength(DAY.events.length);
-    expect(exported.schedule).toMatchObject({ ...DAY.schedule, name: "day" });
+    expect(exported.schedule).toMatchObject({ ...DAY.schedule, name: "Day" });
     const copyId = await importJson(gql, org, first.body, "copy.json");
     const second = JSON.parse((await exportFile(gql, org, copyId, "copy.json", "JSON")).body);
     const strip = (e: any) => {

@@ -3,7 +3,7 @@
 import { badInput } from "../../common/errors.js";
 import { EventType } from "../../events/enums.js";
 import type { EventInput } from "../../events/types.js";
-import { parseTimecode } from "./times.js";
+import { parseIsoInstant, parseTimecode } from "./times.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
 const COLUMNS = ["onairtime", "duration", "title", "eventtype", "mediaid", "houseid", "locked"] as const;
@@ -97,9 +97,9 @@ function rowInput(values: Map<Column, string>, fps: number, at: string): EventIn
   const input: EventInput = {};
   const onAirTime = values.get("onairtime")?.trim();
   if (!onAirTime) throw badInput(`${at}: onAirTime is required`, { field: "onAirTime" });
-  const when = /^\d{4}-\d{2}-\d{2}/.test(onAirTime) ? new Date(onAirTime) : new Date(NaN);
-  if (!Number.isFinite(when.getTime())) throw badInput(`${at}: onAirTime "${onAirTime}" is not an ISO 8601 instant`, { field: "onAirTime" });
-  input.onAirTime = when;
+  const when = parseIsoInstant(onAirTime);
+  if (!when) throw badInput(`${at}: onAirTime "${onAirTime}" is not an ISO 8601 instant (2026-03-01T06:00:00Z; no zone means UTC)`, { field: "onAirTime" });
+  input.onAirTime = new Date(when.ms);
   const duration = values.get("duration");
   if (duration !== undefined && duration.trim() !== "") input.duration = durationOf(duration, fps, at);
   const title = values.get("title");

@@ -1,5 +1,46 @@
-// Time notations of the import and export formats: XMLTV times (DTD rules) and HH:MM:SS:FF
-// timecodes. Pure; each parser answers null for what it cannot read, the caller names the place.
+// Time notations of the import and export formats: ISO 8601 instants (CSV, JSON), XMLTV times
+// (DTD rules) and HH:MM:SS:FF timecodes. Pure; each parser answers null for what it cannot read,
+// the caller names the place.
+//
+// One rule for every format: a time without a zone is UTC. XMLTV's DTD says so for its listings,
+// every export writes its zone, and the server's own TZ never takes part: a file means the same
+// instants on every server. (Refusing zone-less times instead would refuse valid XMLTV listings.)
+
+/** ms since the epoch of a UTC date and time; years 0–99 stay years 0–99 (Date.UTC would make them 19xx). */
+function utcMs(year: number, month: number, day: number, hour: number, minute: number, second: number, ms = 0): number | null {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+  date.setUTCFullYear(year, month - 1, day);
+  // Date rolls 31 February over into March: refuse days the month does not have.
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return date.getTime();
+}
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+export interface IsoInstant {
+  ms: number;
+  /** The text named its zone (`Z` or an offset). */
+  zoned: boolean;
+}
+
+/**
+ * An ISO 8601 date and time (`2026-03-01T06:00:00Z`, `…+01:00`, `…T06:00`, `2026-03-01`) as ms since
+ * the epoch; no zone means UTC (see above). Sub-millisecond digits are dropped.
+ */
+export function parseIsoInstant(text: string): IsoInstant | null {
+  const m = ISO_INSTANT.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? "0", m[5] ?? "0", m[6] ?? "0"].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, "0")) : 0;
+  const utc = utcMs(year, month, day, hour, minute, second, ms);
+  if (utc === null) return null;
+  if (!m[9]) return { ms: utc, zoned: m[8] !== undefined };
+  const hours = Number(m[10]);
+  const minutes = Number(m[11] ?? "0");
+  if (hours > 14 || minutes > 59) return null;
+  return { ms: utc - (m[9] === "-" ? -1 : 1) * (hours * 60 + minutes) * 60_000, zoned: true };
+}
 
 /** Named zones the XMLTV DTD lets listings use, as minutes east of UTC. */
 const NAMED_ZONES: Record<string, number> = {
@@ -29,10 +70,9 @@ export function parseXmltvTime(text: string): number | null {
     if (named === undefined) return null;
     offsetMinutes = named;
   }
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 31 February over into March: refuse days the month does not have.
-  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
-  return utc - offsetMinutes * 60_000;
+  const utc = utcMs(year, month, day, hour, minute, second === 60 ? 59 : second);
+  if (utc === null) return null;
+  return utc + (second === 60 ? 1000 : 0) - offsetMinutes * 60_000;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

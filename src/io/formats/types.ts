@@ -21,7 +21,7 @@ export interface ImportOptions {
 /** Filled in while a format reads: notes for the messages, and what the file says about the schedule. */
 export interface ImportNotes {
   warnings: string[];
-  /** Schedule fields the file carries (JSON: its `schedule`; XMLTV: the channel picked). */
+  /** Schedule fields the file carries (JSON: its `schedule`; XMLTV: the channel picked and its display name). */
   schedule: Record<string, unknown>;
 }
 

@@ -1,4 +1,5 @@
-// XMLTV import with a streaming parser (saxes): one channel's programmes become PRIMARY events.
+// XMLTV import with a streaming parser (saxes): one channel's programmes become PRIMARY events,
+// and the channel's first display-name the schedule's name.
 // saxes never loads a DTD or an external entity; a document that declares entities is refused
 // outright, so nothing it names is ever fetched or expanded.
 import { SaxesParser, type SaxesTagPlain } from "saxes";
@@ -29,7 +30,9 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
   let matched = 0;
   let pending: Programme | null = null; // a programme without stop waits for the next start
   let current: Programme | null = null; // the programme being read
-  let field: "title" | "desc" | "length" | null = null;
+  let field: "title" | "desc" | "length" | "display-name" | null = null;
+  let channelElement: string | null = null; // id of the <channel> being read
+  const displayNames = new Map<string, string>(); // channel id → its first <display-name>
   let fieldText = "";
   let lengthUnits = "";
   const stack: string[] = [];
@@ -69,7 +72,13 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
       return;
     }
     if (stack.length === 2 && tag.name === "channel") {
-      if (channel === null && typeof tag.attributes.id === "string") channel = tag.attributes.id;
+      channelElement = typeof tag.attributes.id === "string" ? tag.attributes.id : null;
+      if (channel === null && channelElement !== null) channel = channelElement;
+      return;
+    }
+    if (stack.length === 3 && channelElement !== null && tag.name === "display-name" && !displayNames.has(channelElement)) {
+      field = "display-name";
+      fieldText = "";
       return;
     }
     if (stack.length === 2 && tag.name === "programme") {
@@ -106,6 +115,13 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
   });
   parser.on("closetag", (tag) => {
     stack.pop();
+    if (field === "display-name" && stack.length === 2) {
+      const name = squeeze(fieldText);
+      if (name && channelElement !== null) displayNames.set(channelElement, name);
+      field = null;
+      return;
+    }
+    if (stack.length === 1 && tag.name === "channel") channelElement = null;
     if (field && stack.length === 2 && current) {
       const value = squeeze(fieldText);
       if (field === "title" && current.title === null) current.title = value; // several titles: the first
@@ -139,5 +155,10 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
   if (count > 0 && matched === 0) throw badInput(`No programme of channel "${channel}" in the file`, { argument: "channel" });
   settle(null);
   yield* ready.splice(0);
-  if (channel !== null) notes.schedule.channel = channel;
+  if (channel !== null) {
+    notes.schedule.channel = channel;
+    // The channel's display name names the schedule (unless the fileName argument does).
+    const name = displayNames.get(channel);
+    if (name) notes.schedule.name = name;
+  }
 }

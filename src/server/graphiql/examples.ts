@@ -1,8 +1,12 @@
 // Example operations shown in GraphiQL's Examples panel, one list for every area. A new area adds
 // its examples here. An example is shown only when the running schema has every root field it
 // calls and every field named in `needs` (so an area that is not built yet shows nothing broken),
-// and then it must also validate: test/graphiql-page.test.ts checks that.
+// and then it must also validate: test/graphiql-page.test.ts checks that. Variables may name the
+// caller's data as `{{schedule.id}}` (example-variables.ts): the panel fills them in on opening, so
+// that every example runs on a fresh demo in any order, and writes go only to the examples' own
+// schedules (test/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from "graphql";
+import { EXAMPLE_SCHEDULE_MARK } from "./example-variables.js";
 import type { PageExample } from "./page-config.js";
 
 export type ExampleArea = "Schedules" | "Events" | "Validation" | "Jobs" | "Reporting";
@@ -13,18 +17,22 @@ export interface Example {
   description: string;
   /** One named operation (the name becomes the tab title). */
   query: string;
+  /** Strings "{{name.field}}" are filled in by the page (example-variables.ts). */
   variables?: Record<string, unknown>;
+  /** Reads only: running it must answer data (the browser test checks it on the demo). */
+  read?: boolean;
   /** Fields beyond the root fields that must exist, as "Type.field" (e.g. "Schedule.events"). */
   needs?: string[];
 }
 
-const WINDOW = { from: "2026-01-01T00:00:00Z", to: "2026-01-02T00:00:00Z", period: 1, periodType: "HOURS" };
+const WINDOW = { from: "{{window.from}}", to: "{{window.to}}", period: 1, periodType: "HOURS" };
 
 export const EXAMPLES: Example[] = [
   {
     area: "Schedules",
     title: "List schedules",
     description: "The first page of your organization's schedules, newest change first.",
+    read: true,
     query: `query Schedules {
   schedules(page: 0, size: 20, sort: ["dateUpdated,desc"]) {
     totalElements
@@ -44,7 +52,7 @@ export const EXAMPLES: Example[] = [
   {
     area: "Schedules",
     title: "Create a schedule",
-    description: "Creates an empty schedule; every input field is optional.",
+    description: `Creates an empty schedule; every input field is optional. (Its name says "${EXAMPLE_SCHEDULE_MARK}": the other examples leave it alone.)`,
     query: `mutation CreateSchedule($input: ScheduleInput!) {
   createSchedule(input: $input) {
     id
@@ -54,12 +62,13 @@ export const EXAMPLES: Example[] = [
     version
   }
 }`,
-    variables: { input: { name: "Morning news", channel: "news-1", fps: 25 } },
+    variables: { input: { name: `Morning news (${EXAMPLE_SCHEDULE_MARK})`, channel: "news-1", fps: 25 } },
   },
   {
     area: "Schedules",
     title: "Rename a schedule",
-    description: "Optimistic concurrency: send the version you read; a stale one answers CONFLICT with extensions.currentVersion.",
+    description:
+      "Optimistic concurrency: send the version you read; a stale one answers CONFLICT with extensions.currentVersion. Opening the example reads the current version of the examples' scratch schedule (a copy of one of yours, made once).",
     query: `mutation RenameSchedule($id: ID!, $input: ScheduleInput!) {
   updateSchedule(id: $id, input: $input) {
     id
@@ -67,12 +76,13 @@ export const EXAMPLES: Example[] = [
     version
   }
 }`,
-    variables: { id: "1", input: { name: "Morning news (weekdays)", version: 1 } },
+    variables: { id: "{{scratch.id}}", input: { name: `${EXAMPLE_SCHEDULE_MARK} scratch (renamed)`, version: "{{scratch.version}}" } },
   },
   {
     area: "Schedules",
     title: "Search schedules by name",
     description: "Filters combine with AND; nameSubString matches case-insensitively.",
+    read: true,
     query: `query FindSchedules($filter: ScheduleFilterInput) {
   schedules(filter: $filter, size: 50) {
     totalElements
@@ -90,6 +100,7 @@ export const EXAMPLES: Example[] = [
     area: "Events",
     title: "Events of a schedule",
     description: "A page of events ordered by on-air time, with the gaps and overlaps on that page.",
+    read: true,
     query: `query ScheduleEvents($id: ID!) {
   schedule(id: $id) {
     name
@@ -109,13 +120,13 @@ export const EXAMPLES: Example[] = [
     }
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{schedule.id}}" },
     needs: ["Schedule.events"],
   },
   {
     area: "Events",
     title: "Add an event",
-    description: "Creates one event; durations are milliseconds.",
+    description: "Creates one event (in the examples' scratch schedule) after the last one; durations are milliseconds.",
     query: `mutation CreateEvent($scheduleId: ID!, $input: EventInput!) {
   createEvent(scheduleId: $scheduleId, input: $input) {
     id
@@ -124,13 +135,13 @@ export const EXAMPLES: Example[] = [
     duration
   }
 }`,
-    variables: { scheduleId: "1", input: { title: "Headlines", eventType: "PRIMARY", onAirTime: "2026-01-01T06:00:00Z", duration: 1800000 } },
+    variables: { scheduleId: "{{scratch.id}}", input: { title: "Headlines", eventType: "PRIMARY", duration: 1800000 } },
   },
   {
     area: "Events",
     title: "Draft changes (change set)",
     description:
-      "Takes a draft of a schedule's events. Event mutations given changeSetId edit the draft (their version argument is the change set's); applyChangeSet(id, version: the schedule's) publishes it.",
+      "Takes a draft of a schedule's events (here the examples' scratch schedule). Event mutations given changeSetId edit the draft (their version argument is the change set's); applyChangeSet(id, version: the schedule's) publishes it.",
     query: `mutation CreateChangeSet($scheduleId: ID!) {
   createChangeSet(scheduleId: $scheduleId) {
     id
@@ -138,16 +149,18 @@ export const EXAMPLES: Example[] = [
     baseVersion
   }
 }`,
-    variables: { scheduleId: "1" },
+    variables: { scheduleId: "{{scratch.id}}" },
   },
   {
     area: "Events",
     title: "Review a change set",
-    description: "What applying the draft would add, remove and change (with the names of the changed fields).",
+    description: "What applying the draft would add, remove and change (with the names of the changed fields). Opens the scratch schedule's newest change set (one is drafted if there is none).",
+    read: true,
     query: `query ReviewChangeSet($id: ID!) {
   changeSet(id: $id) {
     version
     baseVersion
+    events(size: 5) { totalElements content { title onAirTime } }
     diff {
       added { id title onAirTime duration }
       removed { id title onAirTime }
@@ -155,13 +168,14 @@ export const EXAMPLES: Example[] = [
     }
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{changeSet.id}}" },
     needs: ["ChangeSet.diff"],
   },
   {
     area: "Validation",
     title: "Validate a schedule",
     description: "Break issues (durations outside breakMin/breakMax) and archived assets; validation warns, it never refuses to save.",
+    read: true,
     query: `query ValidateSchedule($id: ID!) {
   schedule(id: $id) {
     name
@@ -181,41 +195,60 @@ export const EXAMPLES: Example[] = [
     }
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{schedule.id}}" },
     needs: ["Schedule.validation", "ValidationResult.totals"],
   },
   {
     area: "Validation",
     title: "Events with their catalog assets",
-    description: "Event.asset resolves assetData.assetId, else mediaId (null when missing); missingAsset: true lists the events whose asset is not in the catalog.",
-    query: `query EventAssets($id: ID!, $c: EventCriteriaInput) {
+    description:
+      "Event.asset resolves assetData.assetId, else mediaId (null when missing); eventPageAt with missingAsset: true answers the page, among events whose asset is not in the catalog, of the one on air at the given time.",
+    read: true,
+    query: `query EventAssets($id: ID!, $time: DateTime!, $c: EventCriteriaInput) {
   schedule(id: $id) {
     events(size: 10) { content { title mediaId asset { assetId name storageType qcInfo { qcStatus } } } }
-    eventPageAt(time: "2026-01-01T00:00:00Z", pageSize: 20, criteria: $c)
+    eventPageAt(time: $time, pageSize: 20, criteria: $c)
     assets(name: "") { assetId name }
   }
 }`,
-    variables: { id: "1", c: { missingAsset: true } },
+    variables: { id: "{{schedule.id}}", time: "{{schedule.sixHoursIn}}", c: { missingAsset: true } },
     needs: ["Event.asset", "Schedule.assets"],
   },
   {
     area: "Validation",
-    title: "EPG: programme summary and marking",
-    description: "programmeSummary groups PRIMARY parts into programmes; markEpgEvents gives matching events without a programme one (criteria must name at least one member).",
+    title: "EPG: programme summary",
+    description: "programmeSummary groups a schedule's PRIMARY parts into programmes, in air order.",
+    read: true,
+    query: `query ProgrammeSummary($id: ID!) {
+  schedule(id: $id) {
+    programmeSummary {
+      programme { title startTime eventOnAirTime duration eventIds }
+    }
+  }
+}`,
+    variables: { id: "{{schedule.id}}" },
+    needs: ["Schedule.programmeSummary"],
+  },
+  {
+    area: "Validation",
+    title: "EPG: mark events without a programme",
+    description:
+      "markEpgEvents gives matching events without a programme one, from their title (criteria must name at least one member). In the scratch schedule: events added by “Add an event” have none.",
     query: `mutation MarkEpg($id: ID!) {
   markEpgEvents(scheduleId: $id, criteria: { eventType: PRIMARY, pageSize: 5 }) {
     messages { message }
     content { page { totalElements content { title programme { title startTime } } } }
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{scratch.id}}" },
   },
   {
     area: "Validation",
     title: "Replace an asset everywhere",
-    description: "Puts a catalog asset into every event using another; fillGaps ripples what follows shorter replacements up to the next locked event. Pass the schedule's current version.",
-    query: `mutation ReplaceAsset($id: ID!, $version: Int!) {
-  replaceAsset(scheduleId: $id, assetId: "MEDIA-0007", version: $version, replacement: { assetId: "MEDIA-0005", fillGaps: true }) {
+    description:
+      "Puts a catalog asset into every event using another (here an archived one, in the examples' scratch schedule); fillGaps ripples what follows shorter replacements up to the next locked event. Pass the schedule's current version (filled in on opening).",
+    query: `mutation ReplaceAsset($id: ID!, $version: Int!, $assetId: String!) {
+  replaceAsset(scheduleId: $id, assetId: $assetId, version: $version, replacement: { assetId: "MEDIA-0005", fillGaps: true }) {
     eventsModified
     firstEventTime
     lastEventTime
@@ -223,24 +256,25 @@ export const EXAMPLES: Example[] = [
     newMediaId
   }
 }`,
-    variables: { id: "1", version: 1 },
+    variables: { id: "{{scratch.id}}", version: "{{scratch.version}}", assetId: "{{scratch.archivedAsset}}" },
   },
   {
     area: "Validation",
     title: "Evaluate graphics parameters",
     description: "Placeholders such as ${current.title}, ${next.title}, ${asset.name} evaluated 1 hour into the schedule; unknown ones are reported, not refused.",
+    read: true,
     query: `query EvaluateParameters($id: ID!, $command: SecondaryEventInput!) {
   schedule(id: $id) {
     evaluateParameters(onAirTimeFrom: 3600000, command: $command) { name evaluatedValue asset assetExists unknownPlaceholders }
   }
 }`,
-    variables: { id: "1", command: { command: "ON", objectName: "lower-third", parameters: { line1: "${current.title}", line2: "Next: ${next.title}", clip: "${asset.name}", oops: "${nothing.here}" } } },
+    variables: { id: "{{schedule.id}}", command: { command: "ON", objectName: "lower-third", parameters: { line1: "${current.title}", line2: "Next: ${next.title}", clip: "${asset.name}", oops: "${nothing.here}" } } },
     needs: ["Schedule.evaluateParameters"],
   },
   {
     area: "Jobs",
     title: "Export a schedule (starts a job)",
-    description: "Answers a job at once; poll it with “Poll a job” until SUCCEEDED, then download its resourceLink with the same token.",
+    description: "Answers a job at once (the schedule is only read); poll it with “Poll a job” until SUCCEEDED, then download its resourceLink with the same token.",
     query: `mutation ExportSchedule($id: ID!) {
   exportSchedule(id: $id, fileName: "schedule.xml") {
     id
@@ -248,12 +282,13 @@ export const EXAMPLES: Example[] = [
     progress
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{schedule.id}}" },
   },
   {
     area: "Jobs",
     title: "Poll a job",
-    description: "Run again every second or two until status is SUCCEEDED, FAILED or CANCELED.",
+    description: "Your newest job (filled in on opening). Run again every second or two until status is SUCCEEDED, FAILED or CANCELED.",
+    read: true,
     query: `query PollJob($id: ID!) {
   job(id: $id) {
     id
@@ -270,12 +305,13 @@ export const EXAMPLES: Example[] = [
     dateFinished
   }
 }`,
-    variables: { id: "1" },
+    variables: { id: "{{job.id}}" },
   },
   {
     area: "Jobs",
     title: "Recent jobs",
     description: "Jobs of your organization, newest first.",
+    read: true,
     query: `query RecentJobs {
   jobs(statuses: [PENDING, PROCESSING, SUCCEEDED, FAILED]) {
     id
@@ -289,7 +325,8 @@ export const EXAMPLES: Example[] = [
   {
     area: "Reporting",
     title: "Playout uptime per hour",
-    description: "Seconds up and down per playout in hourly buckets of a half-open window.",
+    description: "Seconds up and down per playout in hourly buckets of a half-open window (the last 24 whole hours, filled in on opening).",
+    read: true,
     query: `query PlayoutUptime($window: TimeWindowInput!) {
   playoutUptime(window: $window) {
     timeStamp
@@ -305,6 +342,7 @@ export const EXAMPLES: Example[] = [
     area: "Reporting",
     title: "Organization summaries",
     description: "Playouts, accounts and media store usage of the organizations you may see.",
+    read: true,
     query: `query OrganizationSummaries {
   organizationSummaries {
     organizationId
@@ -367,5 +405,6 @@ export function toPageExample(example: Example): PageExample {
     description: example.description,
     query: example.query,
     variables: example.variables ? JSON.stringify(example.variables, null, 2) : "",
+    read: example.read ?? false,
   };
 }

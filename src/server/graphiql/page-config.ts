@@ -6,8 +6,13 @@ export interface PageExample {
   title: string;
   description: string;
   query: string;
-  /** JSON text for the variables editor; "" when the operation takes none. */
+  /**
+   * JSON text for the variables editor; "" when the operation takes none. Placeholders such as
+   * "{{schedule.id}}" are filled in by the page on opening (example-variables.ts).
+   */
   variables: string;
+  /** The example only reads (it must answer data on the demo). */
+  read: boolean;
 }
 
 export interface GraphiQLPageConfig {

@@ -13,6 +13,8 @@ export interface GraphiQLOptions {
   schema: GraphQLSchema;
   /** The demo token of the embedded default, prefilled in the headers editor; absent otherwise. */
   demoToken?: string;
+  /** The demo organization when the embedded default keeps its token off the page (not on loopback). */
+  demoOrganization?: string;
   log: Logger;
   assetsDir?: string;
 }
@@ -34,14 +36,20 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join("; ");
 
-function welcomeText(demo: boolean): string {
+/** Whether a listening address is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+function welcomeText(demo: boolean, demoOrganization?: string): string {
   const auth = demo
     ? ["# Headers (below) holds the demo token printed", "# at start-up: admin of the demo organization."]
     : [
         "# Every operation needs a bearer token: put",
         '#   { "Authorization": "Bearer <token>" }',
         "# in Headers (below). This prints one:",
-        "#   npm run token -- --org ORG --role editor",
+        demoOrganization ? `#   npm run token -- --org ${demoOrganization} --role admin` : "#   npm run token -- --org ORG --role editor",
       ];
   return [
     "# playout-gateway: channel schedules and",
@@ -93,7 +101,7 @@ export function renderGraphiQLPage(config: GraphiQLPageConfig): string {
 `;
 }
 
-export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "demoToken" | "log">, assetsVersion = ""): GraphiQLPageConfig {
+export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "demoToken" | "demoOrganization" | "log">, assetsVersion = ""): GraphiQLPageConfig {
   const { shown, hidden } = selectExamples(options.schema);
   for (const { example, reason, invalid } of hidden) {
     // A missing area is expected while it is being built; an example that names fields wrongly is a bug.
@@ -106,7 +114,7 @@ export function graphiQLPageConfig(options: Pick<GraphiQLOptions, "schema" | "de
     assetsPath: ASSETS_PATH,
     assetsVersion,
     headers: demo ? JSON.stringify({ Authorization: `Bearer ${options.demoToken}` }, null, 2) : "",
-    welcome: welcomeText(demo),
+    welcome: welcomeText(demo, options.demoOrganization),
     examples: shown.map(toPageExample),
   };
 }

@@ -1,0 +1,145 @@
+// Peer benchmark (issue 13): this service (jit and graphql-js executors), PostGraphile 5 and a raw
+// SQL floor, each its own process on one seeded database; answers checked equal, then autocannon.
+//   npm run bench:peers [-- --quick]        (prerequisites and settings: bench/peers/README.md)
+// The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x>`.
+import os from "node:os";
+import postgres from "postgres";
+import { signToken } from "../../src/server/tokens.js";
+import { BASE_URL, prepareDatabase } from "./database.js";
+import { headersOf, measure, type Measured } from "./load.js";
+import { startProcess, type ServerProcess } from "./processes.js";
+import { normalize, objectCount, requestOf, USAGE_WINDOW, type Peer, type QueryName } from "./queries.js";
+import { datasetSize, ORG } from "./seed.js";
+
+const QUICK = process.argv.includes("--quick");
+const ROUNDS = QUICK ? 1 : Math.max(3, Number(process.env.PEERS_ROUNDS ?? 3));
+const SECONDS = Number(process.env.PEERS_SECONDS ?? (QUICK ? 3 : 10));
+const CONNECTIONS = [2, 10];
+const QUERIES: QueryName[] = ["Q1", "Q2", "Q3"];
+const PEERS: Peer[] = ["jit", "graphql", "postgraphile", "floor"];
+const LABEL: Record<Peer, string> = { jit: "this (jit)", graphql: "this (graphql-js)", postgraphile: "PostGraphile 5", floor: "raw floor" };
+const SECRET = "peers-bench-secret-0123456789abcdef0123456789";
+
+const out = (line = "") => process.stdout.write(line + "\n");
+const f2 = (n: number) => n.toFixed(2);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function call(server: ServerProcess, peer: Peer, query: QueryName, scheduleId: string, token: string): Promise<any> {
+  const request = requestOf(peer, query, scheduleId);
+  const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: request.method, headers: headersOf(request, peer === "jit" || peer === "graphql" ? token : undefined), body: request.body });
+  const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
+  if (!response.ok || body.errors) throw new Error(`${LABEL[peer]} ${query}: HTTP ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 500)}`);
+  return body.data;
+}
+
+function firstDifference(a: unknown, b: unknown, path = ""): string | null {
+  if (JSON.stringify(a) === JSON.stringify(b)) return null;
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference((a as any)[key], (b as any)[key], `${path}.${key}`);
+      if (d) return d;
+    }
+  }
+  return `${path || "(root)"}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`;
+}
+
+async function main(): Promise<void> {
+  const size = datasetSize();
+  out(`peers benchmark${QUICK ? " (--quick)" : ""}: ${size.schedules} schedules × ${size.eventsPerSchedule} events, ${size.assets} assets, ` +
+    `${(size.playouts * size.days * 1440).toLocaleString("en")} telemetry samples (${size.playouts} playouts × ${size.days} days × 1/min)`);
+  out(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`);
+  const database = await prepareDatabase(size, USAGE_WINDOW, ORG);
+  const admin = postgres(database.url, { max: 1, onnotice: () => {} });
+  const servers = new Map<Peer, ServerProcess>();
+  try {
+    const [{ version }] = await admin`select version()`;
+    out(`PostgreSQL: ${String(version).split(" on ")[0]}; database ${database.name}`);
+    const [{ id: scheduleId }] = await admin`select id::text from schedules where organization = ${ORG} order by id offset ${Math.floor(size.schedules / 2)} limit 1`;
+    const env = { DATABASE_URL: database.url, AUTH_SECRET: SECRET };
+    servers.set("jit", await startProcess("this (jit)", "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "jit" }));
+    servers.set("graphql", await startProcess("this (graphql-js)", "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "graphql" }));
+    servers.set("postgraphile", await startProcess("PostGraphile 5", "./serve-postgraphile.ts", env));
+    servers.set("floor", await startProcess("raw floor", "./serve-floor.ts", env));
+    const token = await signToken(SECRET, { sub: "peers-bench", orgs: [ORG], role: "viewer" });
+
+    // Same content from every peer, and the statements each sends per request (counted at its driver).
+    out("\nanswers and statements per request (5 sequential requests after 3 warm-ups):");
+    const statements = new Map<string, number>();
+    for (const query of QUERIES) {
+      let reference: unknown;
+      const line: string[] = [];
+      for (const peer of PEERS) {
+        const server = servers.get(peer)!;
+        const normalized = normalize(peer, query, await call(server, peer, query, scheduleId, token));
+        if (peer === "jit") reference = normalized;
+        const difference = firstDifference(reference, normalized);
+        if (difference) throw new Error(`${query}: ${LABEL[peer]} answers differently from this service: ${difference}`);
+        for (let i = 0; i < 2; i++) await call(server, peer, query, scheduleId, token);
+        const before = await server.statements();
+        for (let i = 0; i < 5; i++) await call(server, peer, query, scheduleId, token);
+        const perRequest = ((await server.statements()) - before) / 5;
+        statements.set(`${peer} ${query}`, perRequest);
+        line.push(`${LABEL[peer]} ${perRequest}`);
+      }
+      out(`  ${query}: same content (${objectCount(query, reference)} objects); statements/request: ${line.join(", ")}`);
+    }
+
+    const results = new Map<string, Measured[]>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      out(`\nround ${round} of ${ROUNDS} (${SECONDS} s per run)`);
+      out("| query | conns | peer | req/s | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | statements/req |\n|---|---|---|---|---|---|---|---|---|");
+      for (const query of QUERIES) {
+        for (const connections of CONNECTIONS) {
+          // Interleaved: each round starts with another peer, so that no peer always runs first.
+          const order = PEERS.map((_, i) => PEERS[(i + round - 1) % PEERS.length]);
+          const measured = new Map<Peer, Measured>();
+          for (const peer of order) {
+            const request = requestOf(peer, query, scheduleId);
+            const m = await measure(servers.get(peer)!, request, connections, SECONDS, admin, database.name, peer === "jit" || peer === "graphql" ? token : undefined);
+            measured.set(peer, m);
+            const key = `${query} ${connections} ${peer}`;
+            results.set(key, [...(results.get(key) ?? []), m]);
+          }
+          for (const peer of PEERS) {
+            const m = measured.get(peer)!;
+            const failed = m.failures ? ` (${m.failures} failed)` : "";
+            out(`| ${query} | ${connections} | ${LABEL[peer]} | ${m.requestsPerSecond.toFixed(1)}${failed} | ${m.p50} | ${m.p99} | ${f2(m.serverCpuMs)} | ${m.databaseCpuMs === null ? "n/a" : f2(m.databaseCpuMs)} | ${statements.get(`${peer} ${query}`)} |`);
+          }
+          const rps = (p: Peer) => measured.get(p)!.requestsPerSecond;
+          out(`|  |  | ratios | jit/PostGraphile ${f2(rps("jit") / rps("postgraphile"))}, jit/floor ${f2(rps("jit") / rps("floor"))}, graphql-js/PostGraphile ${f2(rps("graphql") / rps("postgraphile"))}, graphql-js/floor ${f2(rps("graphql") / rps("floor"))} | | | | | |`);
+        }
+      }
+    }
+
+    out(`\nmedians over ${ROUNDS} round(s)`);
+    out("| query | conns | jit req/s | graphql-js req/s | PostGraphile req/s | floor req/s | jit/PostGraphile | jit/floor | graphql-js/PostGraphile | jit p99 / PostGraphile p99 ms |\n|---|---|---|---|---|---|---|---|---|---|");
+    // The headline takes, per query, the lower of its two connection counts' median ratios.
+    const headline = new Map<QueryName, number>();
+    for (const query of QUERIES) {
+      for (const connections of CONNECTIONS) {
+        const runs = (p: Peer) => results.get(`${query} ${connections} ${p}`)!;
+        const rps = (p: Peer) => runs(p).map((m) => m.requestsPerSecond);
+        const ratio = (a: Peer, b: Peer) => median(rps(a).map((x, i) => x / rps(b)[i]));
+        const p99 = (p: Peer) => median(runs(p).map((m) => m.p99));
+        out(`| ${query} | ${connections} | ${median(rps("jit")).toFixed(1)} | ${median(rps("graphql")).toFixed(1)} | ${median(rps("postgraphile")).toFixed(1)} | ${median(rps("floor")).toFixed(1)} | ${f2(ratio("jit", "postgraphile"))} | ${f2(ratio("jit", "floor"))} | ${f2(ratio("graphql", "postgraphile"))} | ${p99("jit")} / ${p99("postgraphile")} |`);
+        headline.set(query, Math.min(headline.get(query) ?? Infinity, ratio("jit", "postgraphile")));
+      }
+    }
+    out(`\nconnections: ${CONNECTIONS.join(" and ")}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; database ${BASE_URL.replace(/\/[^/]*$/, "")}/${database.name}`);
+    out(`median ratio to PostGraphile: ${QUERIES.map((q) => `${q} ${f2(headline.get(q)!)}`).join(" ")}`);
+  } finally {
+    for (const server of servers.values()) server.stop();
+    await admin.end();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error?.stack ?? error}\n`);
+  // The contract of the script: the last line is the headline, even when there are no figures.
+  process.stdout.write("median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a\n");
+  process.exit(1);
+});
