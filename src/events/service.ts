@@ -19,7 +19,7 @@ import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { eventsSummary } from "./summary.js";
 import { timeline } from "./timeline-errors.js";
 import { scheduleTarget, sqlOf, type EventTarget } from "../schedules/target.js";
@@ -31,19 +31,6 @@ export interface EventsPageArgs {
   page?: number | null;
   size?: number | null;
   filter?: EventFilter | null;
-}
-
-/** Answers NOT_FOUND naming the ids that are not events of the target (other schedules' included). */
-export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const { table, key, id } = sqlOf(target);
-  const rows = await queryRows<{ id: number }>(
-    executor,
-    sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
-  );
-  const found = new Set(rows.map((r) => Number(r.id)));
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
 }
 
 export class EventService {
@@ -115,7 +102,7 @@ export class EventService {
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
     return editTimeline(this.db, viewer, { operation: "deleteEvents", scheduleId, changeSetId, organization }, async ({ tx, target }) => {
-      await requireEventIds(tx, target, wanted);
+      await store.requireEventIds(tx, target, wanted);
       await store.deleteEventIds(tx, target, wanted);
       return outcome(true, toSchedule);
     });

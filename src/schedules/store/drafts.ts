@@ -1,9 +1,9 @@
 // Set-based SQL of change sets: the copy that makes a draft, the conflict check and the merge of
 // apply, and the reads of the diff. Each is one statement whatever the number of events.
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "../db/client.js";
-import { EVENT_COLUMNS, eventRowOf } from "../events/store.js";
-import type { EventRow } from "../events/tables.js";
+import { queryRows, type Executor } from "../../db/client.js";
+import type { EventRow } from "../../events/tables.js";
+import { EVENT_COLUMNS, eventRowOf } from "./rows.js";
 
 /** Copies every event of the schedule into the draft, keeping ids and remembering each version. */
 export async function copyIntoDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {

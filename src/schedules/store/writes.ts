@@ -1,0 +1,149 @@
+// Writes of a target's events (the schedule's, or a change set's draft): every write here is one
+// statement whatever the number of events (rows travel as one JSON parameter and are unpacked
+// with jsonb_to_recordset).
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/client.js";
+import type { EventValues } from "../../events/rules.js";
+import type { EventRow } from "../../events/tables.js";
+import type { ScheduleRow } from "../tables.js";
+import { sqlOf, type EventTarget } from "../target.js";
+import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";
+
+function valueRecord(v: EventValues) {
+  return {
+    on_air_time: v.onAirTime,
+    duration: v.duration,
+    event_type: v.eventType,
+    title: v.title,
+    locked: v.locked,
+    media_id: v.mediaId,
+    asset_id: v.assetId,
+    status: v.status,
+    data: v.data,
+  };
+}
+
+/** The columns derived from `data` (for summaries without JSON), from an input row's data. */
+const DERIVED = sql.raw(`data->'assetData'->>'assetQCStatus', data->'programme'->>'title'`);
+
+const RECORD_COLUMNS = sql.raw(
+  `on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb`,
+);
+
+/**
+ * Inserts events in one statement; answers the new rows in input order. New ids come from the
+ * events identity sequence, in a draft too (change_set_events.id defaults to it).
+ */
+export async function insertEvents(executor: Executor, target: EventTarget, values: EventValues[]): Promise<EventRow[]> {
+  if (values.length === 0) return [];
+  const t = sqlOf(target);
+  const records = values.map((v, ord) => ({ ord, ...valueRecord(v) }));
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
+      inserted as (
+        insert into ${t.table} (${t.insertColumns}schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
+        select ${t.insertValues}${target.scheduleId}, (select s.organization from schedules s where s.id = ${target.scheduleId}), on_air_time - ${originOf(target.scheduleId)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status,
+          coalesce(data, '{}'::jsonb), ${DERIVED}
+        from input order by ord
+        returning *
+      )
+      select ${EVENT_COLUMNS} from inserted e order by e.id`,
+  );
+  // Identity values follow the insert order, which follows `ord`.
+  return rows.map(eventRowOf);
+}
+
+/** Writes whole new values into existing events (version + 1) in one statement. */
+export async function updateEvents(executor: Executor, target: EventTarget, updates: { id: number; values: EventValues }[]): Promise<void> {
+  if (updates.length === 0) return;
+  const t = sqlOf(target);
+  const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
+  await executor.execute(sql`
+    update ${t.table} e set on_air_time = x.on_air_time - ${originOf(target.scheduleId)}, duration = x.duration, event_type = x.event_type, title = x.title,
+      locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1,
+      qc_status = x.data->'assetData'->>'assetQCStatus', programme_title = x.data->'programme'->>'title'
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+/** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
+export async function moveEvents(executor: Executor, target: EventTarget, moves: { id: number; onAirTime: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const t = sqlOf(target);
+  const ids = `{${moves.map((m) => m.id).join(",")}}`;
+  const times = `{${moves.map((m) => m.onAirTime).join(",")}}`;
+  await executor.execute(sql`
+    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, version = e.version + 1
+    from unnest(${ids}::bigint[], ${times}::bigint[]) as x(id, t)
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+/** New starts (and optionally durations and a later media start) for existing events, one statement. */
+export async function retimeEvents(
+  executor: Executor,
+  target: EventTarget,
+  changes: { id: number; onAirTime: number; duration?: number; somDelta?: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  if (changes.every((c) => c.duration === undefined && !c.somDelta)) return moveEvents(executor, target, changes);
+  const t = sqlOf(target);
+  const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
+  await executor.execute(sql`
+    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
+      data = case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, t bigint, d bigint, s bigint)
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+}
+
+export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<void> {
+  await deleteWhere(executor, target, sql`true`);
+}
+
+/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). */
+async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<void> {
+  const t = sqlOf(target);
+  if (target.changeSetId === null) {
+    await executor.execute(sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
+    return;
+  }
+  await executor.execute(sql`
+    with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version)
+    insert into change_set_removals (change_set_id, id, base_version)
+    select ${target.changeSetId}, id, base_version from removed where base_version is not null`);
+}
+
+/**
+ * Moves every event of the schedule by `ms` (locked ones too): one row, the schedule's time
+ * origin, whatever the number of events. The events' own versions stay (their fields did not
+ * change; the schedule version records the move).
+ */
+export async function shiftAll(executor: Executor, scheduleId: number, ms: number): Promise<void> {
+  if (ms === 0) return;
+  await executor.execute(sql`update schedules set time_origin = time_origin + ${ms} where id = ${scheduleId}`);
+}
+
+/** Copies every event of one schedule into another (which has the same time origin), one statement. */
+export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
+  await executor.execute(sql`
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
+    select ${to.id}, ${to.organization}, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title
+    from events where schedule_id = ${fromScheduleId} order by on_air_time, id`);
+}
+
+
+
+/** Deletes up to `limit` events of a schedule (a hidden one going in small steps); answers how many. */
+export async function deleteSomeEvents(executor: Executor, scheduleId: number, limit: number): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`with gone as (delete from events where id in (select id from events where schedule_id = ${scheduleId} limit ${limit}) returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return Number(n);
+}
