@@ -19,7 +19,6 @@ import { originOf } from "../schedules/store/index.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventCriteriaInput } from "../events/types.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
-import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { eventAssetKey } from "./asset-keys.js";
