@@ -39,7 +39,7 @@ export async function replaceInEvents(executor: Executor, scheduleId: number, ke
       update events e set asset_id = ${replacement.assetId}, media_id = ${replacement.mediaId ?? replacement.assetId},
         duration = coalesce(${replacement.durationMs}::bigint, e.duration),
         data = jsonb_set(e.data, '{assetData}', coalesce(case when jsonb_typeof(e.data->'assetData') = 'object' then e.data->'assetData' end, '{}'::jsonb) || ${JSON.stringify(assetData)}::jsonb),
-        qc_status = coalesce(${replacement.qcStatus}, e.qc_status), version = e.version + 1
+        version = e.version + 1
       from old where e.id = old.id
       returning e.id, e.on_air_time + ${originOf(scheduleId)} as t, old.duration as old_d, e.duration as d, old.media_id as m`,
   );

@@ -28,7 +28,7 @@ export function markEpg(executor: Executor, target: EventTarget, filter: EventFi
     executor,
     sql`update ${sqlOf(target).table} e set
         data = e.data || jsonb_build_object('programme', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(target)}))),
-        programme_title = ${title}, version = e.version + 1
+        version = e.version + 1
       where ${where(target, filter)} and coalesce(jsonb_typeof(e.data->'programme'), 'null') = 'null'`,
   );
 }
@@ -70,10 +70,6 @@ export function updateMatching(executor: Executor, target: EventTarget, filter: 
   if (changes.replacementType) sets.push(sql`event_type = ${changes.replacementType}`);
   if (Object.keys(changes.patch).length > 0) {
     sets.push(sql`data = e.data || ${JSON.stringify(changes.patch)}::jsonb`);
-    if ("programme" in changes.patch) {
-      const title = (changes.patch.programme as { title?: string | null } | null)?.title ?? null;
-      sets.push(sql`programme_title = ${title}`);
-    }
   }
   return countUpdated(executor, sql`update ${sqlOf(target).table} e set ${sql.join(sets, sql`, `)} where ${where(target, filter)}`);
 }

@@ -14,10 +14,15 @@ const EVENT_TABLE_COLUMNS = getTableColumns(events);
 /** The stored names of the event's columns, in the table's order (id and schedule_id first). */
 export const EVENT_COLUMN_NAMES: readonly string[] = Object.values(EVENT_TABLE_COLUMNS).map((c) => c.name);
 
-/** Columns a write gives values to: not the key (id, schedule_id, organization), not version, not generated ones. */
-export const VALUE_COLUMN_NAMES: readonly string[] = Object.values(EVENT_TABLE_COLUMNS)
-  .filter((c) => !["id", "schedule_id", "organization", "version"].includes(c.name) && !isGenerated(c))
-  .map((c) => c.name);
+/**
+ * The columns an event's values are written to (EventValues, by property): not the key (id,
+ * schedule_id, organization), not version, not the ones the database derives from `data`.
+ */
+export const VALUE_COLUMNS: readonly { property: string; name: string; type: string }[] = Object.entries(EVENT_TABLE_COLUMNS)
+  .filter(([, c]) => !["id", "schedule_id", "organization", "version"].includes(c.name) && !isGenerated(c))
+  .map(([property, c]) => ({ property, name: c.name, type: c.getSQLType() }));
+
+export const VALUE_COLUMN_NAMES: readonly string[] = VALUE_COLUMNS.map((c) => c.name);
 
 function isGenerated(column: { generated?: unknown }): boolean {
   return column.generated !== undefined && column.generated !== null;
@@ -27,6 +32,9 @@ function isGenerated(column: { generated?: unknown }): boolean {
 export const STORED_COLUMN_NAMES: readonly string[] = Object.values(EVENT_TABLE_COLUMNS)
   .filter((c) => !isGenerated(c))
   .map((c) => c.name);
+
+/** `a = x.a, …` for each of `names` (the set list of a statement that copies whole values). */
+export const setList = (names: readonly string[], from: string): SQL => sql.raw(names.map((n) => `${n} = ${from}.${n}`).join(", "));
 
 /** `names` as a column list, each prefixed with `alias.` when one is given. */
 export const columnList = (names: readonly string[], alias?: string): SQL => sql.raw(names.map((n) => (alias ? `${alias}.${n}` : n)).join(", "));

@@ -7,28 +7,20 @@ import type { EventValues } from "../../events/rules.js";
 import type { EventRow } from "../../events/tables.js";
 import type { ScheduleRow } from "../tables.js";
 import { sqlOf, type EventTarget } from "../target.js";
-import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";
+import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, setList, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
 
-function valueRecord(v: EventValues) {
-  return {
-    on_air_time: v.onAirTime,
-    duration: v.duration,
-    event_type: v.eventType,
-    title: v.title,
-    locked: v.locked,
-    media_id: v.mediaId,
-    asset_id: v.assetId,
-    status: v.status,
-    data: v.data,
-  };
+/** The values of an event keyed by column name, as jsonb_to_recordset reads them. */
+function valueRecord(v: EventValues): Record<string, unknown> {
+  const values = v as unknown as Record<string, unknown>;
+  return Object.fromEntries(VALUE_COLUMNS.map((c) => [c.name, values[c.property]]));
 }
 
-/** The columns derived from `data` (for summaries without JSON), from an input row's data. */
-const DERIVED = sql.raw(`data->'assetData'->>'assetQCStatus', data->'programme'->>'title'`);
+/** The record type of the value columns, for jsonb_to_recordset. */
+const RECORD_COLUMNS = sql.raw(VALUE_COLUMNS.map((c) => `${c.name} ${c.type}`).join(", "));
 
-const RECORD_COLUMNS = sql.raw(
-  `on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb`,
-);
+/** What an insert writes into each value column, from an input record `x` (times relative to the origin). */
+const insertValue = (name: string, origin: SQL): SQL =>
+  name === "on_air_time" ? sql`x.on_air_time - ${origin}` : name === "locked" ? sql`coalesce(x.locked, false)` : name === "data" ? sql`coalesce(x.data, '{}'::jsonb)` : sql.raw(`x.${name}`);
 
 /**
  * Inserts events in one statement; answers the new rows in input order. New ids come from the
@@ -38,14 +30,15 @@ export async function insertEvents(executor: Executor, target: EventTarget, valu
   if (values.length === 0) return [];
   const t = sqlOf(target);
   const records = values.map((v, ord) => ({ ord, ...valueRecord(v) }));
+  const origin = originOf(target.scheduleId);
   const rows = await queryRows<Record<string, unknown>>(
     executor,
     sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
       inserted as (
-        insert into ${t.table} (${t.insertColumns}schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
-        select ${t.insertValues}${target.scheduleId}, (select s.organization from schedules s where s.id = ${target.scheduleId}), on_air_time - ${originOf(target.scheduleId)}, duration, event_type, title, coalesce(locked, false), media_id, asset_id, status,
-          coalesce(data, '{}'::jsonb), ${DERIVED}
-        from input order by ord
+        insert into ${t.table} (${t.insertColumns}schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)})
+        select ${t.insertValues}${target.scheduleId}, (select s.organization from schedules s where s.id = ${target.scheduleId}),
+          ${sql.join(VALUE_COLUMN_NAMES.map((n) => insertValue(n, origin)), sql`, `)}
+        from input x order by ord
         returning *
       )
       select ${EVENT_COLUMNS} from inserted e order by e.id`,
@@ -60,9 +53,7 @@ export async function updateEvents(executor: Executor, target: EventTarget, upda
   const t = sqlOf(target);
   const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
   await executor.execute(sql`
-    update ${t.table} e set on_air_time = x.on_air_time - ${originOf(target.scheduleId)}, duration = x.duration, event_type = x.event_type, title = x.title,
-      locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1,
-      qc_status = x.data->'assetData'->>'assetQCStatus', programme_title = x.data->'programme'->>'title'
+    update ${t.table} e set ${setList(VALUE_COLUMN_NAMES.filter((n) => n !== "on_air_time"), "x")}, on_air_time = x.on_air_time - ${originOf(target.scheduleId)}, version = e.version + 1
     from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
     where e.id = x.id and e.${t.key} = ${t.id}`);
 }
@@ -131,8 +122,8 @@ export async function shiftAll(executor: Executor, scheduleId: number, ms: numbe
 /** Copies every event of one schedule into another (which has the same time origin), one statement. */
 export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
   await executor.execute(sql`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title)
-    select ${to.id}, ${to.organization}, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data, qc_status, programme_title
+    insert into events (schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)})
+    select ${to.id}, ${to.organization}, ${columnList(VALUE_COLUMN_NAMES)}
     from events where schedule_id = ${fromScheduleId} order by on_air_time, id`);
 }
 
