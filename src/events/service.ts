@@ -8,7 +8,9 @@ import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
+import { frameRateOf } from "../schedules/frame-rate.js";
 import { toSchedule } from "../schedules/mapper.js";
+import type { FrameRate } from "../timecode/index.js";
 import { copyName, scheduleName } from "../schedules/rules.js";
 import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
@@ -96,7 +98,7 @@ export class EventService {
     return this.db.transaction(async (tx) => {
       const { schedule, target } = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
-      const values = eventValues(input, null, { onAirTime: defaultStart });
+      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
       await store.touchTarget(tx, target);
       return toEvent(row);
@@ -110,7 +112,7 @@ export class EventService {
     return this.db.transaction(async (tx) => {
       const open = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
       checkTargetVersion(open, version);
-      await applyUpdates(tx, open.target, inputs, "events");
+      await applyUpdates(tx, open.target, inputs, "events", frameRateOf(open.schedule));
       return toSchedule(await store.touchTarget(tx, open.target));
     });
   }
@@ -218,7 +220,7 @@ async function moveStoredDates(executor: Executor, schedule: ScheduleRow, by: nu
 }
 
 /** Applies updates (each with the id of an event of the target) in one statement. */
-export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string): Promise<number[]> {
+export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate): Promise<number[]> {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
@@ -230,7 +232,7 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
   const updates = inputs.map((input, i) => ({
     id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0 }, `${argument}[${i}]`),
+    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate }, `${argument}[${i}]`),
   }));
   await store.updateEvents(executor, target, updates);
   return ids;
