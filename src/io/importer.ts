@@ -6,6 +6,7 @@ import { extname } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
+import { defaultDropFrame } from "../timecode/index.js";
 import { eventValues, type EventValues } from "../events/rules.js";
 import { insertEvents } from "../schedules/store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
@@ -91,6 +92,8 @@ export async function readEvents(
   try {
     const format = chooseFormat(args, head);
     const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
+    // Timecode inputs (CSV durations, JSON *Timecode fields) count at the fps argument, drop-frame by its default.
+    const rate = { fps: options.fps, dropFrame: defaultDropFrame(options.fps) };
     const notes: ImportNotes = { warnings: [], schedule: {} };
     const source: AsyncGenerator<ParsedEvent> =
       format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : readXmltv(all, options, notes);
@@ -105,7 +108,7 @@ export async function readEvents(
         await nextTurn();
         turn = performance.now();
       }
-      const values = eventValues(parsed.input, null, { onAirTime: lastEnd }, parsed.at);
+      const values = eventValues(parsed.input, null, { onAirTime: lastEnd, rate }, parsed.at);
       lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
       batch.push(values);
       count++;
