@@ -13,46 +13,44 @@ import { signalOfCue } from "./bxf-cues.js";
 import { dayStartOf, parseFrameRate, timecodeMs } from "./bxf-time.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
-/** Paths under ScheduledEvent that the reader takes a value from or descends through. */
-const EVENT_PATHS = new Set(
-  [
-    "EventData",
-    "EventData/EventId",
-    "EventData/EventId/EventId",
-    "EventData/EventTitle",
-    "EventData/PrimaryEvent",
-    "EventData/PrimaryEvent/ProgramEvent",
-    "EventData/PrimaryEvent/ProgramEvent/ProgramName",
-    "EventData/PrimaryEvent/NonProgramEvent",
-    "EventData/PrimaryEvent/NonProgramEvent/Details",
-    "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType",
-    "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",
-    "EventData/NonPrimaryEvent",
-    "EventData/NonPrimaryEvent/NonPrimaryEventName",
-    "EventData/NonPrimaryEvent/PrimaryEventId",
-    "EventData/NonPrimaryEvent/Offset",
-    "EventData/NonPrimaryEvent/Offset/OffsetTime",
-    "EventData/NonPrimaryEvent/Offset/OffsetTime/SmpteTimeCode",
-    "EventData/NonPrimaryEvent/Scte35Cue",
-    "EventData/StartDateTime",
-    "EventData/StartDateTime/SmpteDateTime",
-    "EventData/StartDateTime/SmpteDateTime/SmpteTimeCode",
-    "EventData/LengthOption",
-    "EventData/LengthOption/Duration",
-    "EventData/LengthOption/Duration/SmpteDuration",
-    "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode",
-    "Content",
-    "Content/ContentId",
-    "Content/ContentId/HouseNumber",
-    "Content/Name",
-    "Content/Media",
-    "Content/Media/MediaLocation",
-    "Content/Media/MediaLocation/SOM",
-    "Content/Media/MediaLocation/SOM/SmpteTimeCode",
-  ].map((p) => `ScheduledEvent/${p}`),
-);
+/**
+ * Paths under ScheduledEvent that the reader descends through (null) or takes a text from (the key
+ * it keeps the text under: the leaves whose name says enough by name, the others by their path).
+ */
+const EVENT_PATHS = new Map<string, string | null>();
+for (const path of ["EventData", "EventData/EventId", "EventData/PrimaryEvent", "EventData/PrimaryEvent/ProgramEvent", "EventData/PrimaryEvent/NonProgramEvent",
+  "EventData/PrimaryEvent/NonProgramEvent/Details", "EventData/NonPrimaryEvent", "EventData/NonPrimaryEvent/Offset", "EventData/NonPrimaryEvent/Offset/OffsetTime",
+  "EventData/StartDateTime", "EventData/StartDateTime/SmpteDateTime", "EventData/LengthOption", "EventData/LengthOption/Duration",
+  "EventData/LengthOption/Duration/SmpteDuration", "Content", "Content/ContentId", "Content/Media", "Content/Media/MediaLocation", "Content/Media/MediaLocation/SOM"]) {
+  EVENT_PATHS.set(path, null);
+}
+for (const path of ["EventData/PrimaryEvent/ProgramEvent/ProgramName", "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType", "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",
+  "EventData/NonPrimaryEvent/NonPrimaryEventName", "EventData/NonPrimaryEvent/PrimaryEventId", "EventData/NonPrimaryEvent/Scte35Cue"]) {
+  EVENT_PATHS.set(path, path.slice(path.lastIndexOf("/") + 1));
+}
+for (const path of ["EventData/EventId/EventId", "EventData/EventTitle", "EventData/NonPrimaryEvent/Offset/OffsetTime/SmpteTimeCode", "EventData/StartDateTime/SmpteDateTime/SmpteTimeCode",
+  "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode"]) {
+  EVENT_PATHS.set(path, path.replace(/^EventData\/(NonPrimaryEvent\/)?/, ""));
+}
+/** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
+interface PathNode {
+  path: string;
+  key: string | null;
+  children: Map<string, PathNode>;
+}
+const EVENT_TREE: PathNode = { path: "", key: null, children: new Map() };
+for (const [path, key] of EVENT_PATHS) {
+  let node = EVENT_TREE;
+  for (const name of path.split("/")) {
+    let next = node.children.get(name);
+    if (!next) node.children.set(name, (next = { path: node.path ? `${node.path}/${name}` : name, key: null, children: new Map() }));
+    node = next;
+  }
+  node.key = key;
+}
+/** Elements whose attributes the reader reads. */
+const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset"]);
 const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);
-const TEXT_LEAVES = new Set(["EventId", "EventTitle", "ProgramName", "SpotType", "AdType", "NonPrimaryEventName", "PrimaryEventId", "Scte35Cue", "SmpteTimeCode", "HouseNumber", "Name", "ScheduleName"]);
 
 /** Primary events held back so that NonPrimary events written after them can still join them. */
 const HELD = 32;
@@ -86,7 +84,6 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   let scheduleDay: number | null = null;
   let count = 0;
   let current: Scheduled | null = null;
-  let textOf: string | null = null; // the path whose text is being read
   let buffer = "";
 
   const fail = (message: string) => {
@@ -198,17 +195,49 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     if (/<!ENTITY/i.test(doctype)) fail(`line ${parser.line}: entity declarations are not accepted (DTDs and external entities are never loaded)`);
   });
   parser.on("error", (error) => fail(`line ${parser.line}: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")}`));
+  // Inside a ScheduledEvent: the path of each open element below it, and the text key of the one read.
+  const rel: PathNode[] = [];
+  let textKey: string | null = null;
+  let headText: string | null = null;
   parser.on("opentag", (tag: SaxesTagNS) => {
     if (failure) return;
-    const name = tag.local;
     if (skipDepth > 0) {
       skipDepth++;
       return;
     }
+    const name = tag.local;
+    if (current) {
+      const parent = rel.length ? rel[rel.length - 1] : EVENT_TREE;
+      const node = parent.children.get(name);
+      if (node === undefined) {
+        ignore(parent.path ? `${parent.path}/${name}` : name);
+        skipDepth = 1;
+        return;
+      }
+      rel.push(node);
+      if (node.key !== null) {
+        textKey = node.key;
+        buffer = "";
+      } else if (WITH_ATTRIBUTES.has(name)) {
+        for (const a of Object.values(tag.attributes)) current.attributes[`${name}@${a.local}`] = a.value;
+      } else if (name === "ProgramEvent") current.attributes.ProgramEvent = "";
+      return;
+    }
     path.push(name);
+    if (path.length === 4 && inSchedule && name === "ScheduledEvent") {
+      count++;
+      current = { at: `ScheduledEvent ${count} (line ${parser.line})`, values: {}, attributes: {} };
+      return;
+    }
     const where = path.join("/");
     if (path.length === 1) {
       if (name !== "BxfMessage") fail(`line ${parser.line}: the root element must be <BxfMessage> (SMPTE ST 2021), found <${tag.name}>`);
+      return;
+    }
+    if (!HEAD_PATHS.has(where)) {
+      ignore(where.replace(/^BxfMessage\//, ""));
+      path.pop();
+      skipDepth = 1;
       return;
     }
     if (where === "BxfMessage/BxfData/Schedule") {
@@ -222,42 +251,19 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       }
       const startText = attr(tag, "scheduleStart") ?? attr(tag, "ScheduleStart");
       scheduleDay = startText !== undefined ? dayStartOf(startText) : null;
-      return;
-    }
-    if (where === "BxfMessage/BxfData") {
+    } else if (where === "BxfMessage/BxfData") {
       const action = attr(tag, "action");
       if (action !== undefined && action !== "add") notes.warnings.push(`line ${parser.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);
-      return;
-    }
-    if (where === "BxfMessage/BxfData/Schedule/Channel") {
+    } else if (where === "BxfMessage/BxfData/Schedule/Channel") {
       const short = attr(tag, "shortName") ?? attr(tag, "ShortName");
       if (short && !options.channel) notes.schedule.channel = short;
-      return;
-    }
-    const inEvent = path.length >= 4 && path[3] === "ScheduledEvent" && inSchedule;
-    const relative = path.slice(3).join("/");
-    if (inEvent && path.length === 4) {
-      count++;
-      current = { at: `ScheduledEvent ${count} (line ${parser.line})`, values: {}, attributes: {} };
-      return;
-    }
-    if (!(inEvent ? EVENT_PATHS.has(relative) : HEAD_PATHS.has(where))) {
-      ignore(inEvent ? relative.replace(/^ScheduledEvent\//, "") : where.replace(/^BxfMessage\//, ""));
-      path.pop();
-      skipDepth = 1;
-      return;
-    }
-    if (inEvent && current) {
-      for (const a of Object.values(tag.attributes)) current.attributes[`${name}@${a.local}`] = a.value;
-      if (name === "ProgramEvent") current.attributes.ProgramEvent = "";
-    }
-    if (TEXT_LEAVES.has(name)) {
-      textOf = where;
+    } else if (name === "Name" || name === "ScheduleName") {
+      headText = where;
       buffer = "";
     }
   });
   const onText = (t: string) => {
-    if (textOf !== null && skipDepth === 0) buffer += t;
+    if (skipDepth === 0 && (textKey !== null || headText !== null)) buffer += t;
   };
   parser.on("text", onText);
   parser.on("cdata", onText);
@@ -267,27 +273,30 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       skipDepth--;
       return;
     }
-    const where = path.join("/");
-    const name = path[path.length - 1];
-    try {
-      if (textOf === where) {
-        const value = buffer.replace(/\s+/g, " ").trim();
-        textOf = null;
-        if (current && path[3] === "ScheduledEvent") {
-          const relative = path.slice(4).join("/");
-          // The leaves whose name says enough are keyed by name alone; the others by their path.
-          const key = ["ProgramName", "SpotType", "AdType", "NonPrimaryEventName", "PrimaryEventId", "Scte35Cue"].includes(name) ? name : relative.replace(/^EventData\/(NonPrimaryEvent\/)?/, "");
-          current.values[key] = key === "Scte35Cue" ? value.replace(/\s/g, "") : value;
-        } else if (where === "BxfMessage/BxfData/Schedule/ScheduleName" && value) notes.schedule.name = value;
-        else if (where === "BxfMessage/BxfData/Schedule/Channel/Name" && value && !options.channel) notes.schedule.channel ??= value;
-      }
-      if (path.length === 4 && current && path[3] === "ScheduledEvent") {
+    if (current) {
+      if (rel.length === 0) {
         const s: Scheduled = current;
         current = null;
-        closeEvent(s);
+        path.pop();
+        try {
+          closeEvent(s);
+        } catch (error) {
+          failure ??= error as Error;
+        }
+        return;
       }
-    } catch (error) {
-      failure ??= error as Error;
+      rel.pop();
+      if (textKey !== null) {
+        current.values[textKey] = textKey === "Scte35Cue" ? buffer.replace(/\s/g, "") : buffer.replace(/\s+/g, " ").trim();
+        textKey = null;
+      }
+      return;
+    }
+    if (headText !== null) {
+      const value = buffer.replace(/\s+/g, " ").trim();
+      if (headText === "BxfMessage/BxfData/Schedule/ScheduleName" && value) notes.schedule.name = value;
+      else if (headText === "BxfMessage/BxfData/Schedule/Channel/Name" && value && !options.channel) notes.schedule.channel ??= value;
+      headText = null;
     }
     path.pop();
   });
