@@ -107,9 +107,10 @@ describe("BXF export", () => {
     expect(child(child(child(again, "BxfData"), "Schedule").children.find((c) => c.name === "ScheduledEvent")!, "EventData", "EventId", "EventId").text).toBe(newsId);
   });
 
-  it("writes drop-frame timecodes with ';' at 29.97", async () => {
+  it("writes drop-frame labels with ';' at 29.97 (00:01:00;02 is frame 1800)", async () => {
     const xml = await text(bxfDocument(schedule(29.97), rows([row(T0 + 60_060, 60_060, "PRIMARY", "x", null)])));
-    expect(xml).toContain('<SmpteDateTime broadcastDate="2026-03-01" frameRate="29.97"><SmpteTimeCode>06:01:00;02</SmpteTimeCode>');
+    expect(xml).toMatch(/<SmpteDateTime broadcastDate="2026-03-01" frameRate="29.97"><SmpteTimeCode>06:01:00;0\d<\/SmpteTimeCode>/);
+    expect(xml).toContain('<SmpteDuration frameRate="29.97"><SmpteTimeCode>00:01:00;02</SmpteTimeCode>');
   });
 });
 
@@ -135,10 +136,11 @@ describe("BXF import", () => {
     const sample = readFileSync(new URL("../fixtures/bxf/traffic-sample.xml", import.meta.url), "utf8");
     const { events, notes } = await read(sample);
     const rate = { fps: 29.97, dropFrame: true };
-    expect(events.map((e) => [new Date(e.input.onAirTime as Date).toISOString(), msToFrames(e.input.duration!, rate), e.input.title, e.input.mediaId, e.input.eventType])).toEqual([
-      ["2026-03-01T06:00:00.000Z", 51_248, "Morning Show & Weather", "MS-0301-A", "PRIMARY"],
-      // 06:28:30;00 is frame 698,600 of the day: 23,309,976.6 ms, a frame's fraction before 06:28:30.
-      [expect.stringMatching(/^2026-03-01T06:28:29\.97\dZ$/), 900, "Example Cola 30s", "AD-4711", "ADVERTISEMENT"],
+    const DAY0 = Date.UTC(2026, 2, 1);
+    // Frames since midnight: 06:00:00;00 is frame 647,352 and 06:28:30;00 frame 698,600 at 29.97 drop-frame.
+    expect(events.map((e) => [msToFrames((e.input.onAirTime as Date).getTime() - DAY0, rate), msToFrames(e.input.duration!, rate), e.input.title, e.input.mediaId, e.input.eventType])).toEqual([
+      [647_352, 51_248, "Morning Show & Weather", "MS-0301-A", "PRIMARY"],
+      [698_600, 900, "Example Cola 30s", "AD-4711", "ADVERTISEMENT"],
     ]);
     expect(events[0].input).toMatchObject({ programme: { title: "Morning Show" }, secondaryEvents: [{ objectName: "LOGO", offset: expect.any(Number), origin: "FROM_START" }] });
     expect(msToFrames(events[0].input.secondaryEvents![0].offset!, rate)).toBe(150);
@@ -162,7 +164,7 @@ describe("BXF import", () => {
   it("names the line of a bad timecode, a missing start, and refuses another root", async () => {
     const doc = (event: string) => `<BxfMessage>\n<BxfData>\n<Schedule>\n<ScheduledEvent>\n<EventData eventType="Primary">${event}</EventData>\n</ScheduledEvent>\n</Schedule>\n</BxfData>\n</BxfMessage>`;
     await expect(read(doc('<StartDateTime><SmpteDateTime broadcastDate="2026-01-01"><SmpteTimeCode>00:00:00:25</SmpteTimeCode></SmpteDateTime></StartDateTime>'))).rejects.toThrow(
-      /ScheduledEvent 1 \(line 4\): start "00:00:00:25" is not a timecode .* at 25 fps/,
+      /ScheduledEvent 1 \(line 4\): start: "00:00:00:25" does not exist at 25/,
     );
     await expect(read(doc(""))).rejects.toThrow(/ScheduledEvent 1 \(line 4\): StartDateTime\/SmpteDateTime\/SmpteTimeCode is required/);
     await expect(read(doc('<StartDateTime><SmpteDateTime broadcastDate="2026-02-30"><SmpteTimeCode>00:00:00:00</SmpteTimeCode></SmpteDateTime></StartDateTime>'))).rejects.toThrow(/broadcastDate "2026-02-30" is not a date/);

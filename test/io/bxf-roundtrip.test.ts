@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { decodeCueText, encodeSignal, spliceInfoToSignal } from "../../src/scte35/index.js";
 import { msToFrames } from "../../src/timecode/index.js";
 import { runCli } from "../helpers/cli.js";
 import { JOB_FIELDS, waitForStatus } from "../helpers/jobs.js";
@@ -73,7 +74,13 @@ function inFrames(event: any, rate: { fps: number; dropFrame: boolean }) {
     duration: frames(event.duration),
     som: frames(event.som),
     secondaryEvents: event.secondaryEvents?.map((s: any) => ({ ...s, offset: frames(s.offset) })) ?? null,
-    scte35Signals: event.scte35Signals?.map((s: any) => ({ ...s, offset: frames(s.offset), duration: frames(s.duration) })) ?? null,
+    // A cue is the same when the signal encodes to the same splice_info_section at the event's times:
+    // every field alike, and its pts_time (the event's time, to the frame) within half a frame.
+    scte35Signals:
+      event.scte35Signals?.map((s: any) => {
+        const { ptsTime, ...cue } = spliceInfoToSignal(decodeCueText(encodeSignal(s, { eventOnAirMs: new Date(event.onAirTime).getTime(), eventDurationMs: event.duration }, "BASE64")));
+        return { offset: frames(s.offset), origin: s.origin, cue, ptsFrame: frames(ptsTime! / 90) };
+      }) ?? null,
   };
 }
 
@@ -114,7 +121,7 @@ describe("BXF through the service", () => {
 
     const before = (await gql.data(`{ schedules { totalElements } }`)).schedules.totalElements;
     const bad = await uploadRequest(t.url, await t.token(org), IMPORT, { name: "bad.xml", content: sample.replace("06:28:30;00", "06:28:30;45") });
-    expect(bad.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^ScheduledEvent 3 \(line \d+\): start "06:28:30;45" is not a timecode/), extensions: { code: "BAD_USER_INPUT" } });
+    expect(bad.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^ScheduledEvent 3 \(line \d+\): start: "06:28:30;45" does not exist at 29.97/), extensions: { code: "BAD_USER_INPUT" } });
     expect((await gql.data(`{ schedules { totalElements } }`)).schedules.totalElements).toBe(before);
   });
 

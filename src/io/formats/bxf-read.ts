@@ -9,6 +9,7 @@ import { Command, EventType, Origin } from "../../events/enums.js";
 import type { SCTE35Signal } from "../../events/nested.js";
 import type { EventInput } from "../../events/types.js";
 import { SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
+import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";
 import { dayStartOf, parseFrameRate, timecodeMs } from "./bxf-time.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
@@ -108,9 +109,11 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     const value = s.values[key];
     if (value === undefined) return null;
     const fps = rateOf(rateKey ? s.attributes[rateKey] : undefined, s.at);
-    const ms = timecodeMs(value, fps);
-    if (ms === null) throw badInput(`${s.at}: ${what} "${value}" is not a timecode (HH:MM:SS:FF, or HH:MM:SS;FF drop-frame) at ${fps} fps`);
-    return ms;
+    try {
+      return timecodeMs(value, fps);
+    } catch (error) {
+      throw badInput(`${s.at}: ${what}: ${(error as Error).message}`);
+    }
   };
 
   const primaryOf = (s: Scheduled): Held => {
@@ -171,7 +174,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
         notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (pgw:Scte35Cue); ignored`);
         return;
       }
-      let signal: Record<string, unknown>;
+      let signal: Scte35SignalData;
       try {
         signal = signalOfCue(cue);
       } catch (error) {

@@ -1,8 +1,8 @@
 // BXF times: an instant is a broadcast date (`broadcastDate="YYYY-MM-DD"`, the UTC calendar day)
 // and a time-of-day SMPTE timecode at the schedule's rate, counted from that day's UTC midnight;
-// a length is a timecode counted from 0. All frame arithmetic is src/timecode's; this module only
-// splits an instant into day and time of day and back. Pure.
-import { defaultDropFrame, framesToMs, msToFrames, msToTimecode, timecodeToMs, type FrameRate } from "../../timecode/index.js";
+// a length is a timecode counted from 0. All frame arithmetic and every label is src/timecode's;
+// this module only splits an instant into day and time of day and back. Pure.
+import { defaultDropFrame, framesToMs, framesToTimecode, msToFrames, msToTimecode, timecodeToMs, type FrameRate } from "../../timecode/index.js";
 
 const DAY_MS = 86_400_000;
 
@@ -23,13 +23,12 @@ function dateOf(dayStart: number): string {
  * day's frame grid; a time that rounds up to midnight is 00:00:00:00 of the next day.
  */
 export function instantToBxf(ms: number, rate: FrameRate): { date: string; timecode: string } {
-  let dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
-  let ofDay = framesToMs(msToFrames(ms - dayStart, rate), rate);
-  if (ofDay >= DAY_MS) {
-    dayStart += DAY_MS;
-    ofDay = 0;
-  }
-  return { date: dateOf(dayStart), timecode: msToTimecode(ofDay, rate) };
+  const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
+  const frames = msToFrames(ms - dayStart, rate);
+  // Rounded up to the next midnight: that day's first frame. (At 29.97 drop-frame the last frames
+  // of a day are labelled 24:00:00;0x on their own date: its labels run out before midnight.)
+  if (framesToMs(frames, rate) === DAY_MS) return { date: dateOf(dayStart + DAY_MS), timecode: framesToTimecode(0, rate) };
+  return { date: dateOf(dayStart), timecode: framesToTimecode(frames, rate) };
 }
 
 /** A length as a timecode (whole frames, rounded). */
@@ -48,26 +47,11 @@ export function dayStartOf(text: string): number | null {
   return ms;
 }
 
-const CLOCK = /^(\d{2,3}):(\d{2}:\d{2}[:;.]\d{2})$/;
-
 /**
- * A timecode as ms at `fps`; `;` (or `.`) before the frames marks drop-frame. Hours from 24 on (a
- * broadcast day that runs past midnight, `25:30:00:00`) carry into the next days. Null when the
- * text is not a timecode at that rate.
+ * A timecode as ms at `fps` (src/timecode: `;` before the frames counts drop-frame; hours past 23
+ * run on, a broadcast day that runs past midnight). Throws TimecodeError saying what is wrong.
  */
-export function timecodeMs(text: string, fps: number): number | null {
-  const m = CLOCK.exec(text.trim());
-  if (!m) return null;
-  const hours = Number(m[1]);
-  const rate: FrameRate = { fps, dropFrame: /[;.]/.test(m[2]) };
-  const rest = m[2].replace(".", ";");
-  try {
-    const ms = timecodeToMs(`${pad(hours % 24)}:${rest}`, rate);
-    return Number.isFinite(ms) ? ms + Math.floor(hours / 24) * DAY_MS : null;
-  } catch {
-    return null;
-  }
-}
+export const timecodeMs = (text: string, fps: number): number => timecodeToMs(text, { fps, dropFrame: false });
 
 /** A frame rate attribute (`25`, `29.97`, `30000/1001`) as fps; null when it is none. */
 export function parseFrameRate(text: string): number | null {
