@@ -6,7 +6,7 @@ import { plural } from "../common/text.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "../events/criteria.js";
 import { originOf } from "../events/store.js";
-import { sqlOf, type EventTarget } from "../events/target.js";
+import { sqlOf, type EventTarget } from "../schedules/target.js";
 
 /** The members of EventCriteriaInput that select events (paging members do not). */
 export function hasCriterion(filter: EventFilter | null | undefined): boolean {

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../assets/lookup.js";
 import { queryRows, type Executor } from "../db/client.js";
-import { scheduleTarget } from "../events/target.js";
+import { scheduleTarget } from "../schedules/target.js";
 import { loadTimings, originOf, retimeEvents, type TimingRow } from "../events/store.js";
 import { rippleAfter, type Move } from "../schedules/timeline/index.js";
 import { timeline } from "../events/timeline-errors.js";

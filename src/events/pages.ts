@@ -8,7 +8,7 @@ import { toEvent, toColumnEvent } from "./mapper.js";
 import { eventRowOf, originOf } from "./store.js";
 import { FULL_SELECTION, type PageSelection } from "./selection.js";
 import type { EventRow } from "./tables.js";
-import { scheduleTarget, sqlOf, type EventTarget } from "./target.js";
+import { scheduleTarget, sqlOf, type EventTarget } from "../schedules/target.js";
 import type { EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];

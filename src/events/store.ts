@@ -5,7 +5,7 @@ import { queryRows, type Executor } from "../db/client.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { EventValues } from "./rules.js";
 import { events, type EventRow } from "./tables.js";
-import { sqlOf, type EventTarget } from "./target.js";
+import { sqlOf, type EventTarget } from "../schedules/target.js";
 
 /** The time origin of a schedule (ms since the epoch), as a scalar SQL expression. */
 export const originOf = (scheduleId: number | SQL): SQL => sql`(select o.time_origin from schedules o where o.id = ${scheduleId})`;

@@ -1,7 +1,7 @@
 // Job handlers of import and export. Export reads the events page by page (keyset, air order)
 // while it writes the file; import writes the kept upload in batches, each in a fenced step of the
 // job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
-import { scheduleTarget } from "../events/target.js";
+import { scheduleTarget } from "../schedules/target.js";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
