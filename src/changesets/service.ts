@@ -20,7 +20,7 @@ import { schedules } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { changeSets, type ChangeSetRow } from "./tables.js";
 import type { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
 

@@ -14,20 +14,19 @@ import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { checkFilter, type EventFilter } from "../events/criteria.js";
 import { schedulePage } from "../events/pages.js";
-import { requireEventIds } from "../events/service.js";
 import type { EventTarget } from "../schedules/target.js";
-import { originOf } from "../events/store.js";
+import { originOf } from "../schedules/store/index.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventCriteriaInput } from "../events/types.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
-import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { eventAssetKey } from "./asset-keys.js";
-import { markEpg, markScte, markedMessage, requireCriterion, updateMatching } from "./marks.js";
+import { markedMessage, requireCriterion } from "../schedules/mark-rules.js";
+import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/store/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
-import { fillGaps, replaceInEvents, syncTitles } from "./replace.js";
+import { fillGaps } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
 
@@ -201,7 +200,7 @@ export class CheckService {
       if (replaced.length === 0) return outcome(false, () => resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
       const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
       if (args.replacement.fillGaps) await fillGaps(tx, schedule.id, replaced);
-      const times = await firstAndLast(tx, schedule, replaced.map((r) => r.id));
+      const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
       return outcome(true, () => resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
     });
   }
@@ -236,15 +235,6 @@ function checkLists(args: UpdateByCriteriaArgs): void {
   args.secondaryEvents?.forEach((s, i) => {
     if (s.offset != null && !Number.isSafeInteger(s.offset)) throw badInput(`secondaryEvents[${i}].offset must be a whole number of ms`, { field: `secondaryEvents[${i}].offset` });
   });
-}
-
-async function firstAndLast(executor: Executor, schedule: ScheduleRow, ids: number[]): Promise<{ first: number; last: number }> {
-  const [row] = await queryRows<{ first: number; last: number }>(
-    executor,
-    sql`select min(on_air_time) + ${originOf(schedule.id)} as first, max(on_air_time) + ${originOf(schedule.id)} as last from events
-      where schedule_id = ${schedule.id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
-  );
-  return { first: Number(row.first), last: Number(row.last) };
 }
 
 function resultOf(replaced: unknown[], times: { first: number; last: number } | null, newMediaId: string, originalMediaId: string): ReplaceAssetResult {

@@ -23,7 +23,7 @@ import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventTarget } from "../schedules/target.js";
 import { timeline } from "./timeline-errors.js";

@@ -5,7 +5,7 @@ import type { Schedule } from "../schedules/types.js";
 import { compareSlots, type Move } from "../schedules/timeline/index.js";
 import type { EventFilter } from "./criteria.js";
 import { buildPage } from "./pages.js";
-import { loadEventsById, type TimingRow } from "./store.js";
+import { loadEventsById, type TimingRow } from "../schedules/store/index.js";
 import { scheduleTarget } from "../schedules/target.js";
 import type { EventPageResult } from "./types.js";
 

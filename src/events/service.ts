@@ -6,7 +6,7 @@ import { badInput, notFound } from "../common/errors.js";
 import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
-import { queryRows, type Database, type Executor } from "../db/client.js";
+import type { Database, Executor } from "../db/client.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { copyName, scheduleName } from "../schedules/rules.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
@@ -19,10 +19,10 @@ import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { eventsSummary } from "./summary.js";
 import { timeline } from "./timeline-errors.js";
-import { scheduleTarget, sqlOf, type EventTarget } from "../schedules/target.js";
+import { scheduleTarget, type EventTarget } from "../schedules/target.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
@@ -31,19 +31,6 @@ export interface EventsPageArgs {
   page?: number | null;
   size?: number | null;
   filter?: EventFilter | null;
-}
-
-/** Answers NOT_FOUND naming the ids that are not events of the target (other schedules' included). */
-export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const { table, key, id } = sqlOf(target);
-  const rows = await queryRows<{ id: number }>(
-    executor,
-    sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
-  );
-  const found = new Set(rows.map((r) => Number(r.id)));
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
 }
 
 export class EventService {
@@ -115,7 +102,7 @@ export class EventService {
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
     return editTimeline(this.db, viewer, { operation: "deleteEvents", scheduleId, changeSetId, organization }, async ({ tx, target }) => {
-      await requireEventIds(tx, target, wanted);
+      await store.requireEventIds(tx, target, wanted);
       await store.deleteEventIds(tx, target, wanted);
       return outcome(true, toSchedule);
     });

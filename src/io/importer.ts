@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
 import { eventValues, type EventValues } from "../events/rules.js";
-import { insertEvents } from "../events/store.js";
+import { insertEvents } from "../schedules/store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
 import { scheduleFields } from "../schedules/rules.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";

@@ -6,7 +6,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import { queryRows, type Executor, type Transaction } from "../db/client.js";
-import { EVENT_COLUMNS, countEvents, eventRowOf } from "../events/store.js";
+import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/store/index.js";
 import type { EventRow } from "../events/tables.js";
 import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/registry.js";
 import { jobs } from "../jobs/tables.js";

@@ -6,7 +6,7 @@ import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
-import { archiveEvents, restoreEvents } from "../io/archive-events.js";
+import { archiveEvents, restoreEvents } from "../schedules/store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
 import { lockSchedule, visible } from "../schedules/service.js";
 import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";

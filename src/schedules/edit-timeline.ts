@@ -6,7 +6,7 @@
 // TransactionalConnection.withTransaction: one place, so that history and as-run hook in once.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
-import { touchTarget } from "../events/store.js";
+import { touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
 import { runChangedHooks, runOpenedHooks, type TimelineEditInfo } from "./timeline-hooks.js";
 import type { ScheduleRow } from "./tables.js";

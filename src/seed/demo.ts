@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
-import { insertEvents } from "../events/store.js";
+import { insertEvents } from "../schedules/store/index.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
