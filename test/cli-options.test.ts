@@ -12,9 +12,9 @@ const cli = (args: string[]) => runCli(args);
 
 describe("options checked before any request", () => {
   it.each([
-    ["an unknown import format", ["import", CSV, "--format", "yaml"], /--format must be csv, json, xmltv \(got yaml\)/],
+    ["an unknown import format", ["import", CSV, "--format", "yaml"], /--format must be csv, json, xmltv, bxf \(got yaml\)/],
     ["a schedule id that is not a number", ["export", "abc"], /schedule id must be a positive whole number \(got abc\)/],
-    ["an unknown export format", ["export", "12", "--format", "pdf"], /--format must be xmltv or json/],
+    ["an unknown export format", ["export", "12", "--format", "pdf"], /--format must be xmltv or json or bxf/],
     ["an unknown flag", ["import", CSV, "--colour", "red"], /Unknown option '--colour'.*see --help/],
     ["a flag without its value", ["import", CSV, "--format"], /'--format <value>' argument missing/],
     ["a flag followed by another flag", ["export", "12", "--out", "--quiet"], /'--out' argument is ambiguous/],

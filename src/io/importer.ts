@@ -20,6 +20,7 @@ import { removeHiddenSchedule, removeLeftovers } from "./leftovers.js";
 import type { ImportFormat, ImportNotes, ImportOptions, ParsedEvent } from "./formats/types.js";
 import { IMPORT_FORMATS } from "./formats/types.js";
 import { readXmltv } from "./formats/xmltv.js";
+import { readBxf, xmlFormatOf } from "./formats/bxf-read.js";
 
 export const BATCH_SIZE = 5000;
 /** Longest stretch of reading without a turn of the event loop. */
@@ -51,9 +52,9 @@ export function chooseFormat(args: Pick<ImportArgs, "scriptId" | "fileName">, he
   const ext = extname(args.fileName).toLowerCase();
   if (ext === ".csv") return "csv";
   if (ext === ".json") return "json";
-  if (ext === ".xml" || ext === ".xmltv") return "xmltv";
+  if (ext === ".xml" || ext === ".xmltv" || ext === ".bxf") return xmlFormatOf(head);
   const first = head.trimStart()[0];
-  return first === "<" ? "xmltv" : first === "{" ? "json" : "csv";
+  return first === "<" ? xmlFormatOf(head) : first === "{" ? "json" : "csv";
 }
 
 /** The new schedule's name: the file name without its extension (and without any folder). */
@@ -96,7 +97,7 @@ export async function readEvents(
     const rate = { fps: options.fps, dropFrame: defaultDropFrame(options.fps) };
     const notes: ImportNotes = { warnings: [], schedule: {} };
     const source: AsyncGenerator<ParsedEvent> =
-      format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : readXmltv(all, options, notes);
+      format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : format === "bxf" ? readBxf(all, options, notes) : readXmltv(all, options, notes);
     let batch: EventValues[] = [];
     let count = 0;
     let lastEnd = 0;
