@@ -8,6 +8,7 @@ import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
+import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
@@ -26,4 +27,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IoResolver,
   ReportingResolver,
   TelemetryResolver,
+  EventScte35Resolver,
+  Scte35SignalResolver,
+  Scte35Resolver,
 ];

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
+import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { RESOLVERS } from "./resolvers.js";
@@ -13,7 +13,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
-  }).then(withPlainPropertyFields);
+  }).then(withPlainPropertyFields).then(withoutResolvedFieldsOnInputs);
   return built;
 }
 
@@ -34,6 +34,26 @@ function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
     if (!isObjectType(type) || type.name.startsWith("__") || ["Query", "Mutation", "Subscription"].includes(type.name)) continue;
     for (const field of Object.values(type.getFields())) {
       if (field.resolve && !resolved.has(`${type.name}.${field.name}`)) field.resolve = undefined;
+    }
+  }
+  return schema;
+}
+
+/**
+ * A class that is both @ObjectType and @InputType (src/events/nested.ts) shares one field list
+ * in type-graphql, so a @FieldResolver on it (SCTE35Signal.encoded) would also appear, required,
+ * on its input type. Output-only fields are dropped from the input types here.
+ */
+function withoutResolvedFieldsOnInputs(schema: GraphQLSchema): GraphQLSchema {
+  const storage = getMetadataStorage() as unknown as {
+    fieldResolvers: { schemaName: string; kind?: string; getObjectType?: () => unknown }[];
+    inputTypes: { target: unknown; name: string }[];
+  };
+  for (const resolver of storage.fieldResolvers) {
+    const target = resolver.getObjectType?.();
+    for (const input of storage.inputTypes.filter((t) => t.target === target)) {
+      const type = schema.getType(input.name);
+      if (isInputObjectType(type)) delete (type.getFields() as Record<string, unknown>)[resolver.schemaName];
     }
   }
   return schema;
