@@ -25,7 +25,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
  */
 function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
   const storage = getMetadataStorage() as unknown as {
-    fieldResolvers: { schemaName: string; getObjectType?: () => unknown }[];
+    fieldResolvers: { schemaName: string; getType?: unknown; getObjectType?: () => unknown }[];
     objectTypes: { target: unknown; name: string }[];
   };
   const typeNames = new Map(storage.objectTypes.map((t) => [t.target, t.name]));
@@ -46,11 +46,15 @@ function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
  */
 function withoutResolvedFieldsOnInputs(schema: GraphQLSchema): GraphQLSchema {
   const storage = getMetadataStorage() as unknown as {
-    fieldResolvers: { schemaName: string; kind?: string; getObjectType?: () => unknown }[];
+    fieldResolvers: { schemaName: string; getType?: unknown; getObjectType?: () => unknown }[];
+    fields: { target: unknown; schemaName: string; getType: unknown }[];
     inputTypes: { target: unknown; name: string }[];
   };
   for (const resolver of storage.fieldResolvers) {
     const target = resolver.getObjectType?.();
+    // Only fields the resolver itself adds (their metadata share its getType; a schema built
+    // before may have left them in storage): a declared @Field it overrides stays on the input.
+    if (storage.fields.some((f) => f.target === target && f.schemaName === resolver.schemaName && f.getType !== resolver.getType)) continue;
     for (const input of storage.inputTypes.filter((t) => t.target === target)) {
       const type = schema.getType(input.name);
       if (isInputObjectType(type)) delete (type.getFields() as Record<string, unknown>)[resolver.schemaName];

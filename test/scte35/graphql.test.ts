@@ -27,6 +27,14 @@ describe("SCTE-35 cues in GraphQL", () => {
     expect(decodeCueText(event.scte35Cues[1]).timeSignal?.ptsTime).toBe(ptsAt(T0 + 120_000));
   });
 
+  it("encoded is an output field only: SCTE35SignalInput (the same class in type-graphql) has no such field", async () => {
+    const { gql } = await orgClient(t);
+    const { input, output } = await gql.data(`{ input: __type(name: "SCTE35SignalInput") { inputFields { name } } output: __type(name: "SCTE35Signal") { fields { name } } }`);
+    expect(input.inputFields.map((f: { name: string }) => f.name)).not.toContain("encoded");
+    expect(input.inputFields.map((f: { name: string }) => f.name)).toContain("segmentationUpid");
+    expect(output.fields.map((f: { name: string }) => f.name)).toContain("encoded");
+  });
+
   it("a signal that does not fit a cue answers BAD_USER_INPUT naming the field", async () => {
     const { gql } = await orgClient(t);
     const s = await createSchedule(gql);
