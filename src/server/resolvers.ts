@@ -8,6 +8,7 @@ import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
+import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
 import { EventTimecodeResolver } from "../events/timecode-resolver.js";
 
@@ -28,4 +29,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ReportingResolver,
   TelemetryResolver,
   EventTimecodeResolver,
+  EventScte35Resolver,
+  Scte35SignalResolver,
+  Scte35Resolver,
 ];

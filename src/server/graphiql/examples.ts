@@ -373,6 +373,25 @@ export const EXAMPLES: Example[] = [
     variables: { scheduleId: "{{scratch.id}}", input: { title: "Promo", eventType: "ADVERTISEMENT", durationTimecode: "00:00:20:12", somTimecode: "10:00:00:00" } },
     needs: ["Event.durationTimecode", "EventInput.durationTimecode"],
   },
+  {
+    area: "Events",
+    title: "Decode an SCTE-35 cue",
+    description: "Paste a cue from a packager log (base64 or hex) to read its fields; a malformed cue or a CRC mismatch names the byte. This one is the time_signal sample of SCTE 35.",
+    read: true,
+    query: `query DecodeScte35($data: String!) {
+  decodeScte35(data: $data) {
+    spliceCommandType
+    spliceInsert { spliceEventId outOfNetworkIndicator spliceTime { ptsTime } breakDuration { autoReturn duration } }
+    timeSignal { ptsTime }
+    descriptors {
+      identifier
+      segmentation { segmentationEventId segmentationTypeId segmentationDuration segmentationUpidType segmentationUpid upids { type value } }
+    }
+    crc32
+  }
+}`,
+    variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
+  },
 ];
 
 export interface ExampleSelection {
