@@ -1,0 +1,136 @@
+// Pages of events built as JSON by PostgreSQL, as PostGraphile does: one statement answers the
+// same page of several schedules with their events' selected fields and catalog assets (a JSON
+// document per request level), parsed once; the executor then reads plain objects. Only for
+// selections json-plan.ts accepts; the rest reads through pages.ts.
+import { sql, type SQL } from "drizzle-orm";
+import { pageMeta, type PageRequest } from "../common/paging.js";
+import { queryRows, type Executor } from "../db/client.js";
+import { andAll, filterConditions, type EventFilter } from "./criteria.js";
+import { PRELOADED_ASSET, type AssetPlan, type JsonPagePlan } from "./json-plan.js";
+import type { EventPage } from "./types.js";
+
+const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
+const NONE: Record<string, number> = Object.freeze({}) as Record<string, number>;
+
+
+/** GraphQL names only (the plan's names passed validation); anything else is a bug, not input. */
+function name(field: string): SQL {
+  if (!/^[_A-Za-z][_0-9A-Za-z]*$/.test(field)) throw new Error(`not a GraphQL name: ${field}`);
+  return sql.raw(`'${field}'`);
+}
+
+/** Event fields from columns of the page row `p`; onAirTime absolute with the schedule's origin. */
+const EVENT_COLUMN_SQL: Record<string, string> = {
+  id: "p.id::text",
+  scheduleId: "p.schedule_id::text",
+  onAirTime: "p.on_air_time + ids.origin",
+  duration: "p.duration",
+  eventType: "p.event_type",
+  title: "p.title",
+  locked: "p.locked",
+  mediaId: "p.media_id",
+  status: "p.status",
+  version: "p.version",
+};
+
+/** Asset fields from columns of `a`; instants as ms since the epoch (the DateTime scalar serializes numbers). */
+const ASSET_COLUMN_SQL: Record<string, string> = {
+  assetId: "a.asset_id",
+  organization: "a.organization",
+  mediaId: "a.media_id",
+  name: "a.name",
+  assetSize: "a.asset_size",
+  dateApplied: "(extract(epoch from a.date_applied) * 1000)::bigint",
+  dateCreated: "(extract(epoch from a.date_created) * 1000)::bigint",
+  dateUpdated: "(extract(epoch from a.date_updated) * 1000)::bigint",
+  fileCount: "a.file_count",
+  storageType: "a.storage_type",
+  version: "a.version",
+};
+
+const ASSET_DOCUMENT_COLUMN: Record<string, string> = {
+  customFields: "custom_fields",
+  fileData: "file_data",
+  metadata: "metadata",
+  qcInfo: "qc_info",
+  sourceAssetData: "source_asset_data",
+  systemFields: "system_fields",
+  tags: "tags",
+};
+
+function pairs(entries: [string, SQL][]): SQL {
+  return sql.join(
+    entries.map(([field, value]) => sql`${name(field)}, ${value}`),
+    sql`, `,
+  );
+}
+
+/** The JSON of one asset row `a` as the plan selects it; a document cut to the keys read when it is an object. */
+function assetObject(plan: AssetPlan): SQL {
+  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(ASSET_COLUMN_SQL[f])]);
+  for (const { field, keys } of plan.documents) {
+    const column = sql.raw(`a.${ASSET_DOCUMENT_COLUMN[field]}`);
+    entries.push([
+      field,
+      keys === null
+        ? column
+        : sql`case when jsonb_typeof(${column}) = 'object' then jsonb_build_object(${pairs(keys.map((k) => [k, sql`${column}->${name(k)}`]))}) else ${column} end`,
+    ]);
+  }
+  return sql`json_build_object(${pairs(entries)})`;
+}
+
+/**
+ * The asset of the page row `p` (assets/lookup.ts's rule): the key is asset_id, else media_id
+ * (empty ones name nothing); the asset with that assetId, else the one with that mediaId and the
+ * smallest assetId; both in the event's organization. The second probe runs only when the first finds none.
+ */
+function assetOf(plan: AssetPlan): SQL {
+  const object = assetObject(plan);
+  return sql`coalesce(
+    (select ${object} from assets a where a.organization = p.organization and a.asset_id = p.asset_key),
+    (select ${object} from assets a where a.organization = p.organization and a.media_id = p.asset_key order by a.asset_id collate "C" limit 1))`;
+}
+
+function eventObject(plan: JsonPagePlan): SQL {
+  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(EVENT_COLUMN_SQL[f])]);
+  for (const f of plan.data) entries.push([f, sql`p.data->${name(f)}`]);
+  if (plan.asset) entries.push([PRELOADED_ASSET, assetOf(plan.asset)]);
+  return sql`json_build_object(${pairs(entries)})`;
+}
+
+/**
+ * The same page of each schedule (by id), with what `plan` selects of its events, in one
+ * statement: a JSON array of { s: schedule id, t: total of matching events, e: the events in air
+ * order }. Paging and filters as pages.ts targetsPages (offset/limit per schedule, the count of
+ * an unfiltered schedule from its row).
+ */
+export async function jsonSchedulesPages(
+  executor: Executor,
+  scheduleIds: number[],
+  request: PageRequest,
+  filter: EventFilter | null | undefined,
+  plan: JsonPagePlan,
+): Promise<Map<number, EventPage>> {
+  const result = new Map<number, EventPage>();
+  if (scheduleIds.length === 0) return result;
+  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
+  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
+  const [{ pages }] = await queryRows<{ pages: string }>(
+    executor,
+    sql`with ids as materialized (
+        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
+        from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid))
+      select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', (
+        select coalesce(json_agg(${eventObject(plan)} order by p.on_air_time, p.id), '[]'::json)
+        from (select e.*, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key from events e where ${where}
+          order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) p
+      ))), '[]'::json)::text as pages
+      from ids`,
+  );
+  for (const page of JSON.parse(pages) as { s: number; t: number | null; e: EventPage["content"] }[]) {
+    result.set(Number(page.s), { content: page.e, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(page.t ?? 0), page.e.length, ORDER) });
+  }
+  return result;
+}
