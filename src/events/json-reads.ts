@@ -118,6 +118,10 @@ export async function jsonSchedulesPages(
   const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
   const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
   const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
+  // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
+  // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
+  const paging =
+    request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
   const entries = eventEntries(plan);
   const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
   const object = pairs([
@@ -133,7 +137,7 @@ export async function jsonSchedulesPages(
         from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
-        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e)${
+        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
         plan.asset
           ? sql`, k as materialized (
         select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
