@@ -6,7 +6,9 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
+import { frameRateOf } from "../schedules/frame-rate.js";
 import { toSchedule } from "../schedules/mapper.js";
+import type { FrameRate } from "../timecode/index.js";
 import {
   appendToEnd,
   eventOnAirAt,
@@ -23,8 +25,10 @@ import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
-import * as store from "./store.js";
-import { checkTargetVersion, openTarget, type EventTarget } from "./target.js";
+import { changesDuration } from "./timecode-input.js";
+import * as store from "../schedules/store/index.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import type { EventTarget } from "../schedules/target.js";
 import { timeline } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -54,10 +58,9 @@ export async function bulkEdit(
   const apply = parts(input);
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
-  return db.transaction(async (tx) => {
-    const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
-    checkTargetVersion(open, args.version);
-    const { schedule, target } = open;
+  const options = { operation: "bulkEditEvents", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization, version: args.version };
+  return editTimeline(db, viewer, options, async ({ tx, schedule, target }) => {
+    const rate = frameRateOf(schedule);
     const messages: Message[] = [];
     const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
@@ -120,7 +123,7 @@ export async function bulkEdit(
       if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
       await ensureLoaded(ids);
       requireKnown(ids);
-      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.duration !== undefined);
+      const timed = input.updated.some((u) => u.onAirTime !== undefined || changesDuration(u));
       if (resolveType !== "OVERLAP" && timed) await whole();
       const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
       const moved: Slot[] = [];
@@ -128,7 +131,7 @@ export async function bulkEdit(
         const current = model.get(ids[i]);
         const base = current.values ?? loaded.get(ids[i]);
         if (!base) throw notFound("Event", ids[i]);
-        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0 }, `updated[${i}]`);
+        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate }, `updated[${i}]`);
         if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
         model.setValues(ids[i], values);
       });
@@ -143,7 +146,7 @@ export async function bulkEdit(
       // Events without onAirTime follow the last end, the earlier creations included.
       let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
       const placed = input.created.map((c, i) => {
-        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end }, `created[${i}]`));
+        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate }, `created[${i}]`));
         end = Math.max(end, event.onAirTime + event.duration);
         return slotOf(event);
       });
@@ -163,7 +166,7 @@ export async function bulkEdit(
     if (needsWhole) await whole();
 
     if (input.sentToEnd?.length) {
-      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0 }, `sentToEnd[${i}]`));
+      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0, rate }, `sentToEnd[${i}]`));
       const emptyStart = schedule.startDate?.getTime() ?? Date.now();
       const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
       values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
@@ -180,7 +183,7 @@ export async function bulkEdit(
       throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
     }
 
-    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages);
+    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages, rate);
     if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
@@ -188,29 +191,27 @@ export async function bulkEdit(
     for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
     const changed = await writeModel(tx, target, model, loaded);
-    if (!changed) {
-      messages.push(info("nothing to change"));
+    return outcome(changed, async (schedule): Promise<BulkEditResult> => {
+      if (!changed) messages.push(info("nothing to change"));
+      else if (span) {
+        // After the touch: lockedGaps needs the target's max_event_duration up to date.
+        for (const { id, gapMs } of await store.lockedGaps(tx, target, span.start, span.end)) {
+          messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
+        }
+      }
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
-    }
-    const updated = await store.touchTarget(tx, target);
-    if (span) {
-      for (const { id, gapMs } of await store.lockedGaps(tx, target, span.start, span.end)) {
-        messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
-      }
-    }
-    const content: ScheduleWithPage = { ...toSchedule(updated), eventsPage };
-    return { content, messages };
+    });
   });
 }
 
-function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[]): void {
+function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[], rate: FrameRate): void {
   const loop = input.eventLoop!;
   if (loop.events.length === 0) throw badInput("eventLoop.events must hold at least one event", { field: "eventLoop.events" });
   const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
   const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
   if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
-  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from }, `eventLoop.events[${i}]`));
+  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from, rate }, `eventLoop.events[${i}]`));
   const placements = timeline(() => loopEvents(templates, from, to));
   // The whole loop is one placed block for resolveType, then its events fill it.
   if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });

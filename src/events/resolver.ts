@@ -4,6 +4,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root 
 import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
+import { hasTimecode } from "../timecode/index.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
@@ -22,6 +23,7 @@ export class ScheduleEventsResolver {
   ): Promise<EventPage> {
     requireViewer(callerOf(ctx));
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
+    ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
     return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan: jsonPlanOf(info) });
   }
 

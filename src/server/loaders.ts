@@ -10,6 +10,8 @@ import type { Database } from "../db/client.js";
 import { createEventsPageLoader, type EventsPageKey } from "../events/loader.js";
 import type { EventPage } from "../events/types.js";
 import type { Services } from "./services.js";
+import { createFrameRateLoader } from "../schedules/frame-rate.js";
+import type { FrameRate } from "../timecode/index.js";
 
 export interface Loaders {
   assets: AssetLoaders;
@@ -19,6 +21,8 @@ export interface Loaders {
   draftEventsPage: DataLoader<DraftPageKey, EventPage, string>;
   /** Schedule.assets: one statement for every schedule of the request asking the same name. */
   scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
+  /** Event.*Timecode: schedule id → its timecode rate (Schedule.events primes it). */
+  frameRates: DataLoader<number, FrameRate | null>;
 }
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
@@ -27,5 +31,6 @@ export function createLoaders(db: Database, viewer: Viewer | null, services: Ser
     eventsPage: createEventsPageLoader(services.events),
     draftEventsPage: createDraftPageLoader(services.changeSets),
     scheduleAssets: createScheduleAssetsLoader(db),
+    frameRates: createFrameRateLoader(db),
   };
 }

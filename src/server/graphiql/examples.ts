@@ -353,6 +353,26 @@ export const EXAMPLES: Example[] = [
   }
 }`,
   },
+  {
+    area: "Events",
+    title: "Timecode in and out",
+    description:
+      "Adds an event (in the examples' scratch schedule) whose duration is given as a timecode at the schedule's fps, and reads its times back as timecodes (HH:MM:SS;FF where the schedule is drop-frame; see docs/EVENTS.md \"Timecode\").",
+    query: `mutation CreateEventByTimecode($scheduleId: ID!, $input: EventInput!) {
+  createEvent(scheduleId: $scheduleId, input: $input) {
+    id
+    title
+    onAirTime
+    onAirTimecode
+    duration
+    durationTimecode
+    somTimecode
+    eomTimecode
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", input: { title: "Promo", eventType: "ADVERTISEMENT", durationTimecode: "00:00:20:12", somTimecode: "10:00:00:00" } },
+    needs: ["Event.durationTimecode", "EventInput.durationTimecode"],
+  },
 ];
 
 export interface ExampleSelection {
