@@ -76,12 +76,15 @@ describe("statements per request of the peer benchmark's queries", () => {
     expect(q1Large.data.schedules.content.every((s: any) => s.events.content.length === 100)).toBe(true);
     expect(q1Large.data.schedules.content[0].events.content[7].asset.systemFields.title).toBe("Title 7");
     expect(q1Large.statements).toBe(q1Small.statements);
+    // The schedules page, then every events page with its assets as one JSON document (events/json-reads.ts).
+    expect(q1Large.statements).toBe(2);
 
     const [q2Small, q2Large] = [await q2(small), await q2(large)];
     expect(q2Small.data.schedule.events.content).toHaveLength(10);
     expect(q2Large.data.schedule.events.content).toHaveLength(100);
     expect(q2Large.data.schedule.events.content[3].houseId).toBe("H3");
     expect(q2Large.statements).toBe(q2Small.statements);
+    expect(q2Large.statements).toBe(2);
 
     const [q3Small, q3Large] = [await q3(small), await q3(large)];
     expect(q3Small.data.playoutUsage).toHaveLength(2 * 2);

@@ -8,6 +8,7 @@ import { hasTimecode } from "../timecode/index.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
+import { jsonPlanOf } from "./json-plan.js";
 import { pageSelectionOf } from "./selection.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
@@ -23,7 +24,7 @@ export class ScheduleEventsResolver {
     requireViewer(callerOf(ctx));
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
-    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info) });
+    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan: jsonPlanOf(info) });
   }
 
   @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })

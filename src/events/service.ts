@@ -19,6 +19,8 @@ import { checkFilter, type EventFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
+import type { JsonPagePlan } from "./json-plan.js";
+import { jsonSchedulesPages } from "./json-reads.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
 import * as store from "../schedules/store/index.js";
@@ -45,6 +47,12 @@ export class EventService {
   pagesOf(scheduleIds: number[], args: EventsPageArgs, selection?: PageSelection): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
     return schedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, selection);
+  }
+
+  /** As pagesOf, built as JSON by PostgreSQL for a selection json-plan.ts accepts. */
+  jsonPagesOf(scheduleIds: number[], args: EventsPageArgs, plan: JsonPagePlan): Promise<Map<number, EventPage>> {
+    checkFilter(args.filter);
+    return jsonSchedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, plan);
   }
 
   async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
