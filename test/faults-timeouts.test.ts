@@ -137,7 +137,7 @@ describe("job transactions", () => {
     await enqueueJob(t.service.database.db, { type: "TEST_FAULTS_LIMITS", organization: uniqueOrg() });
     await waitFor("the job to run", async () => seen.outside);
     expect(seen.inTransaction).toBe("123s");
-    // PGlite has no server-side time limits at all (docs/DECISIONS.md): its connection answers 0.
+    // PGlite has no server-side time limits at all (docs/SECURITY.md "How timeouts and faults are handled"): its connection answers 0.
     expect(seen.outside).toBe(onPostgres ? "30s" : "0");
   });
 });
