@@ -9,9 +9,9 @@ import { jobs } from "../src/jobs/tables.js";
 import { JobWorker } from "../src/jobs/worker.js";
 import { createLogger } from "../src/server/log.js";
 import { waitFor } from "./helpers/jobs.js";
-import { orgClient, uniqueOrg, useTestService } from "./helpers/service.js";
+import { orgClient, uniqueOrg, useOwnTestService } from "./helpers/service.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 
 describe("values the database cannot store", () => {
   it("answers BAD_USER_INPUT without echoing the value", async () => {

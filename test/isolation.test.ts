@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client.js";
 import { buildGraphQLSchema } from "../src/server/schema.js";
 import { INGEST } from "./helpers/telemetry.js";
-import { uniqueOrg, useTestService, type GraphQLResult } from "./helpers/service.js";
+import { type GraphQLResult, uniqueOrg, useOwnTestService } from "./helpers/service.js";
 import { uploadRequest } from "./helpers/upload.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 
 const A = uniqueOrg("isoa");
 const B = uniqueOrg("isob");

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_QUERIES } from "../bench/peers/queries.js";
 import { execute, statementCounter } from "../src/db/client.js";
 import { touchSchedule } from "../src/events/store.js";
-import { useTestService, uniqueOrg, type GraphQLClient } from "./helpers/service.js";
+import { type GraphQLClient, uniqueOrg, useOwnTestService } from "./helpers/service.js";
 import { INGEST } from "./helpers/telemetry.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 const T0 = Date.parse("2026-03-01T06:00:00Z");
 const END = Date.parse("2026-04-01T00:00:00Z");
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoTelemetry } from "../src/seed/telemetry.js";
-import { useTestService, type GraphQLClient } from "./helpers/service.js";
+import { type GraphQLClient, useOwnTestService } from "./helpers/service.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 let demo: GraphQLClient;
 beforeAll(async () => {
   await seedDemoTelemetry(t.service.database.db);

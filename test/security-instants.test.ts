@@ -2,7 +2,7 @@
 // that would leave the range answers BAD_USER_INPUT before writing, and the schedule, its pages and
 // its export keep working. Years 0001–0099 are refused, never rewritten to 19xx/20xx.
 import { describe, expect, it } from "vitest";
-import { orgClient, useTestService, type GraphQLClient } from "./helpers/service.js";
+import { type GraphQLClient, orgClient, useOwnTestService, useTestService } from "./helpers/service.js";
 
 const HOUR = 3_600_000;
 const MAX_SAFE = 9007199254740991;
@@ -91,7 +91,7 @@ describe("instants written by events", () => {
 });
 
 describe("instants written by schedule moves", () => {
-  const t = useTestService();
+  const t = useOwnTestService(); // its own service: this file reaches into its database
   const SHIFT = `mutation($id: ID!, $ms: SafeInt!) { shiftSchedule(id: $id, milliseconds: $ms) { version startDate finishDate } }`;
   const TRANSPOSE = `mutation($id: ID!, $at: DateTime!) { transposeSchedule(id: $id, startTime: $at) { version startDate finishDate } }`;
 

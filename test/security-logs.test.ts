@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../src/server/log.js";
-import { orgClient, useTestService } from "./helpers/service.js";
+import { orgClient, useOwnTestService, useTestService } from "./helpers/service.js";
 import { createSchedule } from "./events/helpers.js";
 
 const SECRET = "sek-7f3a9c-do-not-log";
@@ -55,7 +55,7 @@ describe("a failing statement through GraphQL", () => {
 });
 
 describe("the logger, given real driver errors", () => {
-  const t = useTestService();
+  const t = useOwnTestService(); // its own service: this file reaches into its database
 
   async function failingStatement(): Promise<unknown> {
     try {

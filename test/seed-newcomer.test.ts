@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { demoScheduleCount, seedDemoOnce } from "../src/seed/demo.js";
 import { nextStepLines } from "../src/seed/next-steps.js";
 import { signToken } from "../src/server/tokens.js";
-import { useTestService } from "./helpers/service.js";
+import { useOwnTestService } from "./helpers/service.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 
 describe("a first start on an empty database", () => {
   it("names the next steps, seeds the demo once, and says so the second time", async () => {

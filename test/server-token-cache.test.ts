@@ -2,7 +2,7 @@
 // token must still stop working at its exp, and a refused token is never kept.
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TEST_SECRET, useTestService } from "./helpers/service.js";
+import { TEST_SECRET, useOwnTestService } from "./helpers/service.js";
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
@@ -15,7 +15,7 @@ const claims = (extra: Record<string, unknown> = {}) => ({ sub: "u", orgs: ["tok
 const QUERY = `{ schedules { totalElements } }`;
 
 describe("verified tokens kept until their exp", () => {
-  const t = useTestService();
+  const t = useOwnTestService(); // its own service: this file fakes the clock of this process
   afterEach(() => vi.useRealTimers());
 
   it("refuses a token used before, once its exp has passed, as an expired token", async () => {

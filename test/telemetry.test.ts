@@ -6,9 +6,9 @@ import { sourceFor } from "../src/reporting/figures.js";
 import { PeriodType } from "../src/reporting/types.js";
 import { parseWindow } from "../src/reporting/window.js";
 import { INGEST } from "./helpers/telemetry.js";
-import { uniqueOrg, useTestService } from "./helpers/service.js";
+import { uniqueOrg, useOwnTestService } from "./helpers/service.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 
 const USAGE = `query($o: String!, $w: TimeWindowInput!) { playoutUsage(organization: $o, window: $w) { playoutId playoutName ip uptime downtime } }`;
 const WINDOW = { from: "2026-01-01T00:00:00Z", to: "2026-01-02T00:00:00Z" };
