@@ -66,7 +66,7 @@ export interface Config {
   maxDirectives: number;
   /** Lexical tokens per document. */
   maxTokens: number;
-  /** Estimated cost per operation (docs/DECISIONS.md "Query limits and input guards"). */
+  /** Estimated cost per operation (docs/SECURITY.md "How the query limits run"). */
   maxQueryCost: number;
   /** Longest accepted text value in an argument or variable, UTF-8 bytes. */
   maxStringLength: number;

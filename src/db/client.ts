@@ -144,7 +144,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: "pglite",
     // PGlite has one connection and runs each statement to its end on the main thread: the probe
-    // waits its turn (a statement that runs long delays it; see docs/DECISIONS.md).
+    // waits its turn (a statement that runs long delays it; see docs/SECURITY.md "How timeouts
+    // and faults are handled").
     ping: async (timeoutMs = DEFAULT_PING_MS) => {
       await within(client.query("select 1"), timeoutMs, "the embedded database");
     },

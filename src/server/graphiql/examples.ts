@@ -1,10 +1,10 @@
 // Example operations shown in GraphiQL's Examples panel, one list for every area. A new area adds
 // its examples here. An example is shown only when the running schema has every root field it
 // calls and every field named in `needs` (so an area that is not built yet shows nothing broken),
-// and then it must also validate: test/graphiql-page.test.ts checks that. Variables may name the
+// and then it must also validate: test/server/graphiql-page.test.ts checks that. Variables may name the
 // caller's data as `{{schedule.id}}` (example-variables.ts): the panel fills them in on opening, so
 // that every example runs on a fresh demo in any order, and writes go only to the examples' own
-// schedules (test/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
+// schedules (test/server/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from "graphql";
 import { EXAMPLE_SCHEDULE_MARK } from "./example-variables.js";
 import type { PageExample } from "./page-config.js";
