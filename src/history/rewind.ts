@@ -8,6 +8,7 @@
 export type Columns = Record<string, unknown>;
 
 export interface EventChangeRecord {
+  historyId: number;
   eventId: number;
   kind: "A" | "R" | "C";
   oldValues: Columns | null;
@@ -26,7 +27,11 @@ export function rewindEvents(current: Map<number, Columns>, changes: readonly Ev
     chain.push(change);
   }
   const out = new Map<number, Columns | null>();
-  for (const [eventId, chain] of chains) out.set(eventId, rewindOne(current.get(eventId) ?? null, chain));
+  for (const [eventId, chain] of chains) {
+    const row = rewindOne(current.get(eventId) ?? null, chain);
+    // The stored rows leave the id out (it is the change's eventId).
+    out.set(eventId, row && { ...row, id: eventId });
+  }
   return out;
 }
 
