@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
 import { addEvents, createSchedule, iso, MIN, T0, timeline } from "../events/helpers.js";
+import { sql } from "drizzle-orm";
+import { execute } from "../../src/db/client.js";
+import { pruneHistory } from "../../src/history/retention.js";
 
 const t = useTestService();
 
@@ -135,5 +138,18 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     await gql.data(UPDATE, { s: s.id, v, events: [{ id: live, title: "Live 2", locked: true }] });
     const error = await gql.error(REVERT, { s: s.id, to: v, v: v + 1 });
     expect(error.extensions).toMatchObject({ code: "CONFLICT", eventIds: [live] });
+  });
+
+  it("forgets entries past HISTORY_RETENTION_DAYS: older versions answer BAD_USER_INPUT, newer ones still rewind", async () => {
+    const { gql } = await orgClient(t);
+    const { s, ids } = await setup(gql);
+    await gql.data(UPDATE, { s: s.id, v: 4, events: [{ id: ids[0], title: "A2" }] });
+    const db = t.service.database.db;
+    await execute(db, sql`update schedule_history set date_created = now() - interval '100 days' where schedule_id = ${Number(s.id)} and version_after <= 3`);
+    expect(await pruneHistory(db, 90)).toBe(3);
+    const error = await gql.error(AT, { id: s.id, v: 2 });
+    expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", oldestVersion: 3 });
+    const at3 = (await gql.data(AT, { id: s.id, v: 3 })).schedule.atVersion;
+    expect(timeline(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
   });
 });
