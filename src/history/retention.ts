@@ -5,9 +5,16 @@ import { sql } from "drizzle-orm";
 import { execute, type Database } from "../db/client.js";
 import type { Logger } from "../server/log.js";
 
-/** Deletes entries (and their event changes, by cascade) older than `days`; answers how many. */
-export function pruneHistory(db: Database, days: number): Promise<number> {
-  return execute(db, sql`delete from schedule_history where date_created < now() - ${days} * interval '1 day'`);
+/**
+ * Deletes entries older than `days` and the event changes of entries gone (expired, or removed
+ * with their schedule); answers how many entries it deleted.
+ */
+export async function pruneHistory(db: Database, days: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const count = await execute(tx, sql`delete from schedule_history where date_created < now() - ${days} * interval '1 day'`);
+    await execute(tx, sql`delete from schedule_history_events e where not exists (select 1 from schedule_history h where h.id = e.history_id)`);
+    return count;
+  });
 }
 
 /** Prunes now and every `everyMs` until the returned stop is called (which waits for a prune under way). */

@@ -21,7 +21,7 @@ import type { ScheduleHistoryRow } from "./tables.js";
 import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
-export type HistoricSchedule = Schedule & { historicVersion?: number };
+export type HistoricSchedule = Schedule & { historicVersion?: number; rewound?: Rewound };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
 
@@ -64,7 +64,8 @@ export class HistoryService {
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
     const rewound = await this.rewind(this.db, row, version);
-    return { ...toSchedule(scheduleRowOf({ ...rewound.schedule, version })), historicVersion: version };
+    // The rewound state travels with the answer: its events field reads it instead of rewinding again.
+    return { ...toSchedule(scheduleRowOf({ ...rewound.schedule, version })), historicVersion: version, rewound };
   }
 
   /** Schedule.events of a schedule answered by atVersion: the events of that version, paged in air order like Schedule.events. */
@@ -73,7 +74,7 @@ export class HistoryService {
     if (filtered) throw badInput("events of an earlier version (atVersion) take page and size only, no term, eventType, from or to");
     const request = pageRequest(page, size, this.maxPageSize);
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
-    const rewound = await this.rewind(this.db, row, schedule.historicVersion!);
+    const rewound = schedule.rewound ?? (await this.rewind(this.db, row, schedule.historicVersion!));
     const then = [...rewound.events.values()].filter((r): r is Columns => r !== null);
     const total = row.eventCount - rewound.current.size + then.length;
     const need = (request.page + 1) * request.size;
@@ -172,11 +173,13 @@ export class HistoryService {
    * origin differs between them every event is compared (a shift moves them all).
    */
   private async rewindBoth(executor: Executor, row: ScheduleRow, ...versions: number[]): Promise<Rewound[]> {
-    for (const v of versions) await this.checkReachable(executor, row, v);
     const oldest = Math.min(...versions);
-    const entries = await store.entriesAfter(executor, row.id, oldest);
+    const [, entries, now] = await Promise.all([
+      Promise.all(versions.map((v) => this.checkReachable(executor, row, v))),
+      store.entriesAfter(executor, row.id, oldest),
+      store.scheduleColumns(executor, row.id),
+    ]);
     const changes = await store.eventChanges(executor, entries.map((e) => e.id));
-    const now = await store.scheduleColumns(executor, row.id);
     const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));
     const origins = new Set(schedules.map((s) => Number(s.time_origin)));
     const touched = [...new Set(changes.map((c) => c.eventId))];

@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, char, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, int64 } from "../db/columns.js";
 import { schedules } from "../schedules/tables.js";
 
@@ -47,16 +47,16 @@ export const scheduleHistoryEvents = pgTable(
   "schedule_history_events",
   {
     /** Order of the changes (within one entry too: an event inserted, then changed, then removed in one transaction). */
-    id: int64("id").primaryKey().generatedAlwaysAsIdentity(),
-    historyId: int64("history_id")
-      .notNull()
-      .references(() => scheduleHistory.id, { onDelete: "cascade" }),
+    id: int64("id").notNull().generatedAlwaysAsIdentity(),
+    /** Its entry (no foreign key: a check per recorded event costs what the history may not; retention.ts removes orphans). */
+    historyId: int64("history_id").notNull(),
     eventId: int64("event_id").notNull(),
     kind: char("kind", { length: 1 }).$type<"A" | "R" | "C">().notNull(),
     oldValues: jsonb("old_values").$type<Record<string, unknown>>(),
     newValues: jsonb("new_values").$type<Record<string, unknown>>(),
   },
-  (t) => [index("schedule_history_events_entry_idx").on(t.historyId, t.eventId)],
+  // One index: every read goes by entry, in the order the changes were made.
+  (t) => [primaryKey({ columns: [t.historyId, t.id] })],
 );
 
 export type ScheduleHistoryRow = typeof scheduleHistory.$inferSelect;
