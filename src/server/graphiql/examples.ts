@@ -204,21 +204,21 @@ export const EXAMPLES: Example[] = [
     title: "A schedule as it was, and what changed since",
     description: "The schedule and its first events at an earlier version (the demo schedules got their events at version 2), and the diff from it to now.",
     read: true,
-    query: `query ScheduleThen($id: ID!, $now: Int!) {
+    query: `query ScheduleThen($id: ID!, $then: Int!, $now: Int!) {
   schedule(id: $id) {
-    atVersion(version: 2) {
+    atVersion(version: $then) {
       version
       name
       events(size: 5) { totalElements content { id title onAirTime duration } }
     }
   }
-  scheduleDiff(scheduleId: $id, fromVersion: 2, toVersion: $now) {
+  scheduleDiff(scheduleId: $id, fromVersion: $then, toVersion: $now) {
     added { id title onAirTime }
     removed { id title onAirTime }
     changed { id fields }
   }
 }`,
-    variables: { id: "{{schedule.id}}", now: "{{schedule.version}}" },
+    variables: { id: "{{schedule.id}}", then: 2, now: "{{schedule.version}}" },
     needs: ["Schedule.atVersion"],
   },
   {
