@@ -21,7 +21,7 @@ import type { ScheduleHistoryRow } from "./tables.js";
 import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
-export type HistoricSchedule = Schedule & { historicVersion?: number; rewound?: Rewound };
+export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
 
@@ -63,28 +63,53 @@ export class HistoryService {
     requireViewer(viewer);
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
-    const rewound = await this.rewind(this.db, row, version);
-    // The rewound state travels with the answer: its events field reads it instead of rewinding again.
-    return { ...toSchedule(scheduleRowOf({ ...rewound.schedule, version })), historicVersion: version, rewound };
+    const [, entries, now] = await Promise.all([
+      this.checkReachable(this.db, row, version),
+      store.entriesAfter(this.db, row.id, version),
+      store.scheduleColumns(this.db, row.id),
+    ]);
+    const columns = rewindSchedule(now, entries.map((e) => e.scheduleChanges));
+    // What its events field needs travels with the answer: the entries are not read again.
+    return { ...toSchedule(scheduleRowOf({ ...columns, version })), historicVersion: version, historic: { entries, columns } };
   }
 
-  /** Schedule.events of a schedule answered by atVersion: the events of that version, paged in air order like Schedule.events. */
+  /**
+   * Schedule.events of a schedule answered by atVersion: the events of that version, paged in air
+   * order like Schedule.events. Two passes: the changes after the version reduced to start and
+   * duration place every changed event (which of them fall on the page, how many there are);
+   * only the page's changed events are then rewound whole.
+   */
   async eventsAt(viewer: Viewer | null, schedule: HistoricSchedule, page: number | null | undefined, size: number | null | undefined, filtered: boolean): Promise<EventPage> {
     requireViewer(viewer);
     if (filtered) throw badInput("events of an earlier version (atVersion) take page and size only, no term, eventType, from or to");
     const request = pageRequest(page, size, this.maxPageSize);
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
-    const rewound = schedule.rewound ?? (await this.rewind(this.db, row, schedule.historicVersion!));
-    const then = [...rewound.events.values()].filter((r): r is Columns => r !== null);
-    const total = row.eventCount - rewound.current.size + then.length;
+    const version = schedule.historicVersion!;
+    let historic = schedule.historic;
+    if (!historic) {
+      await this.checkReachable(this.db, row, version);
+      const entries = await store.entriesAfter(this.db, row.id, version);
+      historic = { entries, columns: rewindSchedule(await store.scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
+    }
+    const entryIds = historic.entries.map((e) => e.id);
+    const timings = await store.timingChanges(this.db, entryIds);
+    const touched = [...new Set(timings.map((c) => c.eventId))];
+    const timingsNow = await store.currentTimings(this.db, row.id, touched);
+    const placed = [...rewindEvents(timingsNow, timings).values()].filter((r): r is Columns => r !== null);
+    const total = row.eventCount - timingsNow.size + placed.length;
     const need = (request.page + 1) * request.size;
-    // Every event before the page's end: the first untouched ones by the index, and the rewound ones.
-    const untouched = await store.untouchedEvents(this.db, row.id, [...rewound.events.keys()], need);
-    const merged = [...untouched, ...then].sort(byAirOrder).slice(0, need);
-    const origin = Number(rewound.schedule.time_origin);
+    // Every event before the page's end: the first untouched ones by the index, and the placed ones.
+    const untouched = await store.untouchedEvents(this.db, row.id, touched, need);
+    const merged = [...untouched, ...placed].sort(byAirOrder).slice(0, need);
+    const onPage = new Set(merged.slice(request.page * request.size).map((c) => Number(c.id)));
+    const pageTouched = touched.filter((id) => onPage.has(id));
+    const [changes, current] = await Promise.all([store.eventChangesOf(this.db, entryIds, pageTouched), store.currentEvents(this.db, row.id, pageTouched)]);
+    const whole = rewindEvents(current, changes);
+    const origin = Number(historic.columns.time_origin);
     let latestEnd: number | null = null;
     const paged = merged.map((columns) => {
-      const event = eventRowOf(columns, row.id, row.organization, origin);
+      const full = whole.get(Number(columns.id)) ?? columns;
+      const event = eventRowOf(full, row.id, row.organization, origin);
       const previousEnd = latestEnd;
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };

@@ -77,6 +77,41 @@ export async function eventChanges(executor: Executor, historyIds: number[]): Pr
   return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
 }
 
+/**
+ * The event changes of some entries reduced to what places an event in air order: start and
+ * duration (of a changed event only where they changed), in the order they were made.
+ */
+export async function timingChanges(executor: Executor, historyIds: number[]): Promise<EventChangeRecord[]> {
+  if (historyIds.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select history_id, event_id, kind, jsonb_strip_nulls(jsonb_build_object('on_air_time', old_values->'on_air_time', 'duration', old_values->'duration')) as old_values
+      from schedule_history_events where history_id = any(${`{${historyIds.join(",")}}`}::bigint[]) order by id`,
+  );
+  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: null }));
+}
+
+/** The full changes of some events within some entries, in the order they were made. */
+export async function eventChangesOf(executor: Executor, historyIds: number[], eventIds: number[]): Promise<EventChangeRecord[]> {
+  if (historyIds.length === 0 || eventIds.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_events
+      where history_id = any(${`{${historyIds.join(",")}}`}::bigint[]) and event_id = any(${`{${eventIds.join(",")}}`}::bigint[]) order by id`,
+  );
+  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
+}
+
+/** Start and duration of some events now (by column names, with id). */
+export async function currentTimings(executor: Executor, scheduleId: number, ids: number[]): Promise<Map<number, Columns>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select e.id, e.on_air_time, e.duration from unnest(${`{${ids.join(",")}}`}::bigint[]) as x(id) join events e on e.id = x.id where e.schedule_id = ${scheduleId}`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), on_air_time: Number(r.on_air_time), duration: Number(r.duration) }]));
+}
+
 /** One page of an entry's event changes, in the order they were made. */
 export async function entryEventChanges(executor: Executor, historyId: number, offset: number, limit: number): Promise<EventChangeRecord[]> {
   const rows = await queryRows<Record<string, unknown>>(
@@ -91,8 +126,13 @@ const EVENT_JSON = sql`to_jsonb(e) - 'schedule_id' - 'organization'`;
 /** Current rows of some events of the schedule (by column names, with id). */
 export async function currentEvents(executor: Executor, scheduleId: number, ids: number[] | "all"): Promise<Map<number, Columns>> {
   if (ids !== "all" && ids.length === 0) return new Map();
-  const where = ids === "all" ? sql`true` : sql`e.id = any(${`{${ids.join(",")}}`}::bigint[])`;
-  const rows = await queryRows<{ row: unknown }>(executor, sql`select ${EVENT_JSON} as row from events e where e.schedule_id = ${scheduleId} and ${where}`);
+  // By primary key, one look-up per id (an `= any(array)` filter can make the planner scan the schedule).
+  const rows = await queryRows<{ row: unknown }>(
+    executor,
+    ids === "all"
+      ? sql`select ${EVENT_JSON} as row from events e where e.schedule_id = ${scheduleId}`
+      : sql`select ${EVENT_JSON} as row from unnest(${`{${ids.join(",")}}`}::bigint[]) as x(id) join events e on e.id = x.id where e.schedule_id = ${scheduleId}`,
+  );
   const out = new Map<number, Columns>();
   for (const r of rows) {
     const row = parsed(r.row) as Columns;
@@ -106,7 +146,7 @@ export async function untouchedEvents(executor: Executor, scheduleId: number, ex
   const rows = await queryRows<{ row: unknown }>(
     executor,
     sql`select ${EVENT_JSON} as row from events e where e.schedule_id = ${scheduleId}
-      and not (e.id = any(${`{${excluded.join(",")}}`}::bigint[])) order by e.on_air_time, e.id limit ${limit}`,
+      and e.id <> all(${`{${excluded.join(",")}}`}::bigint[]) order by e.on_air_time, e.id limit ${limit}`,
   );
   return rows.map((r) => parsed(r.row) as Columns);
 }
@@ -114,7 +154,7 @@ export async function untouchedEvents(executor: Executor, scheduleId: number, ex
 /** Locked events on air now (absolute times with the current origin), among `ids` or all. */
 export async function lockedOnAir(executor: Executor, scheduleId: number, ids: number[] | "all", now: number): Promise<number[]> {
   if (ids !== "all" && ids.length === 0) return [];
-  const where = ids === "all" ? sql`true` : sql`e.id = any(${`{${ids.join(",")}}`}::bigint[])`;
+  const where = ids === "all" ? sql`true` : sql`e.id in (select unnest(${`{${ids.join(",")}}`}::bigint[]))`;
   const rows = await queryRows<{ id: number }>(
     executor,
     sql`select e.id from events e join schedules s on s.id = e.schedule_id where e.schedule_id = ${scheduleId} and e.locked and ${where}
@@ -129,7 +169,7 @@ const RECORD = sql.raw(`id bigint, on_air_time bigint, duration bigint, event_ty
 /** A revert's writes: removes, rewrites (version + 1) and re-creates (under their old ids) events; three statements. */
 export async function writeEvents(executor: Executor, scheduleId: number, removed: number[], changed: Columns[], restored: Columns[]): Promise<void> {
   if (removed.length) {
-    await executor.execute(sql`delete from events where schedule_id = ${scheduleId} and id = any(${`{${removed.join(",")}}`}::bigint[])`);
+    await executor.execute(sql`delete from events where schedule_id = ${scheduleId} and id in (select unnest(${`{${removed.join(",")}}`}::bigint[]))`);
   }
   if (changed.length) {
     await executor.execute(sql`
