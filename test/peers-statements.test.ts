@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVICE_QUERIES } from "../bench/peers/queries.js";
 import { execute, statementCounter } from "../src/db/client.js";
-import { touchSchedule } from "../src/events/store.js";
+import { touchSchedule } from "../src/schedules/store/index.js";
 import { useTestService, uniqueOrg, type GraphQLClient } from "./helpers/service.js";
 import { INGEST } from "./helpers/telemetry.js";
 

@@ -1,6 +1,6 @@
 // Messages that count things agree in number, and say it right when all or none changed.
 import { describe, expect, it } from "vitest";
-import { markedMessage } from "../src/checks/marks.js";
+import { markedMessage } from "../src/schedules/mark-rules.js";
 import { notFound } from "../src/common/errors.js";
 import { plural } from "../src/common/text.js";
 
@@ -41,7 +41,7 @@ describe("NOT_FOUND messages", () => {
   });
 
   it("names each criterion once when none is given", async () => {
-    const { requireCriterion } = await import("../src/checks/marks.js");
+    const { requireCriterion } = await import("../src/schedules/mark-rules.js");
     let message = "";
     try {
       requireCriterion({});

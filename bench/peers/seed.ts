@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Viewer } from "../../src/common/auth.js";
 import { execute, queryRows, type Database } from "../../src/db/client.js";
-import { touchSchedule } from "../../src/events/store.js";
+import { touchSchedule } from "../../src/schedules/store/index.js";
 import { addToRollup } from "../../src/telemetry/rollup.js";
 import { TelemetryService } from "../../src/telemetry/service.js";
 

@@ -1,5 +1,5 @@
 // Change sets (API.md "Change sets"): drafts of a schedule's events, edited by the event
-// mutations through src/events/target.ts, reviewed as a diff, applied onto the schedule in one
+// mutations through src/schedules/target.ts, reviewed as a diff, applied onto the schedule in one
 // transaction or discarded. Applied and discarded change sets are deleted.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { requireRole, requireViewer, scopeForRecord, type Viewer } from "../common/auth.js";
@@ -11,16 +11,16 @@ import { checkFilter } from "../events/criteria.js";
 import { toEvent } from "../events/mapper.js";
 import { pageAt, targetsPages } from "../events/pages.js";
 import type { EventsPageArgs } from "../events/service.js";
-import { touchSchedule } from "../events/store.js";
-import { draftTarget } from "../events/target.js";
+import { draftTarget } from "../schedules/target.js";
 import type { EventCriteriaInput, EventPage } from "../events/types.js";
 import { toSchedule } from "../schedules/mapper.js";
-import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import { findSchedule } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { changeSets, type ChangeSetRow } from "./tables.js";
 import type { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
 
@@ -43,10 +43,8 @@ export class ChangeSetService {
 
   /** A draft copy of every event of the schedule, taken at its current version (one INSERT … SELECT). */
   async create(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet> {
-    requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
-      // The lock keeps event writers out, so the copy and baseVersion agree.
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
+    // The lock keeps event writers out, so the copy and baseVersion agree.
+    return editTimeline(this.db, viewer, { operation: "createChangeSet", scheduleId, organization }, async ({ tx, schedule }) => {
       const [row] = await tx
         .insert(changeSets)
         .values({
@@ -59,7 +57,8 @@ export class ChangeSetService {
         })
         .returning();
       await store.copyIntoDraft(tx, row.id, schedule.id);
-      return toChangeSet(row);
+      // The schedule's events did not change; the new draft is born with its counters.
+      return outcome(false, () => toChangeSet(row));
     });
   }
 
@@ -88,12 +87,12 @@ export class ChangeSetService {
    */
   async apply(viewer: Viewer, id: string, version: number, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
-      // Schedule first, then the change set: the order every writer of both takes.
-      const found = await findChangeSet(tx, viewer, id, organization);
-      const schedule = await lockSchedule(tx, viewer, found.scheduleId, found.organization);
+    // Which schedule: read first; the edit then locks the schedule, then the change set again
+    // (locked): the order every writer of both takes.
+    const found = await findChangeSet(this.db, viewer, id, organization);
+    const options = { operation: "applyChangeSet", scheduleId: found.scheduleId, organization: found.organization, version };
+    return editTimeline(this.db, viewer, options, async ({ tx, schedule }) => {
       const changeSet = await findChangeSet(tx, viewer, found.id, found.organization, true);
-      checkVersion(schedule, version);
       const conflicts = await store.conflictingEvents(tx, changeSet.id, schedule.id);
       if (conflicts.length) {
         throw conflict(`events changed on the schedule since the change set was taken: ${conflicts.join(", ")}`, {
@@ -102,10 +101,11 @@ export class ChangeSetService {
         });
       }
       await store.mergeDraft(tx, changeSet.id, schedule.id);
-      await touchSchedule(tx, schedule.id);
-      const [applied] = await tx.update(schedules).set({ dateApplied: sql`now()` }).where(eq(schedules.id, schedule.id)).returning();
-      await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
-      return toSchedule(applied);
+      return outcome(true, async () => {
+        const [applied] = await tx.update(schedules).set({ dateApplied: sql`now()` }).where(eq(schedules.id, schedule.id)).returning();
+        await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
+        return toSchedule(applied);
+      });
     });
   }
 

@@ -7,7 +7,7 @@ import type { AssetRow } from "../assets/tables.js";
 import type { Asset } from "../assets/types.js";
 import type { PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
-import { eventRowOf, originOf } from "../events/store.js";
+import { eventRowOf, originOf } from "../schedules/store/index.js";
 import type { EventStatus, EventType } from "../events/enums.js";
 import { toEvent } from "../events/mapper.js";
 import type { Event } from "../events/types.js";

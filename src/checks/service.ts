@@ -1,7 +1,7 @@
 // The checks a scheduler runs before air (issue 4): reads over a schedule (assets, programme
 // summary, parameter evaluation, validation) and the writes that fix things in bulk (marks,
-// updates by criteria, asset replacement, title sync). Every write is one transaction that locks
-// the schedule, writes set-based and, when an event changed, adds 1 to the schedule version.
+// updates by criteria, asset replacement, title sync). Every write is one edit of the timeline
+// (src/schedules/edit-timeline.ts), set-based; the target is touched only when an event changed.
 import { sql } from "drizzle-orm";
 import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/lookup.js";
 import { toAsset } from "../assets/mapper.js";
@@ -14,20 +14,19 @@ import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { checkFilter, type EventFilter } from "../events/criteria.js";
 import { schedulePage } from "../events/pages.js";
-import { requireEventIds } from "../events/service.js";
-import { openTarget, scheduleTarget, type EventTarget } from "../events/target.js";
-import { originOf, touchSchedule, touchTarget } from "../events/store.js";
+import type { EventTarget } from "../schedules/target.js";
+import { originOf } from "../schedules/store/index.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventCriteriaInput } from "../events/types.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
-import { checkVersion, lockSchedule } from "../schedules/service.js";
-import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { eventAssetKey } from "./asset-keys.js";
-import { markEpg, markScte, markedMessage, requireCriterion, updateMatching } from "./marks.js";
+import { markedMessage, requireCriterion } from "../schedules/mark-rules.js";
+import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/store/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
-import { fillGaps, replaceInEvents, syncTitles } from "./replace.js";
+import { fillGaps } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
 
@@ -111,28 +110,34 @@ export class CheckService {
 
   /** S15 */
   markEpg(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
-    return this.mark(viewer, args, "programme", markEpg);
+    return this.mark(viewer, args, "markEpg", "programme", markEpg);
   }
 
   /** S16 */
   markScte(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
-    return this.mark(viewer, args, "SCTE-35 cue-out/cue-in", markScte);
+    return this.mark(viewer, args, "markScte", "SCTE-35 cue-out/cue-in", markScte);
   }
 
-  private async mark(viewer: Viewer, args: MarkArgs, what: string, write: (tx: Executor, target: EventTarget, filter: EventFilter) => Promise<number>): Promise<EventSearchResult> {
+  private async mark(
+    viewer: Viewer,
+    args: MarkArgs,
+    operation: string,
+    what: string,
+    write: (tx: Executor, target: EventTarget, filter: EventFilter) => Promise<number>,
+  ): Promise<EventSearchResult> {
     requireRole(viewer, "editor");
     checkFilter(args.criteria);
     requireCriterion(args.criteria);
     const request = pageRequest(args.criteria.pageNumber, args.criteria.pageSize, this.maxPageSize);
-    return this.db.transaction(async (tx) => {
-      // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
-      const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
-      let schedule = open.schedule;
-      const changed = await write(tx, open.target, args.criteria);
-      if (changed > 0) schedule = await touchTarget(tx, open.target);
-      const page = await schedulePage(tx, open.target, request, args.criteria);
-      const messages = [info(markedMessage(changed, page.totalElements, what))];
-      return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
+    // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
+    const options = { operation, scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization };
+    return editTimeline(this.db, viewer, options, async ({ tx, target }) => {
+      const changed = await write(tx, target, args.criteria);
+      return outcome(changed, async (schedule) => {
+        const page = await schedulePage(tx, target, request, args.criteria);
+        const messages = [info(markedMessage(changed, page.totalElements, what))];
+        return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
+      });
     });
   }
 
@@ -153,17 +158,17 @@ export class CheckService {
       throw badInput("Name at least one change: replacementType, programme, scte35Signals or secondaryEvents", { argument: "replacementType" });
     }
     const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
-    return this.db.transaction(async (tx) => {
-      const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
-      let schedule = open.schedule;
-      if (ids) await requireEventIds(tx, open.target, ids);
-      const changed = await updateMatching(tx, open.target, filter, { replacementType: args.replacementType, patch });
-      if (changed > 0) schedule = await touchTarget(tx, open.target);
-      const page = await schedulePage(tx, open.target, request, filter);
-      return {
-        content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page },
-        messages: [info(`${plural(changed, "event")} updated`)],
-      };
+    const options = { operation: "updateEventsByCriteria", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization };
+    return editTimeline(this.db, viewer, options, async ({ tx, target }) => {
+      if (ids) await requireEventIds(tx, target, ids);
+      const changed = await updateMatching(tx, target, filter, { replacementType: args.replacementType, patch });
+      return outcome(changed, async (schedule) => {
+        const page = await schedulePage(tx, target, request, filter);
+        return {
+          content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page },
+          messages: [info(`${plural(changed, "event")} updated`)],
+        };
+      });
     });
   }
 
@@ -178,9 +183,8 @@ export class CheckService {
     if (!original) throw badInput("assetId must not be empty", { argument: "assetId" });
     if (!wanted) throw badInput("replacement.assetId must not be empty", { argument: "replacement" });
     if (original === wanted) throw badInput("replacement.assetId must differ from assetId", { argument: "replacement" });
-    return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, args.scheduleId, args.organization);
-      checkVersion(schedule, args.version);
+    const options = { operation: "replaceAsset", scheduleId: args.scheduleId, organization: args.organization, version: args.version };
+    return editTimeline(this.db, viewer, options, async ({ tx, schedule }) => {
       const found = await findAssetsByKeys(tx, schedule.organization, [original, wanted]);
       const replacement = found.get(wanted);
       if (!replacement) {
@@ -193,12 +197,11 @@ export class CheckService {
       if (replaced.length === 0 && !known) {
         throw badInput(`Asset ${original} is neither in the catalog nor used by an event of schedule ${schedule.id}`, { argument: "assetId", assetId: original });
       }
-      if (replaced.length === 0) return resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original);
+      if (replaced.length === 0) return outcome(false, () => resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
       const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
       if (args.replacement.fillGaps) await fillGaps(tx, schedule.id, replaced);
-      const times = await firstAndLast(tx, schedule, replaced.map((r) => r.id));
-      await touchSchedule(tx, schedule.id);
-      return resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId);
+      const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
+      return outcome(true, () => resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
     });
   }
 
@@ -207,11 +210,10 @@ export class CheckService {
     requireRole(viewer, "editor");
     const ids = [...new Set(parseIds(eventIds, "eventIds"))];
     if (ids.length === 0) throw badInput("eventIds must name at least one event", { argument: "eventIds" });
-    return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
-      await requireEventIds(tx, scheduleTarget(schedule.id), ids);
+    return editTimeline(this.db, viewer, { operation: "syncEventTitles", scheduleId, organization }, async ({ tx, schedule, target }) => {
+      await requireEventIds(tx, target, ids);
       const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
-      return toSchedule(changed > 0 ? await touchSchedule(tx, schedule.id) : schedule);
+      return outcome(changed, toSchedule);
     });
   }
 }
@@ -233,15 +235,6 @@ function checkLists(args: UpdateByCriteriaArgs): void {
   args.secondaryEvents?.forEach((s, i) => {
     if (s.offset != null && !Number.isSafeInteger(s.offset)) throw badInput(`secondaryEvents[${i}].offset must be a whole number of ms`, { field: `secondaryEvents[${i}].offset` });
   });
-}
-
-async function firstAndLast(executor: Executor, schedule: ScheduleRow, ids: number[]): Promise<{ first: number; last: number }> {
-  const [row] = await queryRows<{ first: number; last: number }>(
-    executor,
-    sql`select min(on_air_time) + ${originOf(schedule.id)} as first, max(on_air_time) + ${originOf(schedule.id)} as last from events
-      where schedule_id = ${schedule.id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
-  );
-  return { first: Number(row.first), last: Number(row.last) };
 }
 
 function resultOf(replaced: unknown[], times: { first: number; last: number } | null, newMediaId: string, originalMediaId: string): ReplaceAssetResult {

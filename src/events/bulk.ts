@@ -23,8 +23,9 @@ import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
-import * as store from "./store.js";
-import { checkTargetVersion, openTarget, type EventTarget } from "./target.js";
+import * as store from "../schedules/store/index.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import type { EventTarget } from "../schedules/target.js";
 import { timeline } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -54,10 +55,8 @@ export async function bulkEdit(
   const apply = parts(input);
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
-  return db.transaction(async (tx) => {
-    const open = await openTarget(tx, viewer, args.scheduleId, args.changeSetId, args.organization);
-    checkTargetVersion(open, args.version);
-    const { schedule, target } = open;
+  const options = { operation: "bulkEditEvents", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization, version: args.version };
+  return editTimeline(db, viewer, options, async ({ tx, schedule, target }) => {
     const messages: Message[] = [];
     const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
@@ -188,19 +187,17 @@ export async function bulkEdit(
     for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
     const changed = await writeModel(tx, target, model, loaded);
-    if (!changed) {
-      messages.push(info("nothing to change"));
+    return outcome(changed, async (schedule): Promise<BulkEditResult> => {
+      if (!changed) messages.push(info("nothing to change"));
+      else if (span) {
+        // After the touch: lockedGaps needs the target's max_event_duration up to date.
+        for (const { id, gapMs } of await store.lockedGaps(tx, target, span.start, span.end)) {
+          messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
+        }
+      }
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
-    }
-    const updated = await store.touchTarget(tx, target);
-    if (span) {
-      for (const { id, gapMs } of await store.lockedGaps(tx, target, span.start, span.end)) {
-        messages.push(warning(gapMs > 0 ? `gap of ${gapMs} ms before locked event ${id}` : `overlap of ${-gapMs} ms before locked event ${id}`));
-      }
-    }
-    const content: ScheduleWithPage = { ...toSchedule(updated), eventsPage };
-    return { content, messages };
+    });
   });
 }
 

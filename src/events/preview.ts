@@ -5,8 +5,8 @@ import type { Schedule } from "../schedules/types.js";
 import { compareSlots, type Move } from "../schedules/timeline/index.js";
 import type { EventFilter } from "./criteria.js";
 import { buildPage } from "./pages.js";
-import { loadEventsById, type TimingRow } from "./store.js";
-import { scheduleTarget } from "./target.js";
+import { loadEventsById, type TimingRow } from "../schedules/store/index.js";
+import { scheduleTarget } from "../schedules/target.js";
 import type { EventPageResult } from "./types.js";
 
 /** The same test as the SQL of criteria.ts, on a timing row. */

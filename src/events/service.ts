@@ -1,16 +1,15 @@
-// Events: the service owns the transactions and the organization checks of this slice. Every
-// mutation locks its schedule row, checks the version when one is given, writes set-based, and
-// ends with touchSchedule (version + 1, startDate/finishDate from the events).
+// Events: every mutation is one edit of the timeline (src/schedules/edit-timeline.ts: role,
+// transaction, lock, version check, one touch of version and counters); this file holds the work.
 import { sql } from "drizzle-orm";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
 import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
-import { queryRows, type Database, type Executor } from "../db/client.js";
+import type { Database, Executor } from "../db/client.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { copyName, scheduleName } from "../schedules/rules.js";
-import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { ripple } from "../schedules/timeline/index.js";
@@ -20,10 +19,10 @@ import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
-import * as store from "./store.js";
+import * as store from "../schedules/store/index.js";
 import { eventsSummary } from "./summary.js";
 import { timeline } from "./timeline-errors.js";
-import { checkTargetVersion, openTarget, scheduleTarget, sqlOf, type EventTarget } from "./target.js";
+import { scheduleTarget, type EventTarget } from "../schedules/target.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
@@ -32,19 +31,6 @@ export interface EventsPageArgs {
   page?: number | null;
   size?: number | null;
   filter?: EventFilter | null;
-}
-
-/** Answers NOT_FOUND naming the ids that are not events of the target (other schedules' included). */
-export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const { table, key, id } = sqlOf(target);
-  const rows = await queryRows<{ id: number }>(
-    executor,
-    sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
-  );
-  const found = new Set(rows.map((r) => Number(r.id)));
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
 }
 
 export class EventService {
@@ -92,14 +78,11 @@ export class EventService {
   }
 
   async create(viewer: Viewer, scheduleId: string, input: EventInput, changeSetId?: string | null, organization?: string | null): Promise<Event> {
-    requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
-      const { schedule, target } = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
+    return editTimeline(this.db, viewer, { operation: "createEvent", scheduleId, changeSetId, organization }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
       const values = eventValues(input, null, { onAirTime: defaultStart });
       const [row] = await store.insertEvents(tx, target, [values]);
-      await store.touchTarget(tx, target);
-      return toEvent(row);
+      return outcome(true, () => toEvent(row));
     });
   }
 
@@ -107,11 +90,9 @@ export class EventService {
   async update(viewer: Viewer, scheduleId: string, version: number, inputs: EventInput[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
-    return this.db.transaction(async (tx) => {
-      const open = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
-      checkTargetVersion(open, version);
-      await applyUpdates(tx, open.target, inputs, "events");
-      return toSchedule(await store.touchTarget(tx, open.target));
+    return editTimeline(this.db, viewer, { operation: "updateEvents", scheduleId, changeSetId, organization, version }, async ({ tx, target }) => {
+      await applyUpdates(tx, target, inputs, "events");
+      return outcome(true, toSchedule);
     });
   }
 
@@ -120,11 +101,10 @@ export class EventService {
     requireRole(viewer, "editor");
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
-    return this.db.transaction(async (tx) => {
-      const { target } = await openTarget(tx, viewer, scheduleId, changeSetId, organization);
-      await requireEventIds(tx, target, wanted);
+    return editTimeline(this.db, viewer, { operation: "deleteEvents", scheduleId, changeSetId, organization }, async ({ tx, target }) => {
+      await store.requireEventIds(tx, target, wanted);
       await store.deleteEventIds(tx, target, wanted);
-      return toSchedule(await store.touchTarget(tx, target));
+      return outcome(true, toSchedule);
     });
   }
 
@@ -132,17 +112,14 @@ export class EventService {
   async ripple(viewer: Viewer, scheduleId: string, version: number, fromEventId: string, fixAll?: boolean | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
     const eventId = parseId(fromEventId, "fromEventId");
-    return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, scheduleId, organization);
-      checkVersion(schedule, version);
-      const target = scheduleTarget(schedule.id);
+    return editTimeline(this.db, viewer, { operation: "rippleSchedule", scheduleId, organization, version }, async ({ tx, target }) => {
       const timings = await store.loadTimings(tx, target);
       if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
       const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
       const durations = new Map(timings.map((t) => [t.id, t.duration]));
       for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
       await store.moveEvents(tx, target, moves);
-      return toSchedule(await store.touchSchedule(tx, schedule.id));
+      return outcome(true, toSchedule);
     });
   }
 
@@ -158,12 +135,11 @@ export class EventService {
   async shift(viewer: Viewer, id: string, milliseconds: number, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (!Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
-    return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, id, organization);
+    return editTimeline(this.db, viewer, { operation: "shiftSchedule", scheduleId: id, organization }, async ({ tx, schedule }) => {
       checkMoveInRange(await scheduleSpan(tx, schedule), milliseconds, "shiftSchedule", { argument: "milliseconds" });
       await store.shiftAll(tx, schedule.id, milliseconds);
       await moveStoredDates(tx, schedule, milliseconds);
-      return toSchedule(await store.touchSchedule(tx, schedule.id));
+      return outcome(true, toSchedule);
     });
   }
 
@@ -172,23 +148,24 @@ export class EventService {
     requireRole(viewer, "editor");
     const target = startTime.getTime();
     if (!Number.isFinite(target)) throw badInput("startTime is not a valid instant", { argument: "startTime" });
-    return this.db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, viewer, id, organization);
+    return editTimeline(this.db, viewer, { operation: "transposeSchedule", scheduleId: id, organization }, async ({ tx, schedule }) => {
       const first = (await store.firstStart(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? target;
       const by = target - first;
       checkMoveInRange(await scheduleSpan(tx, schedule), by, "transposeSchedule", { argument: "startTime" });
       await store.shiftAll(tx, schedule.id, by);
       await moveStoredDates(tx, schedule, by);
-      return toSchedule(await store.touchSchedule(tx, schedule.id));
+      return outcome(true, toSchedule);
     });
   }
 
-  /** S23: a new schedule (version 1) with copies of every event. */
+  /**
+   * S23: a new schedule (version 1) with copies of every event. The source is only read (no
+   * lock, no touch); the copy is born with its events and counters, so it is not touched either.
+   */
   async copy(viewer: Viewer, id: string, name?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
     const newName = name === undefined || name === null ? null : scheduleName(name);
-    return this.db.transaction(async (tx) => {
-      const source = await findSchedule(tx, viewer, id, organization);
+    return editTimeline(this.db, viewer, { operation: "copySchedule", scheduleId: id, organization, lock: "read" }, async ({ tx, schedule: source }) => {
       // A schedule stored before the range was enforced is not copied into a second broken one.
       if (source.startDate) checkInstantInRange(source.startDate.getTime(), "copySchedule: the schedule's startDate");
       if (source.finishDate) checkInstantInRange(source.finishDate.getTime(), "copySchedule: the schedule's finishDate");
@@ -198,7 +175,7 @@ export class EventService {
         .values({ ...fields, name: newName ?? copyName(source.name), archiveStatus: "NOT_ARCHIVED", createdBy: viewer.userId })
         .returning();
       await store.copyEvents(tx, source.id, copy);
-      return toSchedule(copy);
+      return outcome(false, () => toSchedule(copy));
     });
   }
 }

@@ -1,10 +1,11 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { int64 } from "../db/columns.js";
 import { schedules } from "../schedules/tables.js";
 
 /**
  * The columns every table of events shares after its key: `events` and the change-set drafts
- * (src/changesets/tables.ts). store.ts runs the same SQL on either, so they come from one place.
+ * (src/changesets/tables.ts). src/schedules/store/ runs the same SQL on either, so they come from one place.
  */
 export function eventColumns() {
   return {
@@ -20,9 +21,9 @@ export function eventColumns() {
     /** assetData.assetId, copied out of `data` so that asset lookups need no JSON. */
     assetId: text("asset_id"),
     status: text("status"),
-    /** assetData.assetQCStatus and programme.title, kept by the writes of store.ts for summaries. */
-    qcStatus: text("qc_status"),
-    programmeTitle: text("programme_title"),
+    /** assetData.assetQCStatus and programme.title, derived by the database from `data` (for summaries without JSON). */
+    qcStatus: text("qc_status").generatedAlwaysAs(sql`data->'assetData'->>'assetQCStatus'`),
+    programmeTitle: text("programme_title").generatedAlwaysAs(sql`data->'programme'->>'title'`),
     version: integer("version").notNull().default(1),
     /** The nested and rarely searched fields of the event (EventData). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
@@ -36,7 +37,7 @@ export function eventColumns() {
  *
  * on_air_time counts from the schedule's time_origin (schedules.time_origin + on_air_time = ms
  * since the epoch): shiftSchedule and transposeSchedule move the origin, one row, instead of
- * rewriting every event. Read events through src/events/store.ts, which adds it.
+ * rewriting every event. Read events through src/schedules/store/, which adds it.
  *
  * Few indexes on purpose: every index is rewritten for every event a ripple moves.
  */

@@ -1,6 +1,6 @@
 // History of schedules: the entries, a schedule as it was at a version, the diff of two versions,
 // and revert. Everything is rewound from the current state with the stored diffs (rewind.ts).
-import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
+import { requireViewer, type Viewer } from "../common/auth.js";
 import { badInput, conflict } from "../common/errors.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
@@ -8,10 +8,10 @@ import { changedFields } from "../changesets/rules.js";
 import type { ChangeSetDiff } from "../changesets/types.js";
 import { toEvent } from "../events/mapper.js";
 import { buildPage } from "../events/pages.js";
-import { touchSchedule } from "../events/store.js";
 import type { EventPage } from "../events/types.js";
 import { toSchedule } from "../schedules/mapper.js";
-import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import { findSchedule } from "../schedules/service.js";
 import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
@@ -156,10 +156,8 @@ export class HistoryService {
    * locked event on air now (CONFLICT, extensions.eventIds).
    */
   async revert(viewer: Viewer, scheduleId: string, toVersion: number, version: number, organization?: string | null): Promise<Schedule> {
-    requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
-      const row = await lockSchedule(tx, viewer, scheduleId, organization);
-      checkVersion(row, version);
+    // editTimeline: role, transaction, lock, the version check (CONFLICT), the history note, the touch.
+    return editTimeline(this.db, viewer, { operation: "revertSchedule", scheduleId, organization, version }, async ({ tx, schedule: row }) => {
       if (row.archiveStatus !== "NOT_ARCHIVED") {
         throw conflict(`schedule ${row.id} is ${row.archiveStatus}: restore it before reverting it`, { archiveStatus: row.archiveStatus });
       }
@@ -183,7 +181,8 @@ export class HistoryService {
       }
       await store.writeScheduleColumns(tx, row.id, rewound.schedule);
       await store.writeEvents(tx, row.id, removed, changed, restored);
-      return toSchedule(await touchSchedule(tx, row.id));
+      // Always a new version, also when toVersion equals the current state (the history says so).
+      return outcome(true, (touched) => toSchedule(touched));
     });
   }
 

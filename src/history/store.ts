@@ -166,7 +166,7 @@ export async function lockedOnAir(executor: Executor, scheduleId: number, ids: n
 const RECORD = sql.raw(`id bigint, on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text,
   status text, qc_status text, programme_title text, version int, data jsonb`);
 
-/** A revert's writes: removes, rewrites (version + 1) and re-creates (under their old ids) events; three statements. */
+/** A revert's writes (qc_status and programme_title are generated from data): removes, rewrites (version + 1) and re-creates (under their old ids) events; three statements. */
 export async function writeEvents(executor: Executor, scheduleId: number, removed: number[], changed: Columns[], restored: Columns[]): Promise<void> {
   if (removed.length) {
     await executor.execute(sql`delete from events where schedule_id = ${scheduleId} and id in (select unnest(${`{${removed.join(",")}}`}::bigint[]))`);
@@ -174,18 +174,16 @@ export async function writeEvents(executor: Executor, scheduleId: number, remove
   if (changed.length) {
     await executor.execute(sql`
       update events e set on_air_time = x.on_air_time, duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked,
-        media_id = x.media_id, asset_id = x.asset_id, status = x.status, qc_status = x.qc_status, programme_title = x.programme_title,
-        data = x.data, version = e.version + 1
+        media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
       from jsonb_to_recordset(${json(changed)}) as x(${RECORD})
       where e.id = x.id and e.schedule_id = ${scheduleId}`);
   }
   if (restored.length) {
     await executor.execute(sql`
-      insert into events (id, schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status,
-        qc_status, programme_title, version, data)
+      insert into events (id, schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, version, data)
       overriding system value
       select x.id, ${scheduleId}, (select s.organization from schedules s where s.id = ${scheduleId}), x.on_air_time, x.duration, x.event_type, x.title,
-        x.locked, x.media_id, x.asset_id, x.status, x.qc_status, x.programme_title, x.version + 1, x.data
+        x.locked, x.media_id, x.asset_id, x.status, x.version + 1, x.data
       from jsonb_to_recordset(${json(restored)}) as x(${RECORD}) order by x.on_air_time, x.id`);
   }
 }

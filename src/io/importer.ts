@@ -2,13 +2,13 @@
 // commit on their own into a schedule created hidden (visibility IMPORTING), made visible in the
 // last, short transaction. Other requests run between batches; a failed or stopped import removes
 // what it wrote. The same code serves importSchedule and the SCHEDULE_IMPORT job.
-import { scheduleTarget } from "../events/target.js";
 import { extname } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
 import { eventValues, type EventValues } from "../events/rules.js";
-import { insertEvents } from "../events/store.js";
+import { insertEvents } from "../schedules/store/index.js";
+import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
 import { scheduleFields } from "../schedules/rules.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { ScheduleInput } from "../schedules/types.js";
@@ -149,12 +149,6 @@ export interface ImportWrites<T> {
   keepOnError?(error: unknown): boolean;
 }
 
-interface Bounds {
-  first: number;
-  last: number;
-  longest: number;
-}
-
 /**
  * importSchedule and the import job: a new schedule (named by the fileName argument, else by the
  * file, else after the file; fps and channel from the arguments first, then the file) with every
@@ -174,7 +168,8 @@ export async function importInChunks<T>(
   const fileName = scheduleNameOf(args.fileName);
   let scheduleId: number | null = null;
   let written = 0;
-  let bounds: Bounds | null = null;
+  const viewer = ownerViewer(owner);
+  const edit = { operation: writes.jobId === null ? "importSchedule" : "SCHEDULE_IMPORT", includeHidden: true };
   const create = async (tx: Transaction) => {
     const [row] = await tx
       .insert(schedules)
@@ -187,14 +182,15 @@ export async function importInChunks<T>(
     const result = await readEvents(text, args, coerce, async (batch) => {
       await writes.transaction(async (tx) => {
         scheduleId ??= await create(tx);
-        await insertEvents(tx, scheduleTarget(scheduleId), batch);
-        // date_updated tells removeLeftovers that this import is alive.
-        await tx.update(schedules).set({ dateUpdated: sql`now()` }).where(eq(schedules.id, scheduleId));
+        // A batch writes into the hidden schedule: nobody sees it yet, so it is not touched; the
+        // import's one change of the timeline is recorded by `finish`.
+        await editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ target }) => {
+          await insertEvents(tx, target, batch);
+          // date_updated tells removeLeftovers that this import is alive.
+          await tx.update(schedules).set({ dateUpdated: sql`now()` }).where(eq(schedules.id, target.scheduleId));
+          return outcome(false, () => undefined);
+        });
       });
-      for (const v of batch) {
-        const end = v.onAirTime + v.duration;
-        bounds = bounds ? { first: Math.min(bounds.first, v.onAirTime), last: Math.max(bounds.last, end), longest: Math.max(bounds.longest, v.duration) } : { first: v.onAirTime, last: end, longest: v.duration };
-      }
       written += batch.length;
       await writes.written?.(written);
       await nextTurn();
@@ -210,24 +206,14 @@ export async function importInChunks<T>(
     if (args.fps !== undefined && args.fps !== null) header.fps = args.fps;
     if (args.channel) header.channel = args.channel.trim();
     const fields = scheduleFields(header);
-    const span = bounds as Bounds | null;
     return await writes.finish(async (tx) => {
       scheduleId ??= await create(tx);
-      const [schedule] = await tx
-        .update(schedules)
-        .set({
-          ...fields,
-          ...(span ? { startDate: new Date(span.first), finishDate: new Date(span.last), maxEventDuration: span.longest } : {}),
-          eventCount: written,
-          // A new schedule starts at version 1, whatever the steps that filled it.
-          version: 1,
-          visibility: "VISIBLE",
-          importJobId: null,
-          dateUpdated: sql`now()`,
-        })
-        .where(eq(schedules.id, scheduleId))
-        .returning();
-      return settle(tx, schedule, result);
+      // The import's one change of the timeline: the touch sets dates, counters and version.
+      return editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ schedule: hidden }) => {
+        // A new schedule starts at version 1, whatever the steps that filled it: 0 here, the touch adds 1.
+        await tx.update(schedules).set({ ...fields, version: 0, visibility: "VISIBLE", importJobId: null }).where(eq(schedules.id, hidden.id));
+        return outcome(true, (schedule) => settle(tx, schedule, result));
+      });
     });
   } catch (error) {
     if (scheduleId !== null && !writes.keepOnError?.(error)) {

@@ -2,6 +2,7 @@
 // steps so that no other request waits long behind the removal of a large one.
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.js";
+import { deleteSomeEvents } from "../schedules/store/index.js";
 
 /** Events removed per statement when a hidden schedule goes. */
 export const REMOVE_CHUNK = 5000;
@@ -16,12 +17,7 @@ export async function removeHiddenSchedule(db: Database, scheduleId: number): Pr
   const [row] = await queryRows<{ id: number }>(db, sql`select id from schedules where id = ${scheduleId} and visibility = 'IMPORTING'`);
   if (!row) return;
   for (;;) {
-    const [{ n }] = await queryRows<{ n: number }>(
-      db,
-      sql`with gone as (delete from events where id in (select id from events where schedule_id = ${scheduleId} limit ${REMOVE_CHUNK}) returning 1)
-        select count(*)::int as n from gone`,
-    );
-    if (Number(n) < REMOVE_CHUNK) break;
+    if ((await deleteSomeEvents(db, scheduleId, REMOVE_CHUNK)) < REMOVE_CHUNK) break;
     await nextTurn();
   }
   await db.execute(sql`delete from schedules where id = ${scheduleId} and visibility = 'IMPORTING'`);

@@ -6,13 +6,15 @@ import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
-import { archiveEvents, restoreEvents } from "../io/archive-events.js";
+import { archiveEvents, restoreEvents } from "../schedules/store/index.js";
+import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
 import { lockSchedule, visible } from "../schedules/service.js";
 import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
 import { toJob } from "./mapper.js";
 import { enqueueJob, type JobSignal } from "./queue.js";
 import type { JobHandler, JobRegistry } from "./registry.js";
 import type { JobMessage } from "./states.js";
+import type { JobRow } from "./tables.js";
 import type { Job } from "./types.js";
 
 export interface ArchivePayload {
@@ -75,38 +77,45 @@ export class ArchiveService {
   }
 }
 
-/** Moves the schedules that are in `from` to `to` (a change of the schedule: version + 1); answers the ids moved. */
-export async function moveArchiveStatus(executor: Executor, ids: number[], from: ArchiveStatusValue, to: ArchiveStatusValue): Promise<number[]> {
+/**
+ * Moves the schedules that are in `from` to `to`; answers the ids moved. `touch`: a change of the
+ * schedule on its own (version + 1); a job step leaves that to the edit it runs in.
+ */
+export async function moveArchiveStatus(executor: Executor, ids: number[], from: ArchiveStatusValue, to: ArchiveStatusValue, touch = true): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await executor
     .update(schedules)
-    .set({ archiveStatus: to, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` })
+    .set(touch ? { archiveStatus: to, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` } : { archiveStatus: to })
     .where(and(inArray(schedules.id, ids), eq(schedules.archiveStatus, from)))
     .returning({ id: schedules.id });
   return rows.map((r) => r.id);
 }
 
-/** The archive step of one schedule. Idempotent: a schedule already ARCHIVED is left alone. */
-async function archiveOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
-  const moved = await moveArchiveStatus(tx, [scheduleId], "ARCHIVING", "ARCHIVED");
-  if (moved.length === 1) await archiveEvents(tx, scheduleId);
-  return moved.length === 1;
+type Step = (tx: Transaction, job: JobRow, scheduleId: number) => Promise<"done" | "gone">;
+
+/**
+ * One schedule's step of archive or restore: an edit of its timeline (the status moves, every
+ * event follows, one touch). Idempotent: a schedule already moved is left alone. "gone" when the
+ * schedule was deleted after the job was enqueued.
+ */
+function transitionStep(operation: "SCHEDULE_ARCHIVE" | "SCHEDULE_RESTORE", from: ArchiveStatusValue, to: ArchiveStatusValue, events: (tx: Executor, scheduleId: number) => Promise<void>): Step {
+  return async (tx, job, scheduleId) => {
+    try {
+      return await editTimelineIn(tx, ownerViewer(job), { operation, scheduleId, organization: job.organization }, async () => {
+        const moved = await moveArchiveStatus(tx, [scheduleId], from, to, false);
+        if (moved.length === 1) await events(tx, scheduleId);
+        // Not moved: already done by an earlier run of this job.
+        return outcome(moved.length === 1, () => "done" as const);
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") return "gone";
+      throw error;
+    }
+  };
 }
 
-/** The restore step of one schedule. Idempotent: a schedule already NOT_ARCHIVED is left alone. */
-async function restoreOneSchedule(tx: Transaction, scheduleId: number): Promise<boolean> {
-  const moved = await moveArchiveStatus(tx, [scheduleId], "UN_ARCHIVING", "NOT_ARCHIVED");
-  if (moved.length === 1) await restoreEvents(tx, scheduleId);
-  return moved.length === 1;
-}
-
-/** Runs one schedule's step; "gone" when the schedule was deleted after the job was enqueued. */
-async function runStep(tx: Transaction, step: (tx: Transaction, scheduleId: number) => Promise<boolean>, scheduleId: number): Promise<"done" | "gone"> {
-  if (await step(tx, scheduleId)) return "done";
-  // Not moved: already done by an earlier run of this job, or the schedule is no more.
-  const [row] = await tx.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, scheduleId));
-  return row ? "done" : "gone";
-}
+const archiveOneSchedule = transitionStep("SCHEDULE_ARCHIVE", "ARCHIVING", "ARCHIVED", archiveEvents);
+const restoreOneSchedule = transitionStep("SCHEDULE_RESTORE", "UN_ARCHIVING", "NOT_ARCHIVED", restoreEvents);
 
 const listOf = (ids: number[]) => (ids.length === 1 ? `schedule ${ids[0]}` : `schedules ${ids.join(", ")}`);
 
@@ -115,19 +124,19 @@ const listOf = (ids: number[]) => (ids.length === 1 ? `schedule ${ids[0]}` : `sc
  * stops between schedules; the last step commits together with SUCCEEDED. Schedules deleted
  * meanwhile are reported; when all are gone the job FAILS.
  */
-function transitionHandler(step: (tx: Transaction, scheduleId: number) => Promise<boolean>, undo: { from: ArchiveStatusValue; to: ArchiveStatusValue }, verb: "archived" | "restored"): JobHandler<ArchivePayload> {
+function transitionHandler(step: Step, undo: { from: ArchiveStatusValue; to: ArchiveStatusValue }, verb: "archived" | "restored"): JobHandler<ArchivePayload> {
   return {
     async run(ctx) {
       const ids = ctx.job.payload.scheduleIds;
       const gone: number[] = [];
       for (const [index, scheduleId] of ids.slice(0, -1).entries()) {
         await ctx.checkpoint();
-        if ((await ctx.transaction((tx) => runStep(tx, step, scheduleId))) === "gone") gone.push(scheduleId);
+        if ((await ctx.transaction((tx) => step(tx, ctx.job, scheduleId))) === "gone") gone.push(scheduleId);
         await ctx.progress(((index + 1) / ids.length) * 100);
       }
       await ctx.finish(async (tx) => {
         const last = ids[ids.length - 1];
-        if ((await runStep(tx, step, last)) === "gone") gone.push(last);
+        if ((await step(tx, ctx.job, last)) === "gone") gone.push(last);
         const deleted = `${gone.length === 1 ? "was" : "were"} deleted before ${gone.length === 1 ? "it was" : "they were"} ${verb}`;
         if (gone.length === ids.length) throw new AppError("NOT_FOUND", `${listOf(gone)} ${deleted}`.replace(/^s/, "S"));
         const done = ids.filter((id) => !gone.includes(id));

@@ -147,19 +147,31 @@ export class ScheduleService {
 export const visible = (): SQL => eq(schedules.visibility, "VISIBLE");
 
 /** The schedule with this id in the caller's organization, or NOT_FOUND (also for other organizations' and ones being imported). */
-export async function findSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
-  const scheduleId = parseId(id, "id");
-  const org = scopeForRecord(viewer, organization);
-  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible()));
-  if (!row) throw notFound("Schedule", scheduleId);
-  return row;
+export function findSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
+  return openSchedule(executor, viewer, id, organization, { lock: false });
 }
 
 /** As findSchedule, holding the row lock until the transaction ends (serializes writers of one schedule). */
-export async function lockSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
+export function lockSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
+  return openSchedule(executor, viewer, id, organization, { lock: true });
+}
+
+/** findSchedule or lockSchedule; includeHidden: also a schedule an import is still writing (that import's own writes). */
+export async function openSchedule(
+  executor: Executor,
+  viewer: Viewer,
+  id: string | number,
+  organization: string | null | undefined,
+  options: { lock: boolean; includeHidden?: boolean },
+): Promise<ScheduleRow> {
   const scheduleId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
-  const [row] = org === null ? [] : await executor.select().from(schedules).where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible())).for("update");
+  if (org === null) throw notFound("Schedule", scheduleId);
+  const query = executor
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), options.includeHidden ? undefined : visible()));
+  const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw notFound("Schedule", scheduleId);
   return row;
 }

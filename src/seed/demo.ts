@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
-import { insertEvents, touchSchedule } from "../events/store.js";
-import { scheduleTarget } from "../events/target.js";
+import { insertEvents } from "../schedules/store/index.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
@@ -70,9 +70,9 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
       );
       created++;
       const dayEvents = demoDay(ch.channel, start.getTime(), 18);
-      await db.transaction(async (tx) => {
-        await insertEvents(tx, scheduleTarget(Number(schedule.id)), dayEvents);
-        await touchSchedule(tx, Number(schedule.id));
+      await editTimeline(db, DEMO_ADMIN, { operation: "seed", scheduleId: schedule.id, organization: DEMO_ORGANIZATION }, async ({ tx, target }) => {
+        await insertEvents(tx, target, dayEvents);
+        return outcome(true, () => undefined);
       });
       events += dayEvents.length;
     }

@@ -15,6 +15,7 @@ import { JobService } from "../jobs/service.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
+import { registerHistoryHook } from "../history/note.js";
 
 export interface Services {
   db: Database;
@@ -37,6 +38,7 @@ export interface Services {
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+  registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
   return {

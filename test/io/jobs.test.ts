@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { archiveEvents, restoreEvents } from "../../src/io/archive-events.js";
+import { archiveEvents, restoreEvents } from "../../src/schedules/store/index.js";
 import { JOB_FIELDS, waitForStatus } from "../helpers/jobs.js";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";

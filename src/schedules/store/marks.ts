@@ -1,44 +1,10 @@
 // Marks and updates by criteria (S15, S16, S18): one set-based UPDATE over every matching event,
 // whatever their number. Only events that change get version + 1.
 import { sql, type SQL } from "drizzle-orm";
-import { badInput } from "../common/errors.js";
-import { plural } from "../common/text.js";
-import { queryRows, type Executor } from "../db/client.js";
-import { andAll, filterConditions, type EventFilter } from "../events/criteria.js";
-import { originOf } from "../events/store.js";
-import { sqlOf, type EventTarget } from "../events/target.js";
-
-/** The members of EventCriteriaInput that select events (paging members do not). */
-export function hasCriterion(filter: EventFilter | null | undefined): boolean {
-  if (!filter) return false;
-  return Boolean(
-    filter.eventType ||
-      (filter.term && filter.term.trim()) ||
-      filter.from ||
-      filter.to ||
-      (filter.ids && filter.ids.length > 0) ||
-      (filter.locked !== undefined && filter.locked !== null) ||
-      (filter.missingAsset !== undefined && filter.missingAsset !== null) ||
-      (filter.hasAsset !== undefined && filter.hasAsset !== null),
-  );
-}
-
-/** Marks never act on a whole schedule by accident: they need a criterion or ids. */
-export function requireCriterion(filter: EventFilter | null | undefined, argument = "criteria"): void {
-  if (!hasCriterion(filter)) {
-    throw badInput(`${argument} must name at least one criterion (eventType, term, from, to, locked, missingAsset, hasAsset) or ids`, { argument });
-  }
-}
-
-/** What a mark did, worded for the figures at hand: all, none or some of the matching events changed. */
-export function markedMessage(changed: number, matching: number, what: string): string {
-  if (matching === 0) return `No event matches the criteria: none got a ${what}`;
-  const head = `${changed} of ${plural(matching, "matching event")} got a ${what}`;
-  if (changed >= matching) return head;
-  if (changed === 0) return `${head}: ${matching === 1 ? "it" : "all"} already had one`;
-  const others = matching - changed;
-  return `${head}; ${others === 1 ? "the other one already had one" : `the other ${others} already had one each`}`;
-}
+import { queryRows, type Executor } from "../../db/client.js";
+import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
+import { sqlOf, type EventTarget } from "../target.js";
+import { originOf } from "./rows.js";
 
 /** The matching events of a target (the schedule's events, or a change set's draft). */
 const where = (target: EventTarget, filter: EventFilter): SQL => {
@@ -62,7 +28,7 @@ export function markEpg(executor: Executor, target: EventTarget, filter: EventFi
     executor,
     sql`update ${sqlOf(target).table} e set
         data = e.data || jsonb_build_object('programme', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(target)}))),
-        programme_title = ${title}, version = e.version + 1
+        version = e.version + 1
       where ${where(target, filter)} and coalesce(jsonb_typeof(e.data->'programme'), 'null') = 'null'`,
   );
 }
@@ -104,10 +70,6 @@ export function updateMatching(executor: Executor, target: EventTarget, filter: 
   if (changes.replacementType) sets.push(sql`event_type = ${changes.replacementType}`);
   if (Object.keys(changes.patch).length > 0) {
     sets.push(sql`data = e.data || ${JSON.stringify(changes.patch)}::jsonb`);
-    if ("programme" in changes.patch) {
-      const title = (changes.patch.programme as { title?: string | null } | null)?.title ?? null;
-      sets.push(sql`programme_title = ${title}`);
-    }
   }
   return countUpdated(executor, sql`update ${sqlOf(target).table} e set ${sql.join(sets, sql`, `)} where ${where(target, filter)}`);
 }

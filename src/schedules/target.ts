@@ -7,8 +7,8 @@ import { notFound, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Executor } from "../db/client.js";
 import { changeSets, type ChangeSetRow } from "../changesets/tables.js";
-import { checkVersion, findSchedule, lockSchedule } from "../schedules/service.js";
-import type { ScheduleRow } from "../schedules/tables.js";
+import { checkVersion, openSchedule } from "./service.js";
+import type { ScheduleRow } from "./tables.js";
 
 export interface EventTarget {
   /** The schedule; its time_origin is what every stored time of the target counts from. */
@@ -56,7 +56,8 @@ export interface OpenTarget {
 }
 
 /**
- * Opens what an event mutation writes to. Without changeSetId: the schedule, row-locked. With
+ * Opens what an event mutation writes to. Without changeSetId: the schedule, row-locked (unless
+ * `lock` is false). With
  * one: the change set of that schedule, row-locked (the schedule itself is only read, so drafts
  * never wait for or block on-air edits). A change set of another schedule or organization is
  * NOT_FOUND, exactly like a missing one.
@@ -67,13 +68,15 @@ export async function openTarget(
   scheduleId: string | number,
   changeSetId: string | null | undefined,
   organization?: string | null,
+  options: { lock?: boolean; includeHidden?: boolean } = {},
 ): Promise<OpenTarget> {
+  const { lock = true, includeHidden = false } = options;
   if (changeSetId === undefined || changeSetId === null) {
-    const schedule = await lockSchedule(executor, viewer, scheduleId, organization);
+    const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock, includeHidden });
     return { schedule, changeSet: null, target: scheduleTarget(schedule.id) };
   }
   const id = parseId(changeSetId, "changeSetId");
-  const schedule = await findSchedule(executor, viewer, scheduleId, organization);
+  const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock: false, includeHidden });
   const [changeSet] = await executor
     .select()
     .from(changeSets)

@@ -1,17 +1,15 @@
 // Set-based SQL of change sets: the copy that makes a draft, the conflict check and the merge of
 // apply, and the reads of the diff. Each is one statement whatever the number of events.
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "../db/client.js";
-import { EVENT_COLUMNS, eventRowOf } from "../events/store.js";
-import type { EventRow } from "../events/tables.js";
+import { queryRows, type Executor } from "../../db/client.js";
+import type { EventRow } from "../../events/tables.js";
+import { columnList, EVENT_COLUMNS, eventRowOf, setList, STORED_COLUMN_NAMES, VALUE_COLUMN_NAMES } from "./rows.js";
 
 /** Copies every event of the schedule into the draft, keeping ids and remembering each version. */
 export async function copyIntoDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {
   await executor.execute(sql`
-    insert into change_set_events (change_set_id, id, schedule_id, organization, on_air_time, duration, event_type, title, locked,
-      media_id, asset_id, status, qc_status, programme_title, version, data, base_version)
-    select ${changeSetId}, id, schedule_id, organization, on_air_time, duration, event_type, title, locked,
-      media_id, asset_id, status, qc_status, programme_title, version, data, version
+    insert into change_set_events (change_set_id, ${columnList(STORED_COLUMN_NAMES)}, base_version)
+    select ${changeSetId}, ${columnList(STORED_COLUMN_NAMES)}, version
     from events where schedule_id = ${scheduleId}`);
   // A new change set id is outside the table's statistics, so the planner would take its
   // 100,000 rows for one and nest loops over them (seconds per draft edit). ANALYZE samples a
@@ -56,17 +54,13 @@ export async function mergeDraft(executor: Executor, changeSetId: number, schedu
     delete from events e using change_set_removals r
     where r.change_set_id = ${changeSetId} and e.id = r.id and e.schedule_id = ${scheduleId}`);
   await executor.execute(sql`
-    update events e set on_air_time = d.on_air_time, duration = d.duration, event_type = d.event_type, title = d.title, locked = d.locked,
-      media_id = d.media_id, asset_id = d.asset_id, status = d.status, qc_status = d.qc_status, programme_title = d.programme_title,
-      data = d.data, version = e.version + 1
+    update events e set ${setList(VALUE_COLUMN_NAMES, "d")}, version = e.version + 1
     from change_set_events d
     where ${CHANGED(changeSetId)} and e.id = d.id and e.schedule_id = ${scheduleId}`);
   await executor.execute(sql`
-    insert into events (id, schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status,
-      qc_status, programme_title, version, data)
+    insert into events (id, schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)}, version)
     overriding system value
-    select d.id, d.schedule_id, d.organization, d.on_air_time, d.duration, d.event_type, d.title, d.locked, d.media_id, d.asset_id, d.status,
-      d.qc_status, d.programme_title, 1, d.data
+    select d.id, d.schedule_id, d.organization, ${columnList(VALUE_COLUMN_NAMES, "d")}, 1
     from change_set_events d where ${TOUCHED(changeSetId)} and d.base_version is null
     order by d.on_air_time, d.id`);
 }

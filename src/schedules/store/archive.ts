@@ -2,7 +2,7 @@
 // status an event had before is kept in its data (archivedFromStatus, never answered or exported)
 // so that restore gives it back; an event holding that key is already archived.
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client.js";
+import type { Executor } from "../../db/client.js";
 
 export const ARCHIVED_FROM = "archivedFromStatus";
 

@@ -1,0 +1,83 @@
+// The one unit of work of the schedule aggregate: every change of a schedule's events or of a
+// change set's draft runs through editTimeline. It checks the role, opens the transaction, opens
+// and locks the target (schedule, or change-set draft), checks the version the caller read, calls
+// the timeline hooks, runs the work and, when the work reports a change, touches the target's
+// version and counters exactly once (store touchTarget). Modelled on Vendure's
+// TransactionalConnection.withTransaction: one place, so that history and as-run hook in once.
+import { requireRole, type Role, type Viewer } from "../common/auth.js";
+import type { Transaction } from "../db/client.js";
+import { touchTarget } from "./store/index.js";
+import { checkTargetVersion, openTarget } from "./target.js";
+import { runChangedHooks, runOpenedHooks, type TimelineEditInfo } from "./timeline-hooks.js";
+import type { ScheduleRow } from "./tables.js";
+
+/** Whatever runs transactions: the database, or a job's fenced transactions. */
+export interface Transactor {
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+export interface TimelineEditOptions {
+  /** The GraphQL mutation name or job kind: what the hooks (history) record the change under. */
+  operation: string;
+  scheduleId: string | number;
+  /** A change set of the schedule: its draft is edited, the schedule is only read. */
+  changeSetId?: string | null;
+  organization?: string | null;
+  /** The version the caller read (the change set's for a draft); absent: not checked. */
+  version?: number | null;
+  /** Role the caller needs; "editor" unless said. */
+  role?: Role;
+  /** "read": the schedule is read without its row lock (copySchedule reads its source). */
+  lock?: "lock" | "read";
+  /** Opens a schedule an import is still writing (visibility IMPORTING): only that import asks. */
+  includeHidden?: boolean;
+}
+
+/** An edit in progress: what the work writes to, inside the edit's transaction. */
+export type TimelineEdit = TimelineEditInfo;
+
+/** What the work reports: whether the target changed, and how to answer once it is touched. */
+export interface Outcome<R> {
+  changed: boolean;
+  /** Runs after the touch (when changed) in the same transaction; `schedule` is the touched row. */
+  answer(schedule: ScheduleRow): R | Promise<R>;
+}
+
+/** The work changed the target (or not: `changed` false), and answers with `answer`. */
+export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>): Outcome<R> => ({
+  changed: typeof changed === "number" ? changed > 0 : changed,
+  answer,
+});
+
+/** editTimeline in a transaction of its own. */
+export function editTimeline<R>(db: Transactor, viewer: Viewer, options: TimelineEditOptions, work: (edit: TimelineEdit) => Promise<Outcome<R>>): Promise<R> {
+  requireRole(viewer, options.role ?? "editor");
+  return db.transaction((tx) => editTimelineIn(tx, viewer, options, work));
+}
+
+/** editTimeline inside a transaction the caller already holds (an import batch, a job step). */
+export async function editTimelineIn<R>(
+  tx: Transaction,
+  viewer: Viewer,
+  options: TimelineEditOptions,
+  work: (edit: TimelineEdit) => Promise<Outcome<R>>,
+): Promise<R> {
+  requireRole(viewer, options.role ?? "editor");
+  const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
+    lock: options.lock !== "read",
+    includeHidden: options.includeHidden ?? false,
+  });
+  checkTargetVersion(open, options.version);
+  const edit: TimelineEdit = { ...open, tx, viewer, operation: options.operation };
+  await runOpenedHooks(edit);
+  const result = await work(edit);
+  if (!result.changed) return result.answer(open.schedule);
+  const touched = await touchTarget(tx, open.target);
+  await runChangedHooks(edit, touched);
+  return result.answer(touched);
+}
+
+/** Who a job or an import acts as: its owner, an editor of the organization it writes in. */
+export function ownerViewer(owner: { organization: string; userId: string | null }): Viewer {
+  return { userId: owner.userId ?? "", orgs: [owner.organization], role: "editor" };
+}

@@ -1,0 +1,72 @@
+// replaceAsset (S33) and syncEventTitles (S38): set-based writes of catalog facts into events.
+import { sql } from "drizzle-orm";
+import type { AssetSummary } from "../../assets/lookup.js";
+import { queryRows, type Executor } from "../../db/client.js";
+import { eventAssetKey } from "../../checks/asset-keys.js";
+import { originOf } from "./rows.js";
+
+export interface ReplacedEvent {
+  id: number;
+  onAirTime: number;
+  oldDuration: number;
+  duration: number;
+  /** The event's mediaId before the replacement. */
+  oldMediaId: string | null;
+}
+
+/** The assetData members an event takes from its new catalog asset (the others stay). */
+function assetDataOf(asset: AssetSummary & { firstFrameTime?: number | null }): Record<string, unknown> {
+  const data: Record<string, unknown> = { assetId: asset.assetId, title: asset.title ?? asset.name, assetVersion: asset.version };
+  if (asset.durationMs !== null) data.durationInMilliseconds = asset.durationMs;
+  if (asset.qcStatus !== null) data.assetQCStatus = asset.qcStatus;
+  return data;
+}
+
+/**
+ * Puts `replacement` into every event of the schedule whose asset key is one of `keys`: asset id,
+ * mediaId, assetData (merged) and, when the asset's duration is known, its duration. One statement;
+ * answers the replaced events in air order with their old and new durations.
+ */
+export async function replaceInEvents(executor: Executor, scheduleId: number, keys: string[], replacement: AssetSummary): Promise<ReplacedEvent[]> {
+  const assetData = assetDataOf(replacement);
+  const rows = await queryRows<{ id: number; t: number; old_d: number; d: number; m: string | null }>(
+    executor,
+    sql`with old as (
+        select e.id, e.duration, e.media_id from events e
+        where e.schedule_id = ${scheduleId} and ${eventAssetKey()} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))
+        for update
+      )
+      update events e set asset_id = ${replacement.assetId}, media_id = ${replacement.mediaId ?? replacement.assetId},
+        duration = coalesce(${replacement.durationMs}::bigint, e.duration),
+        data = jsonb_set(e.data, '{assetData}', coalesce(case when jsonb_typeof(e.data->'assetData') = 'object' then e.data->'assetData' end, '{}'::jsonb) || ${JSON.stringify(assetData)}::jsonb),
+        version = e.version + 1
+      from old where e.id = old.id
+      returning e.id, e.on_air_time + ${originOf(scheduleId)} as t, old.duration as old_d, e.duration as d, old.media_id as m`,
+  );
+  return rows
+    .map((r) => ({ id: Number(r.id), onAirTime: Number(r.t), oldDuration: Number(r.old_d), duration: Number(r.d), oldMediaId: r.m }))
+    .sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
+}
+
+/**
+ * S38: each named event takes the title (systemFields.title) of the catalog asset its key names
+ * (assetId first, else mediaId with the smallest assetId). Events whose asset is missing or has no
+ * title keep theirs. One statement; answers how many titles changed.
+ */
+export async function syncTitles(executor: Executor, scheduleId: number, organization: string, ids: number[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    executor,
+    sql`with wanted as (
+        select e.id, a.title from events e
+        cross join lateral (
+          select a.title from assets a where a.organization = ${organization} and (a.asset_id = ${eventAssetKey()} or a.media_id = ${eventAssetKey()})
+          order by (a.asset_id = ${eventAssetKey()}) desc, a.asset_id limit 1) a
+        where e.schedule_id = ${scheduleId} and e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+          and a.title is not null and a.title is distinct from e.title
+      ), u as (
+        update events e set title = wanted.title, version = e.version + 1 from wanted where e.id = wanted.id returning 1
+      )
+      select count(*)::int as n from u`,
+  );
+  return Number(row.n);
+}

@@ -1,0 +1,10 @@
+// The event SQL of the schedule aggregate: the one folder whose statements read or write the
+// event tables (events, change_set_events, change_set_removals), split by purpose.
+export * from "./rows.js";
+export * from "./timings.js";
+export * from "./counters.js";
+export * from "./writes.js";
+export * from "./drafts.js";
+export * from "./marks.js";
+export * from "./archive.js";
+export * from "./catalog.js";

@@ -1,0 +1,80 @@
+// Rows and columns of the event tables (events, change_set_events): the column lists come from
+// the Drizzle table, never retyped; a raw row becomes an EventRow here.
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { events, type EventRow } from "../../events/tables.js";
+
+export const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
+
+/** The time origin of a schedule (ms since the epoch), as a scalar SQL expression. */
+export const originOf = (scheduleId: number | SQL): SQL => sql`(select o.time_origin from schedules o where o.id = ${scheduleId})`;
+
+/** Every column of `events`, from the Drizzle table: the one list raw SQL takes its names from. */
+const EVENT_TABLE_COLUMNS = getTableColumns(events);
+
+/** The stored names of the event's columns, in the table's order (id and schedule_id first). */
+export const EVENT_COLUMN_NAMES: readonly string[] = Object.values(EVENT_TABLE_COLUMNS).map((c) => c.name);
+
+/**
+ * The columns an event's values are written to (EventValues, by property): not the key (id,
+ * schedule_id, organization), not version, not the ones the database derives from `data`.
+ */
+export const VALUE_COLUMNS: readonly { property: string; name: string; type: string }[] = Object.entries(EVENT_TABLE_COLUMNS)
+  .filter(([, c]) => !["id", "schedule_id", "organization", "version"].includes(c.name) && !isGenerated(c))
+  .map(([property, c]) => ({ property, name: c.name, type: c.getSQLType() }));
+
+export const VALUE_COLUMN_NAMES: readonly string[] = VALUE_COLUMNS.map((c) => c.name);
+
+function isGenerated(column: { generated?: unknown }): boolean {
+  return column.generated !== undefined && column.generated !== null;
+}
+
+/** Stored columns written by copies (everything but the generated ones). */
+export const STORED_COLUMN_NAMES: readonly string[] = Object.values(EVENT_TABLE_COLUMNS)
+  .filter((c) => !isGenerated(c))
+  .map((c) => c.name);
+
+/** `a = x.a, …` for each of `names` (the set list of a statement that copies whole values). */
+export const setList = (names: readonly string[], from: string): SQL => sql.raw(names.map((n) => `${n} = ${from}.${n}`).join(", "));
+
+/** `names` as a column list, each prefixed with `alias.` when one is given. */
+export const columnList = (names: readonly string[], alias?: string): SQL => sql.raw(names.map((n) => (alias ? `${alias}.${n}` : n)).join(", "));
+
+/**
+ * Columns of `events` under the property names of EventRow, for raw selects of `events e`;
+ * onAirTime is absolute (ms since the epoch).
+ */
+export const EVENT_COLUMNS: SQL = sql.join(
+  Object.entries(EVENT_TABLE_COLUMNS).map(([property, column]) =>
+    column.name === "on_air_time" ? sql`e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime"` : sql.raw(`e.${column.name} as "${property}"`),
+  ),
+  sql`, `,
+);
+
+/** What `data` reads as when a statement did not fetch the document (the selection needs none of it). */
+const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/**
+ * A raw row as EventRow, one fixed literal (the JSON `data` arrives parsed from postgres.js and
+ * PGlite, as text from reads that fetch it as text; numbers are numbers).
+ */
+export function eventRowOf(raw: Record<string, unknown>): EventRow {
+  const data = raw.data;
+  return {
+    id: Number(raw.id),
+    scheduleId: Number(raw.scheduleId),
+    organization: raw.organization as string,
+    onAirTime: Number(raw.onAirTime),
+    duration: Number(raw.duration),
+    eventType: raw.eventType as string,
+    title: (raw.title as string | null) ?? null,
+    locked: Boolean(raw.locked),
+    mediaId: (raw.mediaId as string | null) ?? null,
+    assetId: (raw.assetId as string | null) ?? null,
+    status: (raw.status as string | null) ?? null,
+    version: Number(raw.version),
+    data: data === undefined || data === null ? NO_DATA : ((typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>),
+    qcStatus: (raw.qcStatus as string | null) ?? null,
+    programmeTitle: (raw.programmeTitle as string | null) ?? null,
+  };
+}
+

@@ -1,0 +1,146 @@
+// Reads of the timing of a target's events: what the timeline module works on, and the bounds
+// (first start, last end) and gaps before locked events. Each is one statement.
+import { sql } from "drizzle-orm";
+import { notFound } from "../../common/errors.js";
+import { queryRows, type Executor } from "../../db/client.js";
+import type { EventRow } from "../../events/tables.js";
+import { sqlOf, type EventTarget } from "../target.js";
+import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";
+
+/** The timing of every event of a target, in air order: what the timeline module works on. */
+export interface TimingRow {
+  id: number;
+  onAirTime: number;
+  duration: number;
+  locked: boolean;
+  eventType: string;
+  title: string | null;
+}
+
+export async function loadTimings(executor: Executor, target: EventTarget): Promise<TimingRow[]> {
+  const t = sqlOf(target);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    // Ordered by the stored column (qualified: the output column of the same name is absolute), so the index gives the order.
+    sql`select e.id, e.on_air_time + ${originOf(target.scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from ${t.table} e where e.${t.key} = ${t.id} order by e.on_air_time, e.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  }));
+}
+
+export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const t = sqlOf(target);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${t.id} and e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+  );
+  return rows.map(eventRowOf);
+}
+
+export async function firstStart(executor: Executor, scheduleId: number): Promise<number | null> {
+  const [row] = await queryRows<{ t: number | null }>(executor, sql`select min(on_air_time) + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId}`);
+  return row?.t === null || row?.t === undefined ? null : Number(row.t);
+}
+
+/** The end of the last event (the latest end, which the last-starting event may not hold). */
+export async function lastEnd(executor: Executor, target: EventTarget): Promise<number | null> {
+  const t = sqlOf(target);
+  const [row] = await queryRows<{ t: number | null }>(
+    executor,
+    sql`select max(on_air_time + duration) + ${originOf(target.scheduleId)} as t from ${t.table} where ${t.key} = ${t.id}`,
+  );
+  return row?.t === null || row?.t === undefined ? null : Number(row.t);
+}
+
+/** Timing of some events of a target (absolute times), by id. */
+export async function loadTimingsById(executor: Executor, target: EventTarget, ids: number[]): Promise<TimingRow[]> {
+  if (ids.length === 0) return [];
+  const t = sqlOf(target);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select id, on_air_time + ${originOf(target.scheduleId)} as on_air_time, duration, locked, event_type, title from ${t.table}
+      where ${t.key} = ${t.id} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  }));
+}
+
+export async function countEvents(executor: Executor, target: EventTarget): Promise<number> {
+  const t = sqlOf(target);
+  const [row] = await queryRows<{ n: number }>(executor, sql`select count(*)::int as n from ${t.table} where ${t.key} = ${t.id}`);
+  return Number(row.n);
+}
+
+/**
+ * Gaps (> 0) and overlaps (< 0, ms shared) just before the locked events from `from` up to the
+ * first locked event at or after `to` (absolute ms): what a change of that span left before
+ * the events it could not move. Needs schedules.max_event_duration up to date (touchSchedule).
+ */
+export async function lockedGaps(executor: Executor, target: EventTarget, from: number, to: number): Promise<{ id: number; gapMs: number }[]> {
+  const origin = originOf(target.scheduleId);
+  const { table, key, id: keyId, holder } = sqlOf(target);
+  const rows = await queryRows<{ id: number; start: number; finish: number; prev_end: number | null }>(
+    executor,
+    sql`with bounds as (
+        select ${from} - ${origin} as lo,
+          coalesce((select min(on_air_time) from ${table} where ${key} = ${keyId} and locked and on_air_time >= ${to} - ${origin}), ${to} - ${origin}) as hi
+      )
+      select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
+      from bounds, ${table} e
+      left join lateral (
+        select greatest(
+          (select p.on_air_time + p.duration from ${table} p
+            where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+            order by p.on_air_time desc, p.id desc limit 1),
+          (select max(p.on_air_time + p.duration) from ${table} p
+            where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+              and p.on_air_time >= e.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key}))
+        ) as prev_end) prev on true
+      where e.${key} = ${keyId} and e.locked and e.on_air_time between bounds.lo and bounds.hi
+      order by e.on_air_time, e.id`,
+  );
+  const out: { id: number; gapMs: number }[] = [];
+  for (const r of rows) {
+    if (r.prev_end === null || r.prev_end === undefined) continue;
+    const prevEnd = Number(r.prev_end);
+    const start = Number(r.start);
+    const shared = Math.min(prevEnd, Number(r.finish)) - start;
+    if (start > prevEnd) out.push({ id: Number(r.id), gapMs: start - prevEnd });
+    else if (shared > 0) out.push({ id: Number(r.id), gapMs: -shared });
+  }
+  return out;
+}
+
+/** Answers NOT_FOUND naming the ids that are not events of the target (other schedules' included). */
+export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { table, key, id } = sqlOf(target);
+  const rows = await queryRows<{ id: number }>(executor, sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const missing = [...new Set(ids)].filter((id) => !found.has(id));
+  if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+}
+
+/** The first and last start (absolute ms) of some events of a schedule. */
+export async function firstAndLastStart(executor: Executor, scheduleId: number, ids: number[]): Promise<{ first: number; last: number }> {
+  const [row] = await queryRows<{ first: number; last: number }>(
+    executor,
+    sql`select min(on_air_time) + ${originOf(scheduleId)} as first, max(on_air_time) + ${originOf(scheduleId)} as last from events
+      where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+  );
+  return { first: Number(row.first), last: Number(row.last) };
+}

@@ -1,0 +1,140 @@
+// Writes of a target's events (the schedule's, or a change set's draft): every write here is one
+// statement whatever the number of events (rows travel as one JSON parameter and are unpacked
+// with jsonb_to_recordset).
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/client.js";
+import type { EventValues } from "../../events/rules.js";
+import type { EventRow } from "../../events/tables.js";
+import type { ScheduleRow } from "../tables.js";
+import { sqlOf, type EventTarget } from "../target.js";
+import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, setList, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
+
+/** The values of an event keyed by column name, as jsonb_to_recordset reads them. */
+function valueRecord(v: EventValues): Record<string, unknown> {
+  const values = v as unknown as Record<string, unknown>;
+  return Object.fromEntries(VALUE_COLUMNS.map((c) => [c.name, values[c.property]]));
+}
+
+/** The record type of the value columns, for jsonb_to_recordset. */
+const RECORD_COLUMNS = sql.raw(VALUE_COLUMNS.map((c) => `${c.name} ${c.type}`).join(", "));
+
+/** What an insert writes into each value column, from an input record `x` (times relative to the origin). */
+const insertValue = (name: string, origin: SQL): SQL =>
+  name === "on_air_time" ? sql`x.on_air_time - ${origin}` : name === "locked" ? sql`coalesce(x.locked, false)` : name === "data" ? sql`coalesce(x.data, '{}'::jsonb)` : sql.raw(`x.${name}`);
+
+/**
+ * Inserts events in one statement; answers the new rows in input order. New ids come from the
+ * events identity sequence, in a draft too (change_set_events.id defaults to it).
+ */
+export async function insertEvents(executor: Executor, target: EventTarget, values: EventValues[]): Promise<EventRow[]> {
+  if (values.length === 0) return [];
+  const t = sqlOf(target);
+  const records = values.map((v, ord) => ({ ord, ...valueRecord(v) }));
+  const origin = originOf(target.scheduleId);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with input as (select * from jsonb_to_recordset(${json(records)}) as x(ord int, ${RECORD_COLUMNS})),
+      inserted as (
+        insert into ${t.table} (${t.insertColumns}schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)})
+        select ${t.insertValues}${target.scheduleId}, (select s.organization from schedules s where s.id = ${target.scheduleId}),
+          ${sql.join(VALUE_COLUMN_NAMES.map((n) => insertValue(n, origin)), sql`, `)}
+        from input x order by ord
+        returning *
+      )
+      select ${EVENT_COLUMNS} from inserted e order by e.id`,
+  );
+  // Identity values follow the insert order, which follows `ord`.
+  return rows.map(eventRowOf);
+}
+
+/** Writes whole new values into existing events (version + 1) in one statement. */
+export async function updateEvents(executor: Executor, target: EventTarget, updates: { id: number; values: EventValues }[]): Promise<void> {
+  if (updates.length === 0) return;
+  const t = sqlOf(target);
+  const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
+  await executor.execute(sql`
+    update ${t.table} e set ${setList(VALUE_COLUMN_NAMES.filter((n) => n !== "on_air_time"), "x")}, on_air_time = x.on_air_time - ${originOf(target.scheduleId)}, version = e.version + 1
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+/** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
+export async function moveEvents(executor: Executor, target: EventTarget, moves: { id: number; onAirTime: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const t = sqlOf(target);
+  const ids = `{${moves.map((m) => m.id).join(",")}}`;
+  const times = `{${moves.map((m) => m.onAirTime).join(",")}}`;
+  await executor.execute(sql`
+    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, version = e.version + 1
+    from unnest(${ids}::bigint[], ${times}::bigint[]) as x(id, t)
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+/** New starts (and optionally durations and a later media start) for existing events, one statement. */
+export async function retimeEvents(
+  executor: Executor,
+  target: EventTarget,
+  changes: { id: number; onAirTime: number; duration?: number; somDelta?: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  if (changes.every((c) => c.duration === undefined && !c.somDelta)) return moveEvents(executor, target, changes);
+  const t = sqlOf(target);
+  const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
+  await executor.execute(sql`
+    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
+      data = case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end
+    from jsonb_to_recordset(${json(records)}) as x(id bigint, t bigint, d bigint, s bigint)
+    where e.id = x.id and e.${t.key} = ${t.id}`);
+}
+
+export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+}
+
+export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<void> {
+  await deleteWhere(executor, target, sql`true`);
+}
+
+/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). */
+async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<void> {
+  const t = sqlOf(target);
+  if (target.changeSetId === null) {
+    await executor.execute(sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
+    return;
+  }
+  await executor.execute(sql`
+    with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version)
+    insert into change_set_removals (change_set_id, id, base_version)
+    select ${target.changeSetId}, id, base_version from removed where base_version is not null`);
+}
+
+/**
+ * Moves every event of the schedule by `ms` (locked ones too): one row, the schedule's time
+ * origin, whatever the number of events. The events' own versions stay (their fields did not
+ * change; the schedule version records the move).
+ */
+export async function shiftAll(executor: Executor, scheduleId: number, ms: number): Promise<void> {
+  if (ms === 0) return;
+  await executor.execute(sql`update schedules set time_origin = time_origin + ${ms} where id = ${scheduleId}`);
+}
+
+/** Copies every event of one schedule into another (which has the same time origin), one statement. */
+export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
+  await executor.execute(sql`
+    insert into events (schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)})
+    select ${to.id}, ${to.organization}, ${columnList(VALUE_COLUMN_NAMES)}
+    from events where schedule_id = ${fromScheduleId} order by on_air_time, id`);
+}
+
+
+
+/** Deletes up to `limit` events of a schedule (a hidden one going in small steps); answers how many. */
+export async function deleteSomeEvents(executor: Executor, scheduleId: number, limit: number): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`with gone as (delete from events where id in (select id from events where schedule_id = ${scheduleId} limit ${limit}) returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return Number(n);
+}
