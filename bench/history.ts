@@ -31,9 +31,9 @@ try {
   const { createSchedule } = await gql(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: "Bench", startDate: new Date(T0).toISOString() } });
   const scheduleId = Number(createSchedule.id);
   await direct`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, qc_status, data)
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
     select ${scheduleId}, ${ORG}, ${T0}::bigint + (i * 30000) + (i / 10) * 1000, 30000,
-      case when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end, 'Spot ' || i, false, 'M-' || (i % 500), 'A-' || (i % 500), 'READY', 'PASSED',
+      case when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end, 'Spot ' || i, false, 'M-' || (i % 500), 'A-' || (i % 500), 'READY',
       jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % 500), 'assetQCStatus', 'PASSED'))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
   await direct`vacuum analyze events`;
