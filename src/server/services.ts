@@ -14,6 +14,8 @@ import type { JobRegistry } from "../jobs/registry.js";
 import { JobService } from "../jobs/service.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
+import { HistoryService } from "../history/service.js";
+import { registerHistoryHook } from "../history/note.js";
 
 export interface Services {
   db: Database;
@@ -32,9 +34,11 @@ export interface Services {
   checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
+  history: HistoryService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+  registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
   return {
@@ -51,5 +55,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
+    history: new HistoryService(db, config.maxPageSize),
   };
 }

@@ -172,6 +172,70 @@ export const EXAMPLES: Example[] = [
     needs: ["ChangeSet.diff"],
   },
   {
+    area: "Events",
+    title: "Schedule history",
+    description: "One entry per committed change of the schedule or its events, newest first: versions, who, which operation, and what changed (old → new).",
+    read: true,
+    query: `query ScheduleHistory($id: ID!) {
+  schedule(id: $id) {
+    version
+    history(size: 10) {
+      totalElements
+      content {
+        versionBefore
+        versionAfter
+        actor
+        operation
+        date
+        eventsAdded
+        eventsRemoved
+        eventsChanged
+        scheduleChanges { field before after }
+        eventChanges(size: 5) { eventId kind changes { field before after } }
+      }
+    }
+  }
+}`,
+    variables: { id: "{{schedule.id}}" },
+    needs: ["Schedule.history"],
+  },
+  {
+    area: "Events",
+    title: "A schedule as it was, and what changed since",
+    description: "The schedule and its first events at an earlier version (the demo schedules got their events at version 2), and the diff from it to now.",
+    read: true,
+    query: `query ScheduleThen($id: ID!, $then: Int!, $now: Int!) {
+  schedule(id: $id) {
+    atVersion(version: $then) {
+      version
+      name
+      events(size: 5) { totalElements content { id title onAirTime duration } }
+    }
+  }
+  scheduleDiff(scheduleId: $id, fromVersion: $then, toVersion: $now) {
+    added { id title onAirTime }
+    removed { id title onAirTime }
+    changed { id fields }
+  }
+}`,
+    variables: { id: "{{schedule.id}}", then: 2, now: "{{schedule.version}}" },
+    needs: ["Schedule.atVersion"],
+  },
+  {
+    area: "Events",
+    title: "Undo: revert a schedule",
+    description:
+      "Makes an earlier version current again as a new version (here the scratch schedule's version when this panel opened, undoing what other examples changed since). version must be the current one.",
+    query: `mutation RevertSchedule($scheduleId: ID!, $toVersion: Int!, $version: Int!) {
+  revertSchedule(scheduleId: $scheduleId, toVersion: $toVersion, version: $version) {
+    id
+    version
+    dateUpdated
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", toVersion: "{{scratch.version}}", version: "{{scratch.version}}" },
+  },
+  {
     area: "Validation",
     title: "Validate a schedule",
     description: "Break issues (durations outside breakMin/breakMax) and archived assets; validation warns, it never refuses to save.",
