@@ -10,6 +10,7 @@ import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
 import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
+import { assetKeyOf } from "../assets/event-keys.js";
 import { COLUMN_EVENT_FIELDS, loadEventsForList, missingAssetPages } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
@@ -61,7 +62,7 @@ export class EventAssetResolver {
   @FieldResolver(() => Asset, { nullable: true, description: "The catalog asset of assetData.assetId, else mediaId; null when it names none or is missing" })
   asset(@Root() event: Event, @Ctx() ctx: Context): Promise<Asset | null> | null {
     requireViewer(callerOf(ctx));
-    const key = event.assetData?.assetId || event.mediaId;
+    const key = assetKeyOf({ assetId: event.assetData?.assetId, mediaId: event.mediaId });
     if (!key || !event.organization) return null;
     return ctx.loaders.assets.byKey(event.organization).load(key);
   }

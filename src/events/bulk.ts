@@ -16,7 +16,7 @@ import {
   splitInTimeline,
   type ResolveType,
   type Slot,
-} from "../schedules/timeline/index.js";
+} from "../timeline/index.js";
 import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./loader.js";

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../../assets/lookup.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import { eventAssetKey } from "../../checks/asset-keys.js";
+import { eventAssetKey } from "../../assets/event-keys.js";
 import type { EventValues } from "../../events/rules.js";
 import { originOf } from "./rows.js";
 
