@@ -1,6 +1,6 @@
 // The production job types and their handlers. Other slices add theirs here (export, import).
 import { registerIoHandlers } from "../io/jobs.js";
-import { registerArchiveHandlers } from "./archive.js";
+import { registerArchiveHandlers } from "../schedules/archive.js";
 import { JobRegistry } from "./registry.js";
 
 export function createJobRegistry(): JobRegistry {

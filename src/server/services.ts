@@ -7,7 +7,7 @@ import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
 import { ScheduleService } from "../schedules/service.js";
 import { IoService } from "../io/service.js";
-import { ArchiveService } from "../jobs/archive.js";
+import { ArchiveService } from "../schedules/archive.js";
 import { createJobRegistry } from "../jobs/handlers.js";
 import { JobSignal } from "../jobs/queue.js";
 import type { JobRegistry } from "../jobs/registry.js";

@@ -1,4 +1,4 @@
-// Archive (S13) and restore (S5): the mutation moves archiveStatus to its transitional state and
+// Archive (S13) and restore (S5), schedule operations that run as jobs (the engine is src/jobs/): the mutation moves archiveStatus to its transitional state and
 // enqueues the job in one transaction; the handler completes the move; cancel or failure undo it.
 //   archive: NOT_ARCHIVED → ARCHIVING → ARCHIVED      restore: ARCHIVED → UN_ARCHIVING → NOT_ARCHIVED
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -6,16 +6,16 @@ import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
-import { archiveEvents, restoreEvents } from "../schedules/store/index.js";
-import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
-import { lockSchedule, visible } from "../schedules/service.js";
-import { schedules, type ArchiveStatusValue } from "../schedules/tables.js";
-import { toJob } from "./mapper.js";
-import { enqueueJob, type JobSignal } from "./queue.js";
-import type { JobHandler, JobRegistry } from "./registry.js";
-import type { JobMessage } from "./states.js";
-import type { JobRow } from "./tables.js";
-import type { Job } from "./types.js";
+import { archiveEvents, restoreEvents } from "./store/index.js";
+import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
+import { lockSchedule, visible } from "./service.js";
+import { schedules, type ArchiveStatusValue } from "./tables.js";
+import { toJob } from "../jobs/mapper.js";
+import { enqueueJob, type JobSignal } from "../jobs/queue.js";
+import type { JobHandler, JobRegistry } from "../jobs/registry.js";
+import type { JobMessage } from "../jobs/states.js";
+import type { JobRow } from "../jobs/tables.js";
+import type { Job } from "../jobs/types.js";
 
 export interface ArchivePayload {
   scheduleIds: number[];

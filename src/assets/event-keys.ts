@@ -1,7 +1,12 @@
-// The catalog key of an event, in SQL: its assetData.assetId (events.asset_id), else its mediaId
-// (API.md "Timeline semantics"). A key names the asset whose assetId it is, else the asset whose
+// The catalog key of an event (the asset-key rule, written once here): its assetData.assetId
+// (events.asset_id), else its mediaId (API.md "Timeline semantics"); in SQL and in TypeScript. A key names the asset whose assetId it is, else the asset whose
 // mediaId it is (src/assets/lookup.ts resolveKeys): these conditions follow the same rule.
 import { sql, type SQL } from "drizzle-orm";
+
+/** The key of an event in TypeScript: the same rule as eventAssetKey (an empty id counts as none). */
+export function assetKeyOf(event: { assetId?: string | null; mediaId?: string | null }): string | null {
+  return event.assetId || event.mediaId || null;
+}
 
 /** The key of the event row aliased `e` (null when it has none: a LIVE event, say). */
 export const eventAssetKey = (alias = "e"): SQL => sql.raw(`coalesce(nullif(${alias}.asset_id, ''), nullif(${alias}.media_id, ''))`);
