@@ -9,6 +9,7 @@ import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
+import { AsRunResolver, ScheduleAsRunResolver } from "../asrun/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -26,4 +27,6 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IoResolver,
   ReportingResolver,
   TelemetryResolver,
+  AsRunResolver,
+  ScheduleAsRunResolver,
 ];

@@ -14,6 +14,7 @@ import type { JobRegistry } from "../jobs/registry.js";
 import { JobService } from "../jobs/service.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
+import { AsRunService } from "../asrun/service.js";
 
 export interface Services {
   db: Database;
@@ -32,6 +33,8 @@ export interface Services {
   checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
+  /** As-run ingestion and reconciliation (docs/ASRUN.md). */
+  asRun: AsRunService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
@@ -51,5 +54,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
+    asRun: new AsRunService(db, config.maxPageSize),
   };
 }
