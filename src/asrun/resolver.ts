@@ -1,7 +1,10 @@
+import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
+import type { FileUpload } from "graphql-upload/Upload.mjs";
+import { Job } from "../jobs/types.js";
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
-import { AsRunEntryInput, AsRunEntryPage, AsRunIngestResult, AsRunPageArgs, AsRunReconciliation, ReconciliationState } from "./types.js";
+import { AsRunEntryInput, AsRunExportFormat, AsRunEntryPage, AsRunIngestResult, AsRunPageArgs, AsRunReconciliation, ReconciliationState } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleAsRunResolver {
@@ -38,5 +41,29 @@ export class AsRunResolver {
     @Arg("states", () => [ReconciliationState], { nullable: true, description: "List only rows of these states (the summary counts every row)" }) states?: ReconciliationState[],
   ): Promise<AsRunReconciliation> {
     return ctx.services.asRun.reconciliation(callerOf(ctx), scheduleId, { from, to, toleranceMs, page, size, states }, organization);
+  }
+
+  @Mutation(() => Job, { description: "An AS_RUN_IMPORT job storing the entries of an as-run CSV (docs/ASRUN.md \"Files\"); admin or playout role" })
+  importAsRun(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.asRun.importFile(callerOf(ctx), scheduleId, file, organization);
+  }
+
+  @Mutation(() => Job, { description: "An AS_RUN_RECONCILIATION_EXPORT job writing asRunReconciliation's rows and summary as CSV or JSON" })
+  exportAsRunReconciliation(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("fileName", () => String, { description: "Name of the file (the format's extension is added when it has none)" }) fileName: string,
+    @Arg("format", () => AsRunExportFormat, { defaultValue: AsRunExportFormat.CSV }) format: AsRunExportFormat,
+    @Arg("from", () => Date, { nullable: true }) from?: Date,
+    @Arg("to", () => Date, { nullable: true }) to?: Date,
+    @Arg("toleranceMs", () => Int, { defaultValue: 0 }) toleranceMs?: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Job> {
+    return ctx.services.asRun.exportReconciliation(callerOf(ctx), scheduleId, fileName, format, { from, to, toleranceMs }, organization);
   }
 }

@@ -1,9 +1,20 @@
 // As-run: ingestion (idempotent by the sender's entry id), the stored entries, and the
 // reconciliation of plan against air. Events are only read, never written.
-import { requireOneOf, requireViewer, type Role, type Viewer } from "../common/auth.js";
+import { requireOneOf, requireRole, requireViewer, type Role, type Viewer } from "../common/auth.js";
 import { badInput, conflict } from "../common/errors.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
+import { and, eq, sql } from "drizzle-orm";
+import { extname } from "node:path";
 import type { Database, Executor } from "../db/client.js";
+import { limitedBytes } from "../io/formats/source.js";
+import type { UploadedFile } from "../io/service.js";
+import { exportFileName } from "../io/service.js";
+import { deleteUpload, saveUpload } from "../io/uploads.js";
+import { toJob } from "../jobs/mapper.js";
+import { enqueueJob, type JobSignal } from "../jobs/queue.js";
+import { jobs } from "../jobs/tables.js";
+import type { Job } from "../jobs/types.js";
+import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./jobs.js";
 import { findSchedule } from "../schedules/service.js";
 import type { Schedule } from "../schedules/types.js";
 import { toAsRunEntry, toReconciliationRow, toReconciliationSummary } from "./mapper.js";
@@ -15,6 +26,8 @@ import type { AsRunEntryPage, AsRunIngestResult, AsRunReconciliation, AsRunStatu
 
 /** Who may report what aired: the administrator, and the dedicated role of playout machines. */
 export const AS_RUN_WRITERS: readonly Role[] = ["admin", "playout"];
+/** How long a job whose file is coming in is held back; past it, the job runs and FAILS. */
+const UPLOAD_HOLD_MS = 60 * 60 * 1000;
 /** toleranceMs at most a day: more would call everything ON_TIME. */
 export const MAX_TOLERANCE_MS = 86_400_000;
 
@@ -57,6 +70,8 @@ export async function reconcileSchedule(executor: Executor, scheduleId: number, 
 export class AsRunService {
   constructor(
     private readonly db: Database,
+    private readonly signal: JobSignal,
+    private readonly maxUploadBytes: number,
     private readonly maxPageSize = 1000,
   ) {}
 
@@ -115,5 +130,63 @@ export class AsRunService {
       to: window.to === null ? null : new Date(window.to),
       toleranceMs: window.toleranceMs,
     };
+  }
+
+  /**
+   * An AS_RUN_IMPORT job storing the entries of an as-run CSV. As importScheduleAsync: the job is
+   * enqueued held back while the file's pieces commit one by one, and released once all are in.
+   */
+  async importFile(viewer: Viewer, scheduleId: string, upload: Promise<UploadedFile>, organization?: string | null): Promise<Job> {
+    requireOneOf(viewer, AS_RUN_WRITERS);
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const file = await upload;
+    const held = await enqueueJob(this.db, {
+      type: AS_RUN_IMPORT,
+      organization: schedule.organization,
+      userId: viewer.userId,
+      entityId: schedule.id,
+      payload: { scheduleId: schedule.id, uploading: true } satisfies AsRunImportPayload,
+      runAfter: new Date(Date.now() + UPLOAD_HOLD_MS),
+    });
+    try {
+      await saveUpload(this.db, held.id, limitedBytes(() => file.createReadStream(), this.maxUploadBytes));
+    } catch (error) {
+      await this.db.delete(jobs).where(eq(jobs.id, held.id));
+      throw error;
+    }
+    const job = await this.db.transaction(async (tx) => {
+      const [ready] = await tx
+        .update(jobs)
+        .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
+        .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
+        .returning();
+      if (ready) return ready;
+      await deleteUpload(tx, held.id);
+      const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
+      return now;
+    });
+    this.signal.enqueued();
+    return toJob(job);
+  }
+
+  /** An AS_RUN_RECONCILIATION_EXPORT job (editor: it writes a job and a file, like exportSchedule). */
+  async exportReconciliation(viewer: Viewer, scheduleId: string, fileName: string, format: "CSV" | "JSON", args: ReconcileArgs, organization?: string | null): Promise<Job> {
+    requireRole(viewer, "editor");
+    const window = reconcileWindow(args);
+    const name = exportFileName(extname(fileName.trim()) ? fileName : `${fileName.trim()}.${format.toLowerCase()}`, "JSON");
+    const job = await this.db.transaction(async (tx) => {
+      const schedule = await findSchedule(tx, viewer, scheduleId, organization);
+      return enqueueJob(tx, {
+        type: AS_RUN_EXPORT,
+        organization: schedule.organization,
+        userId: viewer.userId,
+        entityId: schedule.id,
+        fileName: name,
+        resourceExtension: extname(name).slice(1) || null,
+        payload: { scheduleId: schedule.id, format, ...window } satisfies AsRunExportPayload,
+      });
+    });
+    this.signal.enqueued();
+    return toJob(job);
   }
 }

@@ -166,3 +166,12 @@ export async function airedEntries(executor: Executor, scheduleId: number, from:
     scte35Cues: r.scte35_cues === null ? null : Number(r.scte35_cues),
   }));
 }
+
+/** The visible schedule of an organization (a job re-reads the one it was given), or null. */
+export async function scheduleOf(executor: Executor, scheduleId: number, organization: string): Promise<{ id: number; organization: string } | null> {
+  const [row] = await queryRows<{ id: number; organization: string }>(
+    executor,
+    sql`select id, organization from schedules where id = ${scheduleId} and organization = ${organization} and visibility = 'VISIBLE'`,
+  );
+  return row ? { id: Number(row.id), organization: row.organization } : null;
+}

@@ -45,6 +45,19 @@ registerEnumType(ReconciliationState, {
   },
 });
 
+export enum AsRunExportFormat {
+  CSV = "CSV",
+  JSON = "JSON",
+}
+registerEnumType(AsRunExportFormat, {
+  name: "AsRunExportFormat",
+  description: "The file exportAsRunReconciliation writes (docs/ASRUN.md \"Files\")",
+  valuesConfig: {
+    CSV: { description: "A header, then one row per reconciliation row" },
+    JSON: { description: "{reconciliation, summary, rows}" },
+  },
+});
+
 @InputType({ description: "One item the playout chain reports (docs/ASRUN.md)" })
 export class AsRunEntryInput {
   @Field(() => String, { description: "The sender's id of this entry, unique per schedule: a resent entry changes nothing" }) entryId!: string;

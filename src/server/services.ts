@@ -54,6 +54,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
-    asRun: new AsRunService(db, config.maxPageSize),
+    asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
   };
 }
