@@ -111,21 +111,15 @@ export async function entryPage(executor: Executor, scheduleId: number, filter: 
  */
 export async function plannedEvents(executor: Executor, scheduleId: number, from: number | null, to: number | null): Promise<PlannedEvent[]> {
   const window = filterConditions({ from: from === null ? undefined : new Date(from), to: to === null ? undefined : new Date(to) }, originOf(scheduleId));
-  const rows = await queryRows<Record<string, unknown>>(
+  // One row of one JSON array (parsed natively) instead of a row object per event: 100,000 events read in a fraction of the time.
+  const [row] = await queryRows<{ list: string | null }>(
     executor,
-    sql`select e.id, e.on_air_time + ${originOf(scheduleId)} as start, e.duration, e.event_type, e.title, e.media_id,
-        case when jsonb_typeof(e.data->'scte35Signals') = 'array' then jsonb_array_length(e.data->'scte35Signals') else 0 end as cues
-      from events e where ${andAll([sql`e.schedule_id = ${scheduleId}`, ...window])} order by e.on_air_time, e.id`,
+    sql`select json_agg(json_build_array(e.id, e.on_air_time + ${originOf(scheduleId)}, e.duration, e.event_type, e.title, e.media_id,
+        case when jsonb_typeof(e.data->'scte35Signals') = 'array' then jsonb_array_length(e.data->'scte35Signals') else 0 end) order by e.on_air_time, e.id)::text as list
+      from events e where ${andAll([sql`e.schedule_id = ${scheduleId}`, ...window])}`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    start: Number(r.start),
-    duration: Number(r.duration),
-    eventType: r.event_type as string,
-    title: (r.title as string | null) ?? null,
-    mediaId: (r.media_id as string | null) ?? null,
-    scte35Cues: Number(r.cues),
-  }));
+  const list = JSON.parse(row?.list ?? "null") as [number, number, number, string, string | null, string | null, number][] | null;
+  return (list ?? []).map(([id, start, duration, eventType, title, mediaId, scte35Cues]) => ({ id, start, duration, eventType, title, mediaId, scte35Cues }));
 }
 
 /**
@@ -141,29 +135,22 @@ export async function airedEntries(executor: Executor, scheduleId: number, from:
   const aired: SQL[] = [sql`a.schedule_id = ${scheduleId}`];
   if (from !== null) aired.push(sql`a.actual_start >= ${from}`);
   if (to !== null) aired.push(sql`a.actual_start < ${to}`);
-  const rows = await queryRows<Record<string, unknown>>(
-    executor,
+  const selected = sql`json_build_array(a.id, a.entry_id, a.event_id, a.media_id, a.actual_start, a.actual_duration, a.status, a.device_id, a.reason, a.scte35_cues)`;
+  const where =
     window.length === 0
-      ? sql`select a.* from as_run_entries a where a.schedule_id = ${scheduleId} order by a.actual_start, a.id`
-      : sql`select a.* from as_run_entries a
-          where a.schedule_id = ${scheduleId} and a.event_id in (select e.id from events e where e.schedule_id = ${scheduleId} and ${andAll(window)})
-        union
-        select a.* from as_run_entries a
-          where ${andAll(aired)} and not exists (
-            select 1 from events e where e.schedule_id = ${scheduleId} and e.id = a.event_id and not (${andAll(window)}))
-        order by actual_start, id`,
+      ? sql`a.schedule_id = ${scheduleId}`
+      : sql`a.schedule_id = ${scheduleId} and (
+          a.event_id in (select e.id from events e where e.schedule_id = ${scheduleId} and ${andAll(window)})
+          or (${andAll(aired)} and not exists (
+            select 1 from events e where e.schedule_id = ${scheduleId} and e.id = a.event_id and not (${andAll(window)}))))`;
+  const [row] = await queryRows<{ list: string | null }>(
+    executor,
+    sql`select json_agg(${selected} order by a.actual_start, a.id)::text as list from as_run_entries a where ${where}`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    entryId: r.entry_id as string,
-    eventId: r.event_id === null ? null : Number(r.event_id),
-    mediaId: (r.media_id as string | null) ?? null,
-    start: Number(r.actual_start),
-    duration: Number(r.actual_duration),
-    status: r.status as AsRunStatusValue,
-    deviceId: r.device_id as string,
-    reason: (r.reason as string | null) ?? null,
-    scte35Cues: r.scte35_cues === null ? null : Number(r.scte35_cues),
+  type Raw = [number, string, number | null, string | null, number, number, AsRunStatusValue, string, string | null, number | null];
+  const list = JSON.parse(row?.list ?? "null") as Raw[] | null;
+  return (list ?? []).map(([id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues]) => ({
+    id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues,
   }));
 }
 
