@@ -37,6 +37,7 @@ describe("AS_RUN_IMPORT", () => {
     const sent = await importCsv(o, "playout", s.id, CSV(s.events));
     expect(sent.errors, JSON.stringify(sent.errors)).toBeUndefined();
     expect(sent.data!.importAsRun).toMatchObject({ jobType: "AS_RUN_IMPORT", entityId: s.id });
+    expect((await o.viewer.data(`query($id: ID!) { job(id: $id) { type } }`, { id: sent.data!.importAsRun.id })).job.type).toBe("AS_RUN_IMPORT");
     const job = await waitForStatus(o.viewer, sent.data!.importAsRun.id, ["SUCCEEDED", "FAILED"]);
     expect(job.status, JSON.stringify(job.messages)).toBe("SUCCEEDED");
     expect(job.messages[0].message).toContain("Stored 2 as-run entries");
@@ -75,6 +76,7 @@ describe("AS_RUN_RECONCILIATION_EXPORT", () => {
     const fetchFile = async (format: string) => {
       const { exportAsRunReconciliation: job } = await o.editor.data(EXPORT, { s: s.id, fileName: "report", format, tol: 1000 });
       expect(job).toMatchObject({ jobType: "AS_RUN_RECONCILIATION_EXPORT", fileName: `report.${format.toLowerCase()}` });
+      expect((await o.viewer.data(`query($id: ID!) { job(id: $id) { type } }`, { id: job.id })).job.type).toBe("AS_RUN_RECONCILIATION_EXPORT");
       const done = await waitForStatus(o.viewer, job.id, ["SUCCEEDED", "FAILED"]);
       expect(done.status, JSON.stringify(done.messages)).toBe("SUCCEEDED");
       const response = await fetch(done.resourceLink, { headers: { authorization: `Bearer ${await t.token(o.org, "viewer")}` } });
