@@ -14,7 +14,7 @@ const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "stri
 
 export const ASRUN_HELP = `asrun import <file.csv> --schedule ID | asrun export <scheduleId> [--format csv|json] [--from ISO] [--to ISO] [--tolerance MS] [--out FILE|-]
                              [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV (docs/ASRUN.md) through a job, signing
-                             a playout token when none is given, and prints "inserted, duplicates, unmatched"; export downloads the reconciliation`;
+                             a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
@@ -46,8 +46,8 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
       );
       progress.done();
       const job = await waitForJob(client, data.importAsRun.id, progress, "importing");
-      const { result } = (await graphql(client, `query($id: ID!) { job(id: $id) { result } }`, { id: job.id })).job ?? {};
-      process.stdout.write(result ? `${result.inserted} inserted, ${result.duplicates} duplicates, ${result.unmatched} unmatched\n` : `${job.messages.map((m: { message: string }) => m.message).join("\n")}\n`);
+      // The job's OK message says what it stored: "Stored N as-run entries for schedule S (D duplicates, U unmatched)".
+      process.stdout.write(`${job.messages.filter((m: { type: string }) => m.type === "OK").map((m: { message: string }) => m.message).join("\n")}\n`);
       return EXIT.ok;
     }
     const scheduleId = positiveId("the schedule id", target);

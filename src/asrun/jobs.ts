@@ -64,7 +64,7 @@ async function runImport(ctx: JobContext<AsRunImportPayload>): Promise<void> {
     return {
       result: { scheduleId: String(schedule.id), inserted, duplicates, unmatched },
       messages: [
-        { type: "OK", message: `Stored ${plural(inserted, "as-run entry", "as-run entries")} for schedule ${schedule.id} (${duplicates} duplicates, ${unmatched} unmatched)` },
+        { type: "OK", message: `Stored ${plural(inserted, "as-run entry", "as-run entries")} for schedule ${schedule.id} (${plural(duplicates, "duplicate")}, ${unmatched} unmatched)` },
       ],
     };
   });
