@@ -29,7 +29,7 @@ describe("asrun command", () => {
     const json = await runCli(["asrun", "export", s.id, "--url", t.url, "--org", o.org, "--format", "json", "--out", file, "--quiet"]);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(readFileSync(file, "utf8")).rows).toHaveLength(2);
-  });
+  }, 240_000); // five child processes, each starting node and tsx: slow on a loaded machine
 
   it("refuses bad options with exit code 2 and a refused request with 3", async () => {
     expect((await runCli(["asrun", "import", "nope.csv", "--url", t.url, "--org", "x"])).code).toBe(2);
@@ -37,5 +37,5 @@ describe("asrun command", () => {
     expect((await runCli(["asrun", "export", "1", "--format", "xml", "--url", t.url, "--org", "x"])).code).toBe(2);
     const other = await runCli(["asrun", "export", "999999", "--url", t.url, "--org", "someone-else", "--quiet"]);
     expect(other.code).toBe(3);
-  });
+  }, 240_000);
 });
