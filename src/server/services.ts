@@ -16,6 +16,7 @@ import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
+import { AsRunService } from "../asrun/service.js";
 
 export interface Services {
   db: Database;
@@ -35,6 +36,8 @@ export interface Services {
   reporting: ReportingService;
   telemetry: TelemetryService;
   history: HistoryService;
+  /** As-run ingestion and reconciliation (docs/ASRUN.md). */
+  asRun: AsRunService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
@@ -56,5 +59,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
+    asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
   };
 }
