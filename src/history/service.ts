@@ -11,6 +11,7 @@ import { buildPage } from "../events/pages.js";
 import type { EventPage } from "../events/types.js";
 import { toSchedule } from "../schedules/mapper.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/store/index.js";
 import { findSchedule } from "../schedules/service.js";
 import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
@@ -179,8 +180,8 @@ export class HistoryService {
       if (locked.length) {
         throw conflict(`locked events on air now would change: ${locked.join(", ")}; unlock them or wait until they have aired`, { eventIds: locked.map(String) });
       }
-      await store.writeScheduleColumns(tx, row.id, rewound.schedule);
-      await store.writeEvents(tx, row.id, removed, changed, restored);
+      await writeRevertedScheduleColumns(tx, row.id, rewound.schedule);
+      await writeRevertedEvents(tx, row.id, removed, changed, restored);
       // Always a new version, also when toVersion equals the current state (the history says so).
       return outcome(true, (touched) => toSchedule(touched));
     });

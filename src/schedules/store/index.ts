@@ -8,3 +8,4 @@ export * from "./drafts.js";
 export * from "./marks.js";
 export * from "./archive.js";
 export * from "./catalog.js";
+export * from "./revert.js";
