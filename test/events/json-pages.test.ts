@@ -39,6 +39,9 @@ const QUERIES: Record<string, string> = {
   filters: `{ schedules { content { id events(term: "i", eventType: PRIMARY, from: "${iso(T0 + 10 * MIN)}", to: "${iso(T0 + 60 * MIN)}", size: 10) { %
     totalElements content { id title asset { name } } } } } }`,
   dataFields: `{ schedules { content { id events(size: 50) { % content { id houseId som label assetData { assetId title } programme { title startTime } voiceovers { name } } } } } }`,
+  // Events as arrays (json-reads.ts): no value but the asset, and no value at all.
+  onlyAsset: `{ schedules(size: 3) { content { id events(size: 6) { % content { asset { name } } } } } }`,
+  onlyTypename: `{ schedules(size: 3) { content { id events(size: 6) { % content { __typename } totalElements } } } }`,
   pastTheEnd: `{ schedules { content { id events(page: 7, size: 5) { % content { id } totalElements last empty } } } }`,
   oneSchedule: `query($id: ID!) { schedule(id: $id) { id events(size: 4) { % content { id mediaId asset { assetId name } } totalElements } } }`,
   oneScheduleLaterPage: `query($id: ID!) { schedule(id: $id) { id events(page: 1, size: 4) { % content { id asset { assetId } } } } }`,
