@@ -11,6 +11,7 @@ import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
 import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../server/context.js";
+import { assetKeyOf } from "../assets/event-keys.js";
 import { COLUMN_EVENT_FIELDS, loadEventsForList, missingAssetPages } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
@@ -65,7 +66,7 @@ export class EventAssetResolver {
     // Pages read as JSON (events/json-reads.ts) come with their asset joined.
     const preloaded = (event as Event & { [PRELOADED_ASSET]?: Asset | null })[PRELOADED_ASSET];
     if (preloaded !== undefined) return preloaded;
-    const key = event.assetData?.assetId || event.mediaId;
+    const key = assetKeyOf({ assetId: event.assetData?.assetId, mediaId: event.mediaId });
     if (!key || !event.organization) return null;
     return ctx.loaders.assets.byKey(event.organization).load(key);
   }

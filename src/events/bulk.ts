@@ -18,7 +18,7 @@ import {
   splitInTimeline,
   type ResolveType,
   type Slot,
-} from "../schedules/timeline/index.js";
+} from "../timeline/index.js";
 import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./loader.js";
@@ -27,6 +27,8 @@ import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
 import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/store/index.js";
+import { replacedValues } from "../schedules/store/index.js";
+import { findAssetsByKeys, type AssetSummary } from "../assets/lookup.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventTarget } from "../schedules/target.js";
 import { timeline } from "./timeline-errors.js";
@@ -184,7 +186,10 @@ export async function bulkEdit(
     }
 
     if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages, rate);
-    if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
+    if (input.replacement) {
+      const catalog = async (key: string) => (await findAssetsByKeys(tx, schedule.organization, [key])).get(key) ?? null;
+      await replaceStep(input, model, ensureLoaded, loaded, catalog, messages);
+    }
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
     // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
@@ -227,6 +232,7 @@ async function replaceStep(
   model: BulkModel,
   ensureLoaded: (ids: number[]) => Promise<void>,
   loaded: Map<number, EventValues>,
+  catalog: (key: string) => Promise<AssetSummary | null>,
   messages: Message[],
 ): Promise<void> {
   const r = input.replacement!;
@@ -246,10 +252,21 @@ async function replaceStep(
   }
   await ensureLoaded([target.id]);
   const base = target.values ?? loaded.get(target.id)!;
-  model.setValues(target.id, { ...finalValues(target, base), mediaId: r.mediaId.trim() });
+  const mediaId = r.mediaId.trim();
+  const values = { ...finalValues(target, base), mediaId };
   target.somDelta = 0;
-  // The asset catalog (and with it the asset's duration) is not part of this service yet.
-  messages.push(ok(`event ${target.id > 0 ? target.id : "(new)"} now plays ${r.mediaId.trim()}; its duration is kept (asset duration unknown)`));
+  const name = `event ${target.id > 0 ? target.id : "(new)"}`;
+  // As replaceAsset (S33): an asset of the catalog gives the event its id, assetData and, when known, its duration.
+  const asset = await catalog(mediaId);
+  if (!asset) {
+    model.setValues(target.id, values);
+    messages.push(ok(`${name} now plays ${mediaId}; its duration is kept (the asset is not in the catalog)`));
+    return;
+  }
+  const replaced = replacedValues(values, asset);
+  model.setValues(target.id, replaced);
+  const duration = asset.durationMs === null ? "its duration is kept (the catalog has none)" : `its duration is the asset's, ${asset.durationMs} ms`;
+  messages.push(ok(`${name} now plays ${replaced.mediaId}; ${duration}`));
 }
 
 async function splitStep(

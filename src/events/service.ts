@@ -14,7 +14,7 @@ import { copyName, scheduleName } from "../schedules/rules.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
-import { ripple } from "../schedules/timeline/index.js";
+import { ripple } from "../timeline/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";

@@ -11,6 +11,8 @@ import { ScheduleResolver } from "../schedules/resolver.js";
 import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
 import { EventTimecodeResolver } from "../events/timecode-resolver.js";
+import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../history/resolver.js";
+import { AsRunResolver, ScheduleAsRunResolver } from "../asrun/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -32,4 +34,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   EventScte35Resolver,
   Scte35SignalResolver,
   Scte35Resolver,
+  ScheduleHistoryResolver,
+  ScheduleHistoryEntryResolver,
+  AsRunResolver,
+  ScheduleAsRunResolver,
 ];

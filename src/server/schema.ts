@@ -3,6 +3,7 @@ import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortS
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { RESOLVERS } from "./resolvers.js";
+import { noteRootMutations } from "../history/note.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -13,6 +14,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
+    // History: each root mutation names its operation and actor (src/history/note.ts).
+    globalMiddlewares: [noteRootMutations],
   }).then(withPlainPropertyFields).then(withoutResolvedFieldsOnInputs);
   return built;
 }

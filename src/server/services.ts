@@ -7,13 +7,16 @@ import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
 import { ScheduleService } from "../schedules/service.js";
 import { IoService } from "../io/service.js";
-import { ArchiveService } from "../jobs/archive.js";
+import { ArchiveService } from "../schedules/archive.js";
 import { createJobRegistry } from "../jobs/handlers.js";
 import { JobSignal } from "../jobs/queue.js";
 import type { JobRegistry } from "../jobs/registry.js";
 import { JobService } from "../jobs/service.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
+import { HistoryService } from "../history/service.js";
+import { registerHistoryHook } from "../history/note.js";
+import { AsRunService } from "../asrun/service.js";
 
 export interface Services {
   db: Database;
@@ -32,9 +35,13 @@ export interface Services {
   checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
+  history: HistoryService;
+  /** As-run ingestion and reconciliation (docs/ASRUN.md). */
+  asRun: AsRunService;
 }
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+  registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
   return {
@@ -51,5 +58,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
+    history: new HistoryService(db, config.maxPageSize),
+    asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
   };
 }

@@ -1,10 +1,10 @@
 // Example operations shown in GraphiQL's Examples panel, one list for every area. A new area adds
 // its examples here. An example is shown only when the running schema has every root field it
 // calls and every field named in `needs` (so an area that is not built yet shows nothing broken),
-// and then it must also validate: test/graphiql-page.test.ts checks that. Variables may name the
+// and then it must also validate: test/server/graphiql-page.test.ts checks that. Variables may name the
 // caller's data as `{{schedule.id}}` (example-variables.ts): the panel fills them in on opening, so
 // that every example runs on a fresh demo in any order, and writes go only to the examples' own
-// schedules (test/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
+// schedules (test/server/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from "graphql";
 import { EXAMPLE_SCHEDULE_MARK } from "./example-variables.js";
 import type { PageExample } from "./page-config.js";
@@ -170,6 +170,70 @@ export const EXAMPLES: Example[] = [
 }`,
     variables: { id: "{{changeSet.id}}" },
     needs: ["ChangeSet.diff"],
+  },
+  {
+    area: "Events",
+    title: "Schedule history",
+    description: "One entry per committed change of the schedule or its events, newest first: versions, who, which operation, and what changed (old → new).",
+    read: true,
+    query: `query ScheduleHistory($id: ID!) {
+  schedule(id: $id) {
+    version
+    history(size: 10) {
+      totalElements
+      content {
+        versionBefore
+        versionAfter
+        actor
+        operation
+        date
+        eventsAdded
+        eventsRemoved
+        eventsChanged
+        scheduleChanges { field before after }
+        eventChanges(size: 5) { eventId kind changes { field before after } }
+      }
+    }
+  }
+}`,
+    variables: { id: "{{schedule.id}}" },
+    needs: ["Schedule.history"],
+  },
+  {
+    area: "Events",
+    title: "A schedule as it was, and what changed since",
+    description: "The schedule and its first events at an earlier version (the demo schedules got their events at version 2), and the diff from it to now.",
+    read: true,
+    query: `query ScheduleThen($id: ID!, $then: Int!, $now: Int!) {
+  schedule(id: $id) {
+    atVersion(version: $then) {
+      version
+      name
+      events(size: 5) { totalElements content { id title onAirTime duration } }
+    }
+  }
+  scheduleDiff(scheduleId: $id, fromVersion: $then, toVersion: $now) {
+    added { id title onAirTime }
+    removed { id title onAirTime }
+    changed { id fields }
+  }
+}`,
+    variables: { id: "{{schedule.id}}", then: 2, now: "{{schedule.version}}" },
+    needs: ["Schedule.atVersion"],
+  },
+  {
+    area: "Events",
+    title: "Undo: revert a schedule",
+    description:
+      "Makes an earlier version current again as a new version (here the scratch schedule's version when this panel opened, undoing what other examples changed since). version must be the current one.",
+    query: `mutation RevertSchedule($scheduleId: ID!, $toVersion: Int!, $version: Int!) {
+  revertSchedule(scheduleId: $scheduleId, toVersion: $toVersion, version: $version) {
+    id
+    version
+    dateUpdated
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", toVersion: "{{scratch.version}}", version: "{{scratch.version}}" },
   },
   {
     area: "Validation",
@@ -391,6 +455,45 @@ export const EXAMPLES: Example[] = [
   }
 }`,
     variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
+  },
+  {
+    area: "Events",
+    title: "As-run reconciliation",
+    description:
+      "What aired against the plan (docs/ASRUN.md): each event's state (ON_TIME, EARLY, LATE, SHORT, LONG, MISSED, UNPLANNED) with its deviations, and a summary of the whole window. toleranceMs counts small deviations as on time.",
+    read: true,
+    query: `query AsRunReconciliation($scheduleId: ID!, $from: DateTime, $to: DateTime) {
+  asRunReconciliation(scheduleId: $scheduleId, from: $from, to: $to, toleranceMs: 1000, page: 0, size: 20) {
+    totalElements
+    summary {
+      counts { state count }
+      byEventType { eventType plannedMs airedMs }
+      adBreakMinutesPlanned
+      adBreakMinutesAired
+      scte35CuesPlanned
+      scte35CuesAired
+      worstDeviations { eventId title startDeviationMs durationDeviationMs }
+    }
+    content { state eventId title plannedStart actualStart startDeviationMs durationDeviationMs asRunStatus }
+  }
+}`,
+    variables: { scheduleId: "{{schedule.id}}", from: "{{schedule.startDate}}", to: "{{schedule.sixHoursIn}}" },
+  },
+  {
+    area: "Events",
+    title: "Report what aired (as-run)",
+    description:
+      "Playout machines (role playout) or an admin send what went to air, up to 10,000 entries a call; a resent entryId changes nothing. Here an unplanned slate into the examples' scratch schedule.",
+    query: `mutation IngestAsRun($scheduleId: ID!, $at: DateTime!) {
+  ingestAsRun(scheduleId: $scheduleId, entries: [
+    { entryId: "graphiql-slate-1", mediaId: "SLATE", actualStart: $at, actualDurationMs: 10000, status: UNPLANNED, deviceId: "playout-1", reason: "Technical fault slate" }
+  ]) {
+    inserted
+    duplicates
+    unmatched
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", at: "{{schedule.startDate}}" },
   },
 ];
 
