@@ -4,10 +4,10 @@
 // json-plan.ts does not build, so the page goes the old way; the answers must be equal.
 import { describe, expect, it } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
 const ASSETS = [
   {
