@@ -2,7 +2,7 @@
 // shape (ids as strings, times as ms since the epoch, numbers as numbers), so that equality is checked.
 import { ORG, TELEMETRY_END } from "./seed.js";
 
-export type Peer = "jit" | "graphql" | "postgraphile" | "floor";
+export type Peer = "jit" | "graphql" | "postgraphile" | "floor" | "rows";
 export type QueryName = "Q1" | "Q2" | "Q3";
 
 export interface Request {

@@ -15,9 +15,13 @@ const QUICK = process.argv.includes("--quick");
 const ROUNDS = QUICK ? 1 : Math.max(3, Number(process.env.PEERS_ROUNDS ?? 3));
 const SECONDS = Number(process.env.PEERS_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = [2, 10];
-const QUERIES: QueryName[] = ["Q1", "Q2", "Q3"];
-const PEERS: Peer[] = ["jit", "graphql", "postgraphile", "floor"];
-const LABEL: Record<Peer, string> = { jit: "this (jit)", graphql: "this (graphql-js)", postgraphile: "PostGraphile 5", floor: "raw floor" };
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+// --queries=Q2 measures only those; --ab adds "rows": this service (jit) with the JSON read of event pages off.
+const QUERIES = (option("queries")?.split(",") ?? ["Q1", "Q2", "Q3"]) as QueryName[];
+const AB = process.argv.includes("--ab");
+const PEERS: Peer[] = ["jit", "graphql", "postgraphile", "floor", ...(AB ? (["rows"] as const) : [])];
+const LABEL: Record<Peer, string> = { jit: "this (jit)", graphql: "this (graphql-js)", postgraphile: "PostGraphile 5", floor: "raw floor", rows: "this (jit, JSON read off)" };
+const isService = (peer: Peer) => peer === "jit" || peer === "graphql" || peer === "rows";
 const SECRET = "peers-bench-secret-0123456789abcdef0123456789";
 
 const out = (line = "") => process.stdout.write(line + "\n");
@@ -29,7 +33,7 @@ const median = (xs: number[]) => {
 
 async function call(server: ServerProcess, peer: Peer, query: QueryName, scheduleId: string, token: string): Promise<any> {
   const request = requestOf(peer, query, scheduleId);
-  const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: request.method, headers: headersOf(request, peer === "jit" || peer === "graphql" ? token : undefined), body: request.body });
+  const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: request.method, headers: headersOf(request, isService(peer) ? token : undefined), body: request.body });
   const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
   if (!response.ok || body.errors) throw new Error(`${LABEL[peer]} ${query}: HTTP ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 500)}`);
   return body.data;
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     servers.set("graphql", await startProcess("this (graphql-js)", "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "graphql" }));
     servers.set("postgraphile", await startProcess("PostGraphile 5", "./serve-postgraphile.ts", env));
     servers.set("floor", await startProcess("raw floor", "./serve-floor.ts", env));
+    if (AB) servers.set("rows", await startProcess(LABEL.rows, "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "jit", PEERS_JSON_READS: "off" }));
     const token = await signToken(SECRET, { sub: "peers-bench", orgs: [ORG], role: "viewer" });
 
     // Same content from every peer, and the statements each sends per request (counted at its driver).
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
           const measured = new Map<Peer, Measured>();
           for (const peer of order) {
             const request = requestOf(peer, query, scheduleId);
-            const m = await measure(servers.get(peer)!, request, connections, SECONDS, admin, database.name, peer === "jit" || peer === "graphql" ? token : undefined);
+            const m = await measure(servers.get(peer)!, request, connections, SECONDS, admin, database.name, isService(peer) ? token : undefined);
             measured.set(peer, m);
             const key = `${query} ${connections} ${peer}`;
             results.set(key, [...(results.get(key) ?? []), m]);
@@ -109,6 +114,7 @@ async function main(): Promise<void> {
             out(`| ${query} | ${connections} | ${LABEL[peer]} | ${m.requestsPerSecond.toFixed(1)}${failed} | ${m.p50} | ${m.p99} | ${f2(m.serverCpuMs)} | ${m.databaseCpuMs === null ? "n/a" : f2(m.databaseCpuMs)} | ${statements.get(`${peer} ${query}`)} |`);
           }
           const rps = (p: Peer) => measured.get(p)!.requestsPerSecond;
+          if (AB) out(`|  |  | A/B | jit/rows ${f2(rps("jit") / rps("rows"))} | | | | | |`);
           out(`|  |  | ratios | jit/PostGraphile ${f2(rps("jit") / rps("postgraphile"))}, jit/floor ${f2(rps("jit") / rps("floor"))}, graphql-js/PostGraphile ${f2(rps("graphql") / rps("postgraphile"))}, graphql-js/floor ${f2(rps("graphql") / rps("floor"))} | | | | | |`);
         }
       }
@@ -124,6 +130,7 @@ async function main(): Promise<void> {
         const rps = (p: Peer) => runs(p).map((m) => m.requestsPerSecond);
         const ratio = (a: Peer, b: Peer) => median(rps(a).map((x, i) => x / rps(b)[i]));
         const p99 = (p: Peer) => median(runs(p).map((m) => m.p99));
+        if (AB) out(`|  |  | A/B | rows req/s ${median(rps("rows")).toFixed(1)}, jit/rows ${f2(ratio("jit", "rows"))}, p99 jit / rows ${p99("jit")} / ${p99("rows")} ms | | | | | | |`);
         out(`| ${query} | ${connections} | ${median(rps("jit")).toFixed(1)} | ${median(rps("graphql")).toFixed(1)} | ${median(rps("postgraphile")).toFixed(1)} | ${median(rps("floor")).toFixed(1)} | ${f2(ratio("jit", "postgraphile"))} | ${f2(ratio("jit", "floor"))} | ${f2(ratio("graphql", "postgraphile"))} | ${p99("jit")} / ${p99("postgraphile")} |`);
         headline.set(query, Math.min(headline.get(query) ?? Infinity, ratio("jit", "postgraphile")));
       }

@@ -1,11 +1,15 @@
-// This service as its own process for the peer benchmark: GRAPHQL_EXECUTOR picks jit or graphql.
+// This service as its own process for the peer benchmark: GRAPHQL_EXECUTOR picks jit or graphql;
+// PEERS_JSON_READS=off turns the JSON read of event pages off.
 import "reflect-metadata";
 import { loadConfig } from "../../src/config.js";
 import { statementCounter } from "../../src/db/client.js";
+import { jsonReads } from "../../src/events/json-plan.js";
 import { startService } from "../../src/main.js";
 import { announceReady, serveStats } from "./stats.js";
 
 statementCounter.enabled = true;
+// The "rows" peer: the same service with Schedule.events read through pages.ts (A/B of the JSON read).
+jsonReads.enabled = process.env.PEERS_JSON_READS !== "off";
 const service = await startService(
   { ...loadConfig(process.env), port: Number(process.env.PORT ?? 0), host: "127.0.0.1", dataDir: "memory://", logLevel: "silent", seedDemo: false, runWorker: false },
   { quiet: true },

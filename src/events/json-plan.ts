@@ -101,10 +101,14 @@ function assetPlanOf(nodes: FieldNode[], fragments: Fragments): AssetPlan {
   };
 }
 
+/** Off only for the peer benchmark's A/B (bench/peers, PEERS_JSON_READS=off): every page then reads through pages.ts. */
+export const jsonReads = { enabled: true };
+
 const cache = new WeakMap<readonly FieldNode[], JsonPagePlan | null>();
 
 /** The plan of an EventPage field (Schedule.events), or null when the JSON read does not answer its selection. */
 export function jsonPlanOf(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): JsonPagePlan | null {
+  if (!jsonReads.enabled) return null;
   const known = cache.get(info.fieldNodes);
   if (known !== undefined) return known;
   let plan: JsonPagePlan | null;

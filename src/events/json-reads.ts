@@ -124,10 +124,10 @@ export async function jsonSchedulesPages(
     request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
   const entries = eventEntries(plan);
   const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
-  const object = pairs([
-    ...entries.map(([field], i): [string, SQL] => [field, sql.raw(`p.v${i}`)]),
-    ...(plan.asset ? [[PRELOADED_ASSET, sql`k.asset`] as [string, SQL]] : []),
-  ]);
+  // Each event as an array, its keys named once in Node (fieldsOfArray): json_build_array costs
+  // PostgreSQL about half of json_build_object with the same values (docs/PERFORMANCE.md, issue 13).
+  const fields = [...entries.map(([field]) => field), ...(plan.asset ? [PRELOADED_ASSET] : [])];
+  const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
   // Each schedule's page (its own index range), then the assets of the distinct keys, then one
   // JSON document: [{ s: schedule id, t: total, e: [events in air order] }].
   const [{ pages }] = await queryRows<{ pages: string }>(
@@ -146,12 +146,20 @@ export async function jsonSchedulesPages(
       }
       select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json)::text as pages
       from ids left join (
-        select p.sid, json_agg(json_build_object(${object}) order by p._t, p._id) as events
+        select p.sid, json_agg(json_build_array(${array}) order by p._t, p._id) as events
         from p${plan.asset ? sql` left join k on k.organization = p.organization and k.asset_key = p.asset_key` : sql``}
         group by p.sid) g on g.sid = ids.sid`,
   );
-  for (const page of JSON.parse(pages) as { s: number; t: number | null; e: EventPage["content"] }[]) {
-    result.set(Number(page.s), { content: page.e, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(page.t ?? 0), page.e.length, ORDER) });
+  for (const page of JSON.parse(pages) as { s: number; t: number | null; e: unknown[][] }[]) {
+    const content = page.e.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
+    result.set(Number(page.s), { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(page.t ?? 0), content.length, ORDER) });
   }
   return result;
+}
+
+/** An event of the JSON read: its values in the order of `fields`. */
+function objectOf(fields: string[], values: unknown[]): Record<string, unknown> {
+  const event: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) event[fields[i]] = values[i];
+  return event;
 }

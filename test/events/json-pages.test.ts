@@ -4,10 +4,10 @@
 // json-plan.ts does not build, so the page goes the old way; the answers must be equal.
 import { describe, expect, it } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
 const ASSETS = [
   {
@@ -39,6 +39,9 @@ const QUERIES: Record<string, string> = {
   filters: `{ schedules { content { id events(term: "i", eventType: PRIMARY, from: "${iso(T0 + 10 * MIN)}", to: "${iso(T0 + 60 * MIN)}", size: 10) { %
     totalElements content { id title asset { name } } } } } }`,
   dataFields: `{ schedules { content { id events(size: 50) { % content { id houseId som label assetData { assetId title } programme { title startTime } voiceovers { name } } } } } }`,
+  // Events as arrays (json-reads.ts): no value but the asset, and no value at all.
+  onlyAsset: `{ schedules(size: 3) { content { id events(size: 6) { % content { asset { name } } } } } }`,
+  onlyTypename: `{ schedules(size: 3) { content { id events(size: 6) { % content { __typename } totalElements } } } }`,
   pastTheEnd: `{ schedules { content { id events(page: 7, size: 5) { % content { id } totalElements last empty } } } }`,
   oneSchedule: `query($id: ID!) { schedule(id: $id) { id events(size: 4) { % content { id mediaId asset { assetId name } } totalElements } } }`,
   oneScheduleLaterPage: `query($id: ID!) { schedule(id: $id) { id events(page: 1, size: 4) { % content { id asset { assetId } } } } }`,
