@@ -1,14 +1,14 @@
 // Schedule history through GraphQL: entries with actor and operation, atVersion, scheduleDiff,
 // revertSchedule and its refusals, imports and change-set applies recorded.
 import { describe, expect, it } from "vitest";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
 import { addEvents, createSchedule, iso, MIN, T0, timeline } from "../events/helpers.js";
 import { sql } from "drizzle-orm";
 import { execute } from "../../src/db/client.js";
 import { pruneHistory } from "../../src/history/retention.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: the retention test reaches into its database
 
 const HISTORY = `query($id: ID!) { schedule(id: $id) { version history(size: 100) { totalElements content {
   versionBefore versionAfter actor operation eventsAdded eventsRemoved eventsChanged scheduleChanges { field before after }
