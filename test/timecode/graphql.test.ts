@@ -2,9 +2,9 @@
 // rate, and timecode as an alternative input form of durations and SOM/EOM.
 import { describe, expect, it } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: one test counts the statements this process runs
 
 const CREATE_SCHEDULE = `mutation($input: ScheduleInput!) { createSchedule(input: $input) { id fps dropFrame version } }`;
 const UPDATE_SCHEDULE = `mutation($id: ID!, $input: ScheduleInput!) { updateSchedule(id: $id, input: $input) { id fps dropFrame version } }`;
@@ -120,6 +120,7 @@ describe("Event timecodes", () => {
     };
     const plain = await count("id som duration");
     const timed = await count("id som duration onAirTimecode durationTimecode somTimecode eomTimecode");
+    expect(plain.statements).toBeGreaterThan(0); // the counter sees this process's statements
     expect(timed.statements).toBe(plain.statements);
     expect(timed.data.schedule.events.content.map((e: any) => e.eomTimecode)).toEqual(["00:00:10;00", "00:00:10;00", "00:00:10;00", "00:00:10;00", "00:00:10;00"]);
   });
