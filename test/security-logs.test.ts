@@ -3,7 +3,7 @@
 // `parameters`); the one logger (src/server/log.ts) strips them and redacts secret-looking keys.
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../src/server/log.js";
+import { createLogger } from "../src/common/log.js";
 import { orgClient, useTestService } from "./helpers/service.js";
 import { createSchedule } from "./events/helpers.js";
 

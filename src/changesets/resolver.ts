@@ -3,7 +3,7 @@ import { EventPageArgs } from "../events/page-args.js";
 import { requireViewer } from "../common/auth.js";
 import { EventCriteriaInput, EventPage } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import { ChangeSet, ChangeSetDiff } from "./types.js";
 
 @Resolver(() => ChangeSet)

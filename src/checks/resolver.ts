@@ -9,8 +9,8 @@ import { EventType } from "../events/enums.js";
 import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
 import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
-import { COLUMN_EVENT_FIELDS, loadEventsForList, missingAssetPages } from "./reads.js";
+import { callerOf, type Context } from "../common/context.js";
+import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -73,7 +73,7 @@ export class EventsSummaryAssetsResolver {
   missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
     requireViewer(callerOf(ctx));
     if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
-    return missingAssetPages(ctx.services.db, summary.scheduleId, summary.pageSize);
+    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize);
   }
 }
 
@@ -84,7 +84,7 @@ export class ValidationResultResolver {
     requireViewer(callerOf(ctx));
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
-    const events = await loadEventsForList(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
+    const events = await ctx.services.checks.breakEvents(Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
     const byId = new Map(events.map((e) => [Number(e.id), e]));
     return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
   }

@@ -17,7 +17,7 @@ import { schedulePage } from "../events/pages.js";
 import type { EventTarget } from "../schedules/target.js";
 import { originOf } from "../schedules/store/index.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
-import type { EventCriteriaInput } from "../events/types.js";
+import type { Event, EventCriteriaInput } from "../events/types.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
@@ -25,7 +25,7 @@ import { eventAssetKey } from "./asset-keys.js";
 import { markedMessage, requireCriterion } from "../schedules/mark-rules.js";
 import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/store/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
-import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
+import { catalogFor, loadCheckedEvents, loadEventsForList, missingAssetPages, programmes } from "./reads.js";
 import { fillGaps } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
@@ -60,6 +60,16 @@ export class CheckService {
     private readonly db: Database,
     private readonly maxPageSize = 1000,
   ) {}
+
+  /** EventsSummary.missingAssetsEvents: the pages (of `size`) holding events with no catalog asset. */
+  missingAssetPages(scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
+    return missingAssetPages(this.db, scheduleId, size);
+  }
+
+  /** ValidationResult.breaks: the events of the breaks, by id; only their columns when `columnsOnly`. */
+  breakEvents(scheduleId: number, ids: number[], columnsOnly: boolean): Promise<Event[]> {
+    return loadEventsForList(this.db, scheduleId, ids, columnsOnly);
+  }
 
 
   /** S32 */

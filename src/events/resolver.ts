@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
 import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";

@@ -8,10 +8,10 @@ import { plural } from "../common/text.js";
 import { queryRows, type Executor, type Transaction } from "../db/client.js";
 import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/store/index.js";
 import type { EventRow } from "../events/tables.js";
-import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/registry.js";
+import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
 import { schedules } from "../schedules/tables.js";
-import { schemaCoercer } from "./coerce.js";
+import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
 import { utf8Text } from "./formats/source.js";
@@ -101,11 +101,11 @@ async function runImport(ctx: JobContext<ImportJobPayload>, coerce: EventCoercer
   );
 }
 
-export function registerIoHandlers(registry: JobRegistry): JobRegistry {
+export function registerIoHandlers(registry: JobRegistry, coercer: EventCoercerSource): JobRegistry {
   return registry
     .register<ExportJobPayload>("TIMELINE_EPG_XML_EXPORT", { run: (ctx) => runExport(ctx) })
     .register<ImportJobPayload>("SCHEDULE_IMPORT", {
-      run: async (ctx) => runImport(ctx, await schemaCoercer()),
+      run: async (ctx) => runImport(ctx, await coercer()),
       async abandon(tx, job) {
         await deleteUpload(tx, job.id);
       },

@@ -8,7 +8,7 @@ import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { ScheduleService } from "../schedules/service.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
-import { seedDemoJobs } from "../jobs/seed.js";
+import { seedDemoJobs } from "../jobs/index.js";
 import { seedDemoTelemetry } from "./telemetry.js";
 
 export const DEMO_ORGANIZATION = "demo";
