@@ -14,7 +14,7 @@ import {
   shiftEvents,
   splitInTimeline,
   transpose,
-} from "../src/schedules/timeline/index.js";
+} from "../src/timeline/index.js";
 
 const count = Number(process.argv[2] ?? 100_000);
 const start = Date.UTC(2026, 0, 1);

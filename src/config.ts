@@ -44,6 +44,8 @@ export interface Config {
 
   /** How long a job's output file is kept after it was written, hours (then 410 FILE_EXPIRED). */
   jobFileRetentionHours: number;
+  /** How long schedule history entries are kept, days (older versions can no longer be read or reverted to). */
+  historyRetentionDays: number;
   /** The service's public base URL (scheme, host, optional path); job links are built on it. */
   publicUrl: string | undefined;
   /** Take job links' protocol and host from X-Forwarded-Proto/Host (set behind a proxy you run). */
@@ -66,7 +68,7 @@ export interface Config {
   maxDirectives: number;
   /** Lexical tokens per document. */
   maxTokens: number;
-  /** Estimated cost per operation (docs/DECISIONS.md "Query limits and input guards"). */
+  /** Estimated cost per operation (docs/SECURITY.md "How the query limits run"). */
   maxQueryCost: number;
   /** Longest accepted text value in an argument or variable, UTF-8 bytes. */
   maxStringLength: number;
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphiqlDemoToken: bool("GRAPHIQL_DEMO_TOKEN", false),
 
     jobFileRetentionHours: int("JOB_FILE_RETENTION_HOURS", 168, 1, 87_600),
+    historyRetentionDays: int("HISTORY_RETENTION_DAYS", 90, 1, 36_500),
     publicUrl: publicUrlOf(env.PUBLIC_URL, problems),
     trustProxy: bool("TRUST_PROXY", false),
 

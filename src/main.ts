@@ -14,6 +14,7 @@ import { FileStore } from "./jobs/files.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import { mountJobRoutes } from "./jobs/routes.js";
 import { JobWorker, workerSettings } from "./jobs/worker.js";
+import { pruneHistoryEvery } from "./history/retention.js";
 
 /** How often a server deletes expired job files (JOB_FILE_RETENTION_HOURS). */
 const FILE_SWEEP_MS = 15 * 60_000;
@@ -84,6 +85,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
   worker?.start();
   files.sweepEvery(FILE_SWEEP_MS, log);
+  const stopHistoryPrune = pruneHistoryEvery(database.db, config.historyRetentionDays, FILE_SWEEP_MS, log);
   if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
@@ -98,6 +100,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
       log.info("shutting down");
       await Promise.all([app.stop(), worker?.stop()]);
       await files.stop();
+      await stopHistoryPrune();
       await database.close();
       log.info("stopped");
     })());

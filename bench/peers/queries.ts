@@ -19,7 +19,7 @@ export const Q2_EVENTS = 200;
 
 const post = (query: string, variables: Record<string, unknown> = {}): Request => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query, variables }) });
 
-/** This service's Q1–Q3 (also used by test/peers-statements.test.ts). */
+/** This service's Q1–Q3 (also used by test/bench/peers-statements.test.ts). */
 export const SERVICE_QUERIES = {
   Q1: `query Q1($s: Int, $e: Int) { schedules(size: $s) { content { id name events(size: $e) { content { id title onAirTime duration asset { systemFields { title } } } } } } }`,
   Q2: `query Q2($id: ID!, $e: Int) { schedule(id: $id) { id name events(size: $e) { content { id scheduleId onAirTime duration eventType title locked mediaId status version houseId som } } } }`,

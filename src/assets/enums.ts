@@ -1,5 +1,5 @@
 // Enums of the asset record. SPEC.md gives only one sample value of each; the full lists are our
-// choice (docs/DECISIONS.md "Assets"). Kept apart from the types so other slices (events:
+// choice (docs/ASSETS.md). Kept apart from the types so other slices (events:
 // assetQCStatus) can import them without pulling the whole asset schema.
 import { registerEnumType } from "type-graphql";
 

@@ -11,7 +11,7 @@ import { eventRowOf, originOf } from "../schedules/store/index.js";
 import type { EventStatus, EventType } from "../events/enums.js";
 import { toEvent } from "../events/mapper.js";
 import type { Event } from "../events/types.js";
-import { eventAssetKey, missingAssetCondition } from "./asset-keys.js";
+import { eventAssetKey, missingAssetCondition } from "../assets/event-keys.js";
 import type { ProgrammeEntry } from "./types.js";
 import type { CatalogAsset, CheckedEvent } from "./validation-rules.js";
 

@@ -2,7 +2,7 @@
 import type { Executor } from "../db/client.js";
 import { scheduleTarget } from "../schedules/target.js";
 import { loadTimings, retimeEvents, type ReplacedEvent, type TimingRow } from "../schedules/store/index.js";
-import { rippleAfter, type Move } from "../schedules/timeline/index.js";
+import { rippleAfter, type Move } from "../timeline/index.js";
 import { timeline } from "../events/timeline-errors.js";
 
 /**

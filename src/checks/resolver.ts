@@ -6,10 +6,12 @@ import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from
 import { Asset } from "../assets/types.js";
 import { requireViewer } from "../common/auth.js";
 import { EventType } from "../events/enums.js";
+import { PRELOADED_ASSET } from "../events/json-plan.js";
 import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
 import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../common/context.js";
+import { assetKeyOf } from "../assets/event-keys.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
@@ -59,9 +61,12 @@ export class ScheduleChecksResolver {
 @Resolver(() => Event)
 export class EventAssetResolver {
   @FieldResolver(() => Asset, { nullable: true, description: "The catalog asset of assetData.assetId, else mediaId; null when it names none or is missing" })
-  asset(@Root() event: Event, @Ctx() ctx: Context): Promise<Asset | null> | null {
+  asset(@Root() event: Event, @Ctx() ctx: Context): Promise<Asset | null> | Asset | null {
     requireViewer(callerOf(ctx));
-    const key = event.assetData?.assetId || event.mediaId;
+    // Pages read as JSON (events/json-reads.ts) come with their asset joined.
+    const preloaded = (event as Event & { [PRELOADED_ASSET]?: Asset | null })[PRELOADED_ASSET];
+    if (preloaded !== undefined) return preloaded;
+    const key = assetKeyOf({ assetId: event.assetData?.assetId, mediaId: event.mediaId });
     if (!key || !event.organization) return null;
     return ctx.loaders.assets.byKey(event.organization).load(key);
   }

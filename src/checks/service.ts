@@ -21,7 +21,7 @@ import type { Event, EventCriteriaInput } from "../events/types.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
 import type { Schedule } from "../schedules/types.js";
 import { toSchedule } from "../schedules/mapper.js";
-import { eventAssetKey } from "./asset-keys.js";
+import { eventAssetKey } from "../assets/event-keys.js";
 import { markedMessage, requireCriterion } from "../schedules/mark-rules.js";
 import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/store/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";

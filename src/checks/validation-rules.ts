@@ -1,7 +1,7 @@
 // Schedule validation, pure: from the events' timing and asset keys and the catalog's answer for
 // those keys to a ValidationResult. No database, no GraphQL imports beyond the result's shape.
 import { MessageType, type Message } from "../common/graphql-types.js";
-import { findBreaks, findGaps, findOverlaps, type Interval } from "../schedules/timeline/index.js";
+import { findBreaks, findGaps, findOverlaps, type Interval } from "../timeline/index.js";
 import type { AssetIssue, DurationIssue, TimelineIssue, ValidationResult } from "./types.js";
 
 export interface CheckedEvent {

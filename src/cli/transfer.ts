@@ -17,11 +17,11 @@ const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default:
 const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false } } as const;
 export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, out: { type: "string" } } as const;
-const IMPORT_FORMATS = ["csv", "json", "xmltv"];
-const EXPORT_FORMATS = ["xmltv", "json"];
-export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv] [--channel C] [--sync] ${COMMON}
+const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
+const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
+export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv|bxf] [--channel C] [--sync] ${COMMON}
                              import a schedule (docs/FORMATS.md); prints the new schedule's id and name`;
-export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json] [--out FILE|-] ${COMMON}
+export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json|bxf] [--out FILE|-] ${COMMON}
                              export a schedule through a job and download the file; prints the file's path`;
 
 /**

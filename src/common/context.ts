@@ -6,11 +6,13 @@ import type { AssetLoaders, AssetService, Asset } from "../assets/index.js";
 import type { ChangeSetService, DraftPageKey } from "../changesets/index.js";
 import type { CheckService, ScheduleAssetsKey } from "../checks/index.js";
 import type { EventPage, EventService, EventsPageKey } from "../events/index.js";
+import type { HistoryService } from "../history/index.js";
 import type { IoService } from "../io/index.js";
-import type { ArchiveService, JobRegistry, JobService, JobSignal } from "../jobs/index.js";
+import type { JobRegistry, JobService, JobSignal } from "../jobs/index.js";
 import type { ReportingService } from "../reporting/index.js";
-import type { ScheduleService } from "../schedules/index.js";
+import type { ArchiveService, ScheduleService } from "../schedules/index.js";
 import type { TelemetryService } from "../telemetry/index.js";
+import type { FrameRate } from "../timecode/index.js";
 import type { Viewer } from "./auth.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log.js";
@@ -32,6 +34,7 @@ export interface Services {
   checks: CheckService;
   reporting: ReportingService;
   telemetry: TelemetryService;
+  history: HistoryService;
 }
 
 /** DataLoaders, made anew for each request (src/server/loaders.ts): their cache must not outlive it. */
@@ -43,6 +46,8 @@ export interface Loaders {
   draftEventsPage: DataLoader<DraftPageKey, EventPage, string>;
   /** Schedule.assets: one statement for every schedule of the request asking the same name. */
   scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
+  /** Event.*Timecode: schedule id → its timecode rate (Schedule.events primes it). */
+  frameRates: DataLoader<number, FrameRate | null>;
 }
 
 /** What every resolver receives: who calls, the services, and this request's DataLoaders. */

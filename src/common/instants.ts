@@ -1,5 +1,5 @@
-// The range of instants the service stores and answers: years 1900 to 9999 (docs/SECURITY.md,
-// docs/DECISIONS.md). JavaScript dates reach ±275,760 years and PostgreSQL timestamps 4713 BC to
+// The range of instants the service stores and answers: years 1900 to 9999 (docs/SECURITY.md
+// "Instants"). JavaScript dates reach ±275,760 years and PostgreSQL timestamps 4713 BC to
 // 294276 AD, PGlite refuses some of what PostgreSQL takes, and ISO strings change shape outside
 // 0000–9999: one documented range, checked before any write, keeps every stored time readable.
 // Pure: no database, no GraphQL.

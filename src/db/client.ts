@@ -11,6 +11,7 @@ import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { trackRead } from "./cancel.js";
+import { notingTransactions } from "./timeline-note.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -116,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: { application_name: "playout-gateway probe", statement_timeout: 1000 },
     });
-    const db = drizzlePostgres(preparingReads(client), { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+    const db = notingTransactions(drizzlePostgres(preparingReads(client), { schema, logger: queryLogger(options.logger) }) as unknown as Database);
     return {
       db,
       driver: "postgres",
@@ -139,12 +140,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+  const db = notingTransactions(drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database);
   return {
     db,
     driver: "pglite",
     // PGlite has one connection and runs each statement to its end on the main thread: the probe
-    // waits its turn (a statement that runs long delays it; see docs/DECISIONS.md).
+    // waits its turn (a statement that runs long delays it; see docs/SECURITY.md "How timeouts
+    // and faults are handled").
     ping: async (timeoutMs = DEFAULT_PING_MS) => {
       await within(client.query("select 1"), timeoutMs, "the embedded database");
     },

@@ -6,3 +6,4 @@ export * from "../events/tables.js";
 export * from "../telemetry/tables.js";
 export * from "../io/tables.js";
 export * from "../changesets/tables.js";
+export * from "../history/tables.js";

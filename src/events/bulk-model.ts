@@ -1,6 +1,6 @@
 // The in-memory timeline a bulk edit works on: every member of BulkEditInput changes this model
 // (through the pure timeline module), and the service then writes the difference set-based.
-import { type Move, type Remainder, type Slot, type Trim } from "../schedules/timeline/index.js";
+import { type Move, type Remainder, type Slot, type Trim } from "../timeline/index.js";
 import type { EventValues } from "./rules.js";
 
 /** An event of the model: an existing one (id > 0) or a new one (id < 0, inserted at the end). */

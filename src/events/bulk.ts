@@ -6,7 +6,9 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
+import { frameRateOf } from "../schedules/frame-rate.js";
 import { toSchedule } from "../schedules/mapper.js";
+import type { FrameRate } from "../timecode/index.js";
 import {
   appendToEnd,
   eventOnAirAt,
@@ -16,14 +18,17 @@ import {
   splitInTimeline,
   type ResolveType,
   type Slot,
-} from "../schedules/timeline/index.js";
+} from "../timeline/index.js";
 import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./loader.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
+import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/store/index.js";
+import { replacedValues } from "../schedules/store/index.js";
+import { findAssetsByKeys, type AssetSummary } from "../assets/lookup.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import type { EventTarget } from "../schedules/target.js";
 import { timeline } from "./timeline-errors.js";
@@ -57,6 +62,7 @@ export async function bulkEdit(
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
   const options = { operation: "bulkEditEvents", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization, version: args.version };
   return editTimeline(db, viewer, options, async ({ tx, schedule, target }) => {
+    const rate = frameRateOf(schedule);
     const messages: Message[] = [];
     const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
@@ -119,7 +125,7 @@ export async function bulkEdit(
       if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
       await ensureLoaded(ids);
       requireKnown(ids);
-      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.duration !== undefined);
+      const timed = input.updated.some((u) => u.onAirTime !== undefined || changesDuration(u));
       if (resolveType !== "OVERLAP" && timed) await whole();
       const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
       const moved: Slot[] = [];
@@ -127,7 +133,7 @@ export async function bulkEdit(
         const current = model.get(ids[i]);
         const base = current.values ?? loaded.get(ids[i]);
         if (!base) throw notFound("Event", ids[i]);
-        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0 }, `updated[${i}]`);
+        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate }, `updated[${i}]`);
         if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
         model.setValues(ids[i], values);
       });
@@ -142,7 +148,7 @@ export async function bulkEdit(
       // Events without onAirTime follow the last end, the earlier creations included.
       let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
       const placed = input.created.map((c, i) => {
-        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end }, `created[${i}]`));
+        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate }, `created[${i}]`));
         end = Math.max(end, event.onAirTime + event.duration);
         return slotOf(event);
       });
@@ -162,7 +168,7 @@ export async function bulkEdit(
     if (needsWhole) await whole();
 
     if (input.sentToEnd?.length) {
-      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0 }, `sentToEnd[${i}]`));
+      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0, rate }, `sentToEnd[${i}]`));
       const emptyStart = schedule.startDate?.getTime() ?? Date.now();
       const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
       values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
@@ -179,8 +185,11 @@ export async function bulkEdit(
       throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
     }
 
-    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages);
-    if (input.replacement) await replaceStep(input, model, ensureLoaded, loaded, messages);
+    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages, rate);
+    if (input.replacement) {
+      const catalog = async (key: string) => (await findAssetsByKeys(tx, schedule.organization, [key])).get(key) ?? null;
+      await replaceStep(input, model, ensureLoaded, loaded, catalog, messages);
+    }
     if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
 
     // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
@@ -201,13 +210,13 @@ export async function bulkEdit(
   });
 }
 
-function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[]): void {
+function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[], rate: FrameRate): void {
   const loop = input.eventLoop!;
   if (loop.events.length === 0) throw badInput("eventLoop.events must hold at least one event", { field: "eventLoop.events" });
   const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
   const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
   if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
-  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from }, `eventLoop.events[${i}]`));
+  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from, rate }, `eventLoop.events[${i}]`));
   const placements = timeline(() => loopEvents(templates, from, to));
   // The whole loop is one placed block for resolveType, then its events fill it.
   if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });
@@ -223,6 +232,7 @@ async function replaceStep(
   model: BulkModel,
   ensureLoaded: (ids: number[]) => Promise<void>,
   loaded: Map<number, EventValues>,
+  catalog: (key: string) => Promise<AssetSummary | null>,
   messages: Message[],
 ): Promise<void> {
   const r = input.replacement!;
@@ -242,10 +252,21 @@ async function replaceStep(
   }
   await ensureLoaded([target.id]);
   const base = target.values ?? loaded.get(target.id)!;
-  model.setValues(target.id, { ...finalValues(target, base), mediaId: r.mediaId.trim() });
+  const mediaId = r.mediaId.trim();
+  const values = { ...finalValues(target, base), mediaId };
   target.somDelta = 0;
-  // The asset catalog (and with it the asset's duration) is not part of this service yet.
-  messages.push(ok(`event ${target.id > 0 ? target.id : "(new)"} now plays ${r.mediaId.trim()}; its duration is kept (asset duration unknown)`));
+  const name = `event ${target.id > 0 ? target.id : "(new)"}`;
+  // As replaceAsset (S33): an asset of the catalog gives the event its id, assetData and, when known, its duration.
+  const asset = await catalog(mediaId);
+  if (!asset) {
+    model.setValues(target.id, values);
+    messages.push(ok(`${name} now plays ${mediaId}; its duration is kept (the asset is not in the catalog)`));
+    return;
+  }
+  const replaced = replacedValues(values, asset);
+  model.setValues(target.id, replaced);
+  const duration = asset.durationMs === null ? "its duration is kept (the catalog has none)" : `its duration is the asset's, ${asset.durationMs} ms`;
+  messages.push(ok(`${name} now plays ${replaced.mediaId}; ${duration}`));
 }
 
 async function splitStep(

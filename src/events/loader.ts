@@ -4,6 +4,7 @@ import DataLoader from "dataloader";
 import type { PageRequest } from "../common/paging.js";
 import type { Schedule } from "../schedules/types.js";
 import { filterKey } from "./criteria.js";
+import type { JsonPagePlan } from "./json-plan.js";
 import { FULL_SELECTION, selectionKey, type PageSelection } from "./selection.js";
 import type { EventsPageArgs, EventService } from "./service.js";
 import type { EventPage } from "./types.js";
@@ -16,26 +17,30 @@ export interface EventsPageKey {
   args: EventsPageArgs;
   /** What the query reads of the page (selection.ts); everything when absent. */
   selection?: PageSelection;
+  /** When json-plan.ts accepts the selection: the page is built as JSON by PostgreSQL (json-reads.ts). */
+  plan?: JsonPagePlan | null;
 }
 
 /** Keys asking the same page with the same selection share one statement. */
 const argsKey = (key: EventsPageKey) =>
-  JSON.stringify([key.args.page ?? null, key.args.size ?? null, filterKey(key.args.filter), selectionKey(key.selection ?? FULL_SELECTION)]);
+  JSON.stringify([key.args.page ?? null, key.args.size ?? null, filterKey(key.args.filter), selectionKey(key.selection ?? FULL_SELECTION), key.plan?.key ?? null]);
 
 export function createEventsPageLoader(service: EventService): DataLoader<EventsPageKey, EventPage, string> {
   return new DataLoader<EventsPageKey, EventPage, string>(
     async (keys) => {
-      const groups = new Map<string, { args: EventsPageArgs; selection: PageSelection; ids: Set<number> }>();
+      const groups = new Map<string, { args: EventsPageArgs; selection: PageSelection; plan?: JsonPagePlan | null; ids: Set<number> }>();
       for (const key of keys) {
         const k = argsKey(key);
         let group = groups.get(k);
-        if (!group) groups.set(k, (group = { args: key.args, selection: key.selection ?? FULL_SELECTION, ids: new Set() }));
+        if (!group) groups.set(k, (group = { args: key.args, selection: key.selection ?? FULL_SELECTION, plan: key.plan, ids: new Set() }));
         group.ids.add(key.scheduleId);
       }
       const answers = new Map<string, Map<number, EventPage> | Error>();
       for (const [k, group] of groups) {
         try {
-          answers.set(k, await service.pagesOf([...group.ids], group.args, group.selection));
+          // A later page of one schedule reads from its nearer end (pages.ts schedulePage): not as JSON.
+          const json = group.plan && !(group.ids.size === 1 && (group.args.page ?? 0) > 0);
+          answers.set(k, await (json ? service.jsonPagesOf([...group.ids], group.args, group.plan!) : service.pagesOf([...group.ids], group.args, group.selection)));
         } catch (error) {
           answers.set(k, error as Error);
         }

@@ -15,22 +15,19 @@ const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 
 /**
  * For each row `e`: the latest end among the events before it in the schedule (the timeline
- * module's reference for gaps and overlaps). Any event still on air at e's start began at most
- * the schedule's longest duration (schedules.max_event_duration) earlier, so an index range over
- * that span finds it; the event just before e covers the case where none is. Exact for overlaps; for gaps it can only differ when an earlier
- * event wholly contains the one just before e and ends before e starts.
+ * module's reference for gaps and overlaps, docs/EVENTS.md "Gaps and overlaps"). Let `l` be the
+ * event just before e: an earlier event ending after l's end started after l's start minus the
+ * schedule's longest duration (schedules.max_event_duration), so an index range from there to e
+ * finds every candidate. Exact for gaps and overlaps alike (test/events/gaps-agree.test.ts).
  */
 function previousEnd(target: EventTarget): SQL {
   const { table, key, holder } = sqlOf(target);
   return sql`left join lateral (
-    select ${originOf(sql`e.schedule_id`)} + greatest(
-      (select p.on_air_time + p.duration from ${table} p
+    select ${originOf(sql`e.schedule_id`)} + (select max(p.on_air_time + p.duration) from ${table} p
         where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-        order by p.on_air_time desc, p.id desc limit 1),
-      (select max(p.on_air_time + p.duration) from ${table} p
-        where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= e.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key}))
-    ) as prev_end) prev on true`;
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key})) as prev_end
+    from (select q.on_air_time from ${table} q where q.${key} = e.${key} and (q.on_air_time, q.id) < (e.on_air_time, e.id)
+      order by q.on_air_time desc, q.id desc limit 1) l) prev on true`;
 }
 
 export interface PagedRow {

@@ -2,7 +2,7 @@
 import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
 import type { Schedule } from "../schedules/types.js";
-import { compareSlots, type Move } from "../schedules/timeline/index.js";
+import { compareSlots, type Move } from "../timeline/index.js";
 import type { EventFilter } from "./criteria.js";
 import { buildPage } from "./pages.js";
 import { loadEventsById, type TimingRow } from "../schedules/store/index.js";

@@ -4,9 +4,12 @@ import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root 
 import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/types.js";
 import { callerOf, type Context } from "../common/context.js";
+import { hasTimecode } from "../timecode/index.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
+import { jsonPlanOf } from "./json-plan.js";
+import type { HistoricSchedule } from "../history/service.js";
 import { pageSelectionOf } from "./selection.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
@@ -20,8 +23,13 @@ export class ScheduleEventsResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<EventPage> {
     requireViewer(callerOf(ctx));
+    // A schedule answered by Schedule.atVersion: the events of that version (src/history/).
+    if ((schedule as HistoricSchedule).historicVersion !== undefined) {
+      return ctx.services.history.eventsAt(callerOf(ctx), schedule, page, size, !!(term || eventType || from || to));
+    }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
-    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info) });
+    ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
+    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan: jsonPlanOf(info) });
   }
 
   @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })

@@ -2,7 +2,9 @@
 // row, checked; BAD_USER_INPUT names the field at fault.
 import { badInput } from "../common/errors.js";
 import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, isInstantInRange } from "../common/instants.js";
+import type { FrameRate } from "../timecode/index.js";
 import { EventType } from "./enums.js";
+import { timecodesAsMs } from "./timecode-input.js";
 import type { EventInput } from "./types.js";
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
@@ -55,9 +57,11 @@ function plain(value: unknown): unknown {
 
 /**
  * The values of an event created from `input`, or of `existing` changed by it (only the fields
- * given change; null clears). `at` prefixes messages ("updated[3]").
+ * given change; null clears). `at` prefixes messages ("updated[3]"). Timecode inputs count at
+ * `defaults.rate`, the schedule's.
  */
-export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number }, at?: string): EventValues {
+export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number; rate?: FrameRate }, at?: string): EventValues {
+  input = timecodesAsMs(input, defaults.rate, existing?.data.som, at);
   const out: EventValues = existing
     ? { ...existing, data: { ...existing.data } }
     : { onAirTime: defaults.onAirTime, duration: 0, eventType: EventType.PRIMARY, title: null, locked: false, mediaId: null, assetId: null, status: null, data: {} };

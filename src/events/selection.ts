@@ -16,7 +16,10 @@ export interface PageSelection {
 export const FULL_SELECTION: PageSelection = { lookBack: true, data: true, programmes: true };
 
 /** Event fields answered from the events table's own columns; `asset` needs only asset_id and media_id. */
-const COLUMN_FIELDS = new Set(["__typename", "id", "scheduleId", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status", "version", "asset"]);
+const COLUMN_FIELDS = new Set([
+  "__typename", "id", "scheduleId", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status", "version", "asset",
+  "onAirTimecode", "durationTimecode",
+]);
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 

@@ -7,16 +7,20 @@ import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
+import { frameRateOf } from "../schedules/frame-rate.js";
 import { toSchedule } from "../schedules/mapper.js";
+import type { FrameRate } from "../timecode/index.js";
 import { copyName, scheduleName } from "../schedules/rules.js";
 import { editTimeline, outcome } from "../schedules/edit-timeline.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/types.js";
-import { ripple } from "../schedules/timeline/index.js";
+import { ripple } from "../timeline/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
+import type { JsonPagePlan } from "./json-plan.js";
+import { jsonSchedulesPages } from "./json-reads.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
 import * as store from "../schedules/store/index.js";
@@ -43,6 +47,12 @@ export class EventService {
   pagesOf(scheduleIds: number[], args: EventsPageArgs, selection?: PageSelection): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
     return schedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, selection);
+  }
+
+  /** As pagesOf, built as JSON by PostgreSQL for a selection json-plan.ts accepts. */
+  jsonPagesOf(scheduleIds: number[], args: EventsPageArgs, plan: JsonPagePlan): Promise<Map<number, EventPage>> {
+    checkFilter(args.filter);
+    return jsonSchedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, plan);
   }
 
   async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
@@ -80,7 +90,7 @@ export class EventService {
   async create(viewer: Viewer, scheduleId: string, input: EventInput, changeSetId?: string | null, organization?: string | null): Promise<Event> {
     return editTimeline(this.db, viewer, { operation: "createEvent", scheduleId, changeSetId, organization }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
-      const values = eventValues(input, null, { onAirTime: defaultStart });
+      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
       return outcome(true, () => toEvent(row));
     });
@@ -90,8 +100,8 @@ export class EventService {
   async update(viewer: Viewer, scheduleId: string, version: number, inputs: EventInput[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
-    return editTimeline(this.db, viewer, { operation: "updateEvents", scheduleId, changeSetId, organization, version }, async ({ tx, target }) => {
-      await applyUpdates(tx, target, inputs, "events");
+    return editTimeline(this.db, viewer, { operation: "updateEvents", scheduleId, changeSetId, organization, version }, async ({ tx, schedule, target }) => {
+      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule));
       return outcome(true, toSchedule);
     });
   }
@@ -195,7 +205,7 @@ async function moveStoredDates(executor: Executor, schedule: ScheduleRow, by: nu
 }
 
 /** Applies updates (each with the id of an event of the target) in one statement. */
-export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string): Promise<number[]> {
+export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate): Promise<number[]> {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
@@ -207,7 +217,7 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
   const updates = inputs.map((input, i) => ({
     id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0 }, `${argument}[${i}]`),
+    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate }, `${argument}[${i}]`),
   }));
   await store.updateEvents(executor, target, updates);
   return ids;

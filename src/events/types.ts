@@ -2,6 +2,7 @@
 import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
+import { TimecodeScalar } from "../common/timecode-scalar.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
   AudioTransition,
@@ -120,6 +121,12 @@ export class EventInput {
   @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
   @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
   @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+  @Field(() => TimecodeScalar, { nullable: true, description: "duration as a timecode at the schedule's rate (instead of duration)" })
+  durationTimecode?: string | null;
+  @Field(() => TimecodeScalar, { nullable: true, description: "som as a timecode at the schedule's rate (instead of som)" }) somTimecode?: string | null;
+  @Field(() => TimecodeScalar, { nullable: true, description: "End of media: sets duration to EOM − SOM (instead of duration)" }) eomTimecode?: string | null;
+  @Field(() => TimecodeScalar, { nullable: true, description: "timecodeIn as a timecode at the schedule's rate (instead of timecodeIn)" })
+  timecodeInTimecode?: string | null;
 }
 
 @InputType({ description: "Event search (SPEC ScheduleEventSearchDTO); members combine with AND" })

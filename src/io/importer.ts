@@ -6,6 +6,7 @@ import { extname } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
+import { defaultDropFrame } from "../timecode/index.js";
 import { eventValues, type EventValues } from "../events/rules.js";
 import { insertEvents } from "../schedules/store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/edit-timeline.js";
@@ -19,6 +20,7 @@ import { removeHiddenSchedule, removeLeftovers } from "./leftovers.js";
 import type { ImportFormat, ImportNotes, ImportOptions, ParsedEvent } from "./formats/types.js";
 import { IMPORT_FORMATS } from "./formats/types.js";
 import { readXmltv } from "./formats/xmltv.js";
+import { readBxf, xmlFormatOf } from "./formats/bxf-read.js";
 
 export const BATCH_SIZE = 5000;
 /** Longest stretch of reading without a turn of the event loop. */
@@ -50,9 +52,9 @@ export function chooseFormat(args: Pick<ImportArgs, "scriptId" | "fileName">, he
   const ext = extname(args.fileName).toLowerCase();
   if (ext === ".csv") return "csv";
   if (ext === ".json") return "json";
-  if (ext === ".xml" || ext === ".xmltv") return "xmltv";
+  if (ext === ".xml" || ext === ".xmltv" || ext === ".bxf") return xmlFormatOf(head);
   const first = head.trimStart()[0];
-  return first === "<" ? "xmltv" : first === "{" ? "json" : "csv";
+  return first === "<" ? xmlFormatOf(head) : first === "{" ? "json" : "csv";
 }
 
 /** The new schedule's name: the file name without its extension (and without any folder). */
@@ -91,9 +93,11 @@ export async function readEvents(
   try {
     const format = chooseFormat(args, head);
     const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
+    // Timecode inputs (CSV durations, JSON *Timecode fields) count at the fps argument, drop-frame by its default.
+    const rate = { fps: options.fps, dropFrame: defaultDropFrame(options.fps) };
     const notes: ImportNotes = { warnings: [], schedule: {} };
     const source: AsyncGenerator<ParsedEvent> =
-      format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : readXmltv(all, options, notes);
+      format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : format === "bxf" ? readBxf(all, options, notes) : readXmltv(all, options, notes);
     let batch: EventValues[] = [];
     let count = 0;
     let lastEnd = 0;
@@ -105,7 +109,7 @@ export async function readEvents(
         await nextTurn();
         turn = performance.now();
       }
-      const values = eventValues(parsed.input, null, { onAirTime: lastEnd }, parsed.at);
+      const values = eventValues(parsed.input, null, { onAirTime: lastEnd, rate }, parsed.at);
       lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
       batch.push(values);
       count++;

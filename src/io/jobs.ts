@@ -14,9 +14,10 @@ import { schedules } from "../schedules/tables.js";
 import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
+import { bxfDocument } from "./formats/bxf.js";
 import { utf8Text } from "./formats/source.js";
 import { importInChunks } from "./importer.js";
-import type { ExportJobPayload, ImportJobPayload } from "./service.js";
+import { EXPORT_EXTENSIONS, type ExportJobPayload, type ImportJobPayload } from "./service.js";
 import { deleteUpload, readUpload } from "./uploads.js";
 
 const PAGE = 5000;
@@ -49,8 +50,9 @@ async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
     await ctx.checkpoint();
     await ctx.progress((read / total) * 95);
   });
-  const fileName = ctx.job.fileName ?? `schedule-${scheduleId}.${format === "JSON" ? "json" : "xml"}`;
-  await ctx.writeFile(fileName, format === "JSON" ? jsonDocument(schedule, events) : xmltvDocument(schedule, events));
+  const fileName = ctx.job.fileName ?? `schedule-${scheduleId}.${EXPORT_EXTENSIONS[format]}`;
+  const documents = { JSON: jsonDocument, XMLTV: xmltvDocument, BXF: bxfDocument };
+  await ctx.writeFile(fileName, documents[format](schedule, events));
   await ctx.finish(async () => ({
     result: { scheduleId: String(scheduleId), format },
     messages: [{ type: "OK", message: `Exported schedule ${scheduleId} (${format}) as ${fileName}` }],

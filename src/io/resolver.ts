@@ -8,6 +8,7 @@ import { callerOf, type Context } from "../common/context.js";
 export enum ExportFormat {
   XMLTV = "XMLTV",
   JSON = "JSON",
+  BXF = "BXF",
 }
 registerEnumType(ExportFormat, {
   name: "ExportFormat",
@@ -15,10 +16,11 @@ registerEnumType(ExportFormat, {
   valuesConfig: {
     XMLTV: { description: "XMLTV listing (one channel, a programme per PRIMARY programme, UTC times); valid against the XMLTV DTD" },
     JSON: { description: "The full schedule with every event field; importSchedule reads it back (scriptId json)" },
+    BXF: { description: "SMPTE ST 2021 BxfMessage with one Schedule: a ScheduledEvent per event, secondary event and SCTE-35 cue, timecodes at the schedule's rate; importSchedule reads it back (scriptId bxf)" },
   },
 });
 
-const FORMATS = "csv, json or xmltv; guessed from the file name, else its first characters, when omitted";
+const FORMATS = "csv, json, xmltv or bxf; guessed from the file name, else its first characters, when omitted";
 
 @Resolver()
 export class IoResolver {

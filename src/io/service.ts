@@ -19,8 +19,8 @@ import { limitedBytes, utf8Text } from "./formats/source.js";
 import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
 import { deleteUpload, saveUpload } from "./uploads.js";
 
-export type ExportFormatValue = "XMLTV" | "JSON";
-export const EXPORT_EXTENSIONS: Record<ExportFormatValue, string> = { XMLTV: "xml", JSON: "json" };
+export type ExportFormatValue = "XMLTV" | "JSON" | "BXF";
+export const EXPORT_EXTENSIONS: Record<ExportFormatValue, string> = { XMLTV: "xml", JSON: "json", BXF: "xml" };
 
 /** An uploaded file as the resolver hands it over (graphql-upload's FileUpload). */
 export interface UploadedFile {

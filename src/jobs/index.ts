@@ -3,7 +3,6 @@
 // type-graphql's decorators need the metadata polyfill before the first decorated class loads.
 import "reflect-metadata";
 export { JobService } from "./service.js";
-export { ArchiveService } from "./archive.js";
 export { JobRegistry, JobStopped, type JobContext, type JobOutcome } from "./registry.js";
 export { enqueueJob, JobSignal } from "./queue.js";
 export { toJob } from "./mapper.js";

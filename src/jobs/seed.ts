@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { schedules } from "../schedules/tables.js";
 import { archiveEvents } from "../schedules/store/index.js";
-import { moveArchiveStatus } from "./archive.js";
+import { moveArchiveStatus } from "../schedules/archive.js";
 import { enqueueJob } from "./queue.js";
 import { jobs, type NewJobRow } from "./tables.js";
 

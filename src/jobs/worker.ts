@@ -8,6 +8,7 @@ import { AppError } from "../common/errors.js";
 import { classifyDatabaseError } from "../db/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { withTimelineNote } from "../db/timeline-note.js";
 import type { Logger } from "../common/log.js";
 import { RunContext } from "./context.js";
 import type { FileStore } from "./files.js";
@@ -239,7 +240,8 @@ export class JobWorker {
         return;
       }
       log.debug("job started");
-      await handler.run(context);
+      // History names the job and who asked for it as the change's operation and actor.
+      await withTimelineNote({ actor: job.userId, operation: `job:${job.type}` }, () => handler.run(context));
       if (!context.finished) await context.finish();
       log.info("job succeeded");
     } catch (error) {

@@ -240,7 +240,7 @@ export class MediaStoreUsage {
   @Field(() => SafeIntResolver, { description: "Bytes" }) mediaStoreSize!: number;
 }
 
-@ObjectType({ description: "An organization at a glance (docs/DECISIONS.md ## Reporting says where each figure comes from)" })
+@ObjectType({ description: "An organization at a glance (docs/REPORTING.md, section What each report answers, says where each figure comes from)" })
 export class OrganizationSummary {
   @Field(() => Int, { description: "Registered playouts that run on a cloud instance (instanceType set)" }) cloudPlayouts!: number;
   @Field(() => String) id!: string;

@@ -1,3 +1,4 @@
+import { defaultDropFrame } from "../timecode/index.js";
 import type { ScheduleRow } from "./tables.js";
 import { type ArchiveStatus, type Schedule } from "./types.js";
 
@@ -14,6 +15,7 @@ export function toSchedule(row: ScheduleRow): Schedule {
     txdate: row.txdate,
     fps: row.fps,
     fpsFloat: row.fps,
+    dropFrame: row.dropFrame ?? defaultDropFrame(row.fps),
     graphicsProject: row.graphicsProject,
     graphicsProjectV2: row.graphicsProjectV2,
     breakMin: row.breakMin,

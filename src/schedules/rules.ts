@@ -1,10 +1,13 @@
 // Rules for schedule fields: pure checks that answer BAD_USER_INPUT with the field named.
 import { badInput } from "../common/errors.js";
 import { checkInstantInRange } from "../common/instants.js";
+import { supportsDropFrame } from "../timecode/index.js";
 import type { ScheduleInput } from "./types.js";
 
 export const PLAYLIST_TYPES = ["FINITE", "LOOP"] as const;
 export const MAX_NAME_LENGTH = 200;
+/** The fps column's default (tables.ts). */
+const DEFAULT_FPS = 25;
 
 export interface ScheduleFields {
   name?: string;
@@ -14,6 +17,7 @@ export interface ScheduleFields {
   status?: string | null;
   txdate?: string | null;
   fps?: number;
+  dropFrame?: boolean | null;
   graphicsProject?: string | null;
   graphicsProjectV2?: string | null;
   breakMin?: number | null;
@@ -67,6 +71,7 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
     if (!(fps > 0 && fps <= 300)) throw field("fps", "must be above 0 and at most 300");
     out.fps = fps;
   }
+  checkDropFrame(input, out, existing);
   for (const key of ["breakMin", "breakMax"] as const) {
     if (input[key] !== undefined) {
       const value = input[key];
@@ -85,4 +90,14 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;
   if (start && finish && start > finish) throw field("startDate", "must not be after finishDate");
   return out;
+}
+
+/** dropFrame true only where drop-frame exists (29.97, 59.94), checked on the fps the schedule ends up with. */
+function checkDropFrame(input: ScheduleInput, out: ScheduleFields, existing?: ScheduleFields): void {
+  if (input.dropFrame !== undefined) out.dropFrame = input.dropFrame;
+  const dropFrame = out.dropFrame !== undefined ? out.dropFrame : existing?.dropFrame;
+  const fps = out.fps ?? existing?.fps ?? DEFAULT_FPS;
+  if (dropFrame === true && !supportsDropFrame(fps)) {
+    throw field("dropFrame", `must not be true at ${fps} fps: drop-frame exists only at 29.97 and 59.94 (give false, or null for the default of the fps)`);
+  }
 }

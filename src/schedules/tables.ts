@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, instant, int64, updatedAt } from "../db/columns.js";
 
 export const ARCHIVE_STATUSES = ["NOT_ARCHIVED", "ARCHIVING", "UN_ARCHIVING", "ARCHIVED"] as const;
@@ -21,6 +21,8 @@ export const schedules = pgTable(
     status: text("status"),
     txdate: text("txdate"),
     fps: doublePrecision("fps").notNull().default(25),
+    /** Timecode labels drop-frame (29.97 and 59.94 only); null: the default of the fps (src/timecode). */
+    dropFrame: boolean("drop_frame"),
     graphicsProject: text("graphics_project"),
     graphicsProjectV2: text("graphics_project_v2"),
     /** Shortest and longest allowed ad break, milliseconds. */

@@ -23,6 +23,8 @@ export class Schedule {
   @Field(() => String, { nullable: true }) txdate!: string | null;
   @Field(() => Float, { description: "Frames per second" }) fps!: number;
   @Field(() => Float, { description: "Frames per second (same as fps)" }) fpsFloat!: number;
+  @Field(() => Boolean, { description: "Timecodes of the schedule count drop-frame (HH:MM:SS;FF); default true at 29.97 and 59.94 fps" })
+  dropFrame!: boolean;
   @Field(() => String, { nullable: true }) graphicsProject!: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2!: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Shortest allowed ad break, ms" }) breakMin!: number | null;
@@ -49,6 +51,8 @@ export class ScheduleInput {
   @Field(() => String, { nullable: true }) txdate?: string | null;
   @Field(() => Float, { nullable: true }) fps?: number | null;
   @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given" }) fpsFloat?: number | null;
+  @Field(() => Boolean, { nullable: true, description: "Drop-frame timecode (only at 29.97 and 59.94 fps); null: the default of the fps" })
+  dropFrame?: boolean | null;
   @Field(() => String, { nullable: true }) graphicsProject?: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
   @Field(() => SafeIntResolver, { nullable: true }) breakMin?: number | null;

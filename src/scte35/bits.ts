@@ -10,6 +10,18 @@ export class BitWriter {
   private bytePos = 0;
   private bitPos = 0; // bits already used in buf[bytePos]
 
+  /** Empties the writer for reuse (keeps its buffer): one allocation less per cue. */
+  reset(): void {
+    this.buf.fill(0, 0, this.length);
+    this.bytePos = 0;
+    this.bitPos = 0;
+  }
+
+  /** The bytes written so far, without copying (valid until the next write or reset). */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
   /** Bytes written so far (the current byte counts once any bit of it is written). */
   get length(): number {
     return this.bytePos + (this.bitPos > 0 ? 1 : 0);
@@ -50,13 +62,13 @@ export class BitWriter {
     this.bytePos += data.length;
   }
 
-  /** Overwrites a whole-byte field written earlier (lengths known only after their body). */
+  /** Overwrites a field (at most 32 bits) written earlier: lengths are known only after their body. */
   patch(byteOffset: number, value: number, width: number, bitOffset = 0): void {
-    for (let i = width - 1; i >= 0; i--) {
-      const bit = bitOffset + (width - 1 - i);
+    for (let i = 0; i < width; i++) {
+      const bit = bitOffset + i;
       const at = byteOffset + (bit >> 3);
       const mask = 0x80 >> (bit & 7);
-      if (Math.floor(value / 2 ** i) % 2) this.buf[at] |= mask;
+      if ((value >>> (width - 1 - i)) & 1) this.buf[at] |= mask;
       else this.buf[at] &= ~mask;
     }
   }

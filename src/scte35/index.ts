@@ -5,6 +5,7 @@ export { Scte35Error } from "./errors.js";
 export { decodeSpliceInfo, encodeSpliceInfo } from "./section.js";
 export {
   encodeSignal,
+  eventCues,
   ptsAt,
   signalInstantMs,
   signalToSpliceInfo,

@@ -21,8 +21,12 @@ import { readSegmentationDescriptor, writeSegmentationDescriptor } from "./segme
 
 const TABLE_ID = 0xfc;
 
+// One writer for every call (encoding never re-enters itself): no buffer to allocate per cue.
+const writer = new BitWriter();
+
 export function encodeSpliceInfo(info: SpliceInfoFields): Uint8Array {
-  const w = new BitWriter();
+  const w = writer;
+  w.reset();
   w.bits(TABLE_ID, 8);
   w.flag(false); // section_syntax_indicator
   w.flag(info.privateIndicator);
@@ -47,15 +51,8 @@ export function encodeSpliceInfo(info: SpliceInfoFields): Uint8Array {
   const sectionLength = w.length - 3 + 4;
   if (sectionLength > 4093) throw new Scte35Error(`the section would be ${sectionLength + 3} bytes; at most 4096 fit`);
   w.patch(1, sectionLength, 12, 4);
-  const body = w.finish();
-  const out = new Uint8Array(body.length + 4);
-  out.set(body);
-  const crc = crc32Mpeg2(body);
-  out[body.length] = crc >>> 24;
-  out[body.length + 1] = (crc >>> 16) & 0xff;
-  out[body.length + 2] = (crc >>> 8) & 0xff;
-  out[body.length + 3] = crc & 0xff;
-  return out;
+  w.bits(crc32Mpeg2(w.view()), 32);
+  return w.finish();
 }
 
 function writeCommand(w: BitWriter, info: SpliceInfoFields): void {
@@ -128,7 +125,10 @@ function writeDescriptor(w: BitWriter, d: SpliceDescriptor): void {
   w.patch(lengthAt, length, 8);
 }
 
+const CUEI_BYTES = Uint8Array.of(0x43, 0x55, 0x45, 0x49);
+
 function identifierBytes(identifier: string): Uint8Array {
+  if (identifier === "CUEI") return CUEI_BYTES;
   if (identifier.length !== 4) throw new Scte35Error(`a descriptor identifier is 4 characters (got "${identifier}")`, null, "identifier");
   return Uint8Array.from(identifier, (c) => c.charCodeAt(0) & 0xff);
 }

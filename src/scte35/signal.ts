@@ -157,6 +157,21 @@ export function encodeSignal(signal: Scte35SignalData, at: SignalTiming, format:
   return formatCue(encodeSpliceInfo(signalToSpliceInfo(signal, at)), format);
 }
 
+/**
+ * Every signal of an event as base64, null where a signal does not fit a cue (a field out of its
+ * range): what exports carry beside the signals themselves.
+ */
+export function eventCues(signals: readonly Scte35SignalData[], at: SignalTiming): (string | null)[] {
+  return signals.map((signal) => {
+    try {
+      return encodeSignal(signal, at, "BASE64");
+    } catch (e) {
+      if (e instanceof Scte35Error) return null;
+      throw e;
+    }
+  });
+}
+
 /** The SCTE35Signal fields a decoded cue carries, plus its pts_time (offset/origin are not carried). */
 export function spliceInfoToSignal(info: SpliceInfo): Scte35SignalData & { ptsTime: number | null } {
   const insert = info.spliceInsert;

@@ -3,7 +3,7 @@
 // Before any decorated class is loaded (this module loads the schema, and with it type-graphql).
 import "reflect-metadata";
 import { registerIoHandlers } from "../io/jobs.js";
-import { registerArchiveHandlers } from "../jobs/archive.js";
+import { registerArchiveHandlers } from "../schedules/archive.js";
 import { JobRegistry } from "../jobs/registry.js";
 import { schemaEventCoercer } from "./schema.js";
 

@@ -7,6 +7,7 @@ import type { Viewer } from "../common/auth.js";
 import type { Loaders, Services } from "../common/context.js";
 import type { Database } from "../db/client.js";
 import { createEventsPageLoader } from "../events/loader.js";
+import { createFrameRateLoader } from "../schedules/frame-rate.js";
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
   return {
@@ -14,5 +15,6 @@ export function createLoaders(db: Database, viewer: Viewer | null, services: Ser
     eventsPage: createEventsPageLoader(services.events),
     draftEventsPage: createDraftPageLoader(services.changeSets),
     scheduleAssets: createScheduleAssetsLoader(db),
+    frameRates: createFrameRateLoader(db),
   };
 }

@@ -8,7 +8,10 @@ import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
 import { ScheduleResolver } from "../schedules/resolver.js";
+import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
+import { EventTimecodeResolver } from "../events/timecode-resolver.js";
+import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../history/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -26,4 +29,10 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IoResolver,
   ReportingResolver,
   TelemetryResolver,
+  EventTimecodeResolver,
+  EventScte35Resolver,
+  Scte35SignalResolver,
+  Scte35Resolver,
+  ScheduleHistoryResolver,
+  ScheduleHistoryEntryResolver,
 ];

@@ -1,9 +1,10 @@
 import "reflect-metadata";
-import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
+import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../io/coerce.js";
 import { RESOLVERS } from "./resolvers.js";
+import { noteRootMutations } from "../history/note.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -14,7 +15,9 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
-  }).then(withPlainPropertyFields);
+    // History: each root mutation names its operation and actor (src/history/note.ts).
+    globalMiddlewares: [noteRootMutations],
+  }).then(withPlainPropertyFields).then(withoutResolvedFieldsOnInputs);
   return built;
 }
 
@@ -34,7 +37,7 @@ export function schemaEventCoercer(): Promise<EventCoercer> {
  */
 function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
   const storage = getMetadataStorage() as unknown as {
-    fieldResolvers: { schemaName: string; getObjectType?: () => unknown }[];
+    fieldResolvers: { schemaName: string; getType?: unknown; getObjectType?: () => unknown }[];
     objectTypes: { target: unknown; name: string }[];
   };
   const typeNames = new Map(storage.objectTypes.map((t) => [t.target, t.name]));
@@ -43,6 +46,30 @@ function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
     if (!isObjectType(type) || type.name.startsWith("__") || ["Query", "Mutation", "Subscription"].includes(type.name)) continue;
     for (const field of Object.values(type.getFields())) {
       if (field.resolve && !resolved.has(`${type.name}.${field.name}`)) field.resolve = undefined;
+    }
+  }
+  return schema;
+}
+
+/**
+ * A class that is both @ObjectType and @InputType (src/events/nested.ts) shares one field list
+ * in type-graphql, so a @FieldResolver on it (SCTE35Signal.encoded) would also appear, required,
+ * on its input type. Output-only fields are dropped from the input types here.
+ */
+function withoutResolvedFieldsOnInputs(schema: GraphQLSchema): GraphQLSchema {
+  const storage = getMetadataStorage() as unknown as {
+    fieldResolvers: { schemaName: string; getType?: unknown; getObjectType?: () => unknown }[];
+    fields: { target: unknown; schemaName: string; getType: unknown }[];
+    inputTypes: { target: unknown; name: string }[];
+  };
+  for (const resolver of storage.fieldResolvers) {
+    const target = resolver.getObjectType?.();
+    // Only fields the resolver itself adds (their metadata share its getType; a schema built
+    // before may have left them in storage): a declared @Field it overrides stays on the input.
+    if (storage.fields.some((f) => f.target === target && f.schemaName === resolver.schemaName && f.getType !== resolver.getType)) continue;
+    for (const input of storage.inputTypes.filter((t) => t.target === target)) {
+      const type = schema.getType(input.name);
+      if (isInputObjectType(type)) delete (type.getFields() as Record<string, unknown>)[resolver.schemaName];
     }
   }
   return schema;

@@ -10,17 +10,20 @@ import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
 import { ScheduleService } from "../schedules/service.js";
 import { IoService } from "../io/service.js";
-import { ArchiveService } from "../jobs/archive.js";
+import { ArchiveService } from "../schedules/archive.js";
 import { JobSignal } from "../jobs/queue.js";
 import { JobService } from "../jobs/service.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
+import { HistoryService } from "../history/service.js";
+import { registerHistoryHook } from "../history/note.js";
 import { createJobRegistry } from "./job-handlers.js";
 import { schemaEventCoercer } from "./schema.js";
 
 export type { Services } from "../common/context.js";
 
 export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+  registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
   return {
@@ -36,5 +39,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
+    history: new HistoryService(db, config.maxPageSize),
   };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
 import { addEvents, createSchedule, MIN, T0 } from "../events/helpers.js";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { type GraphQLClient, orgClient, useOwnTestService } from "../helpers/service.js";
 import { problemSchedule, SEC, UPSERT, asset } from "./helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
 const VALIDATION = `query($id: ID!, $full: Boolean, $channelId: SafeInt) { schedule(id: $id) { validation(fullList: $full, channelId: $channelId) {
   scheduleId channelId fullList limit valid messages { type message }

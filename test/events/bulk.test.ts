@@ -72,7 +72,7 @@ describe("bulkEditEvents", () => {
     ];
     for (const [input, code] of cases) expect((await gql.error(BULK, { s: s.id, v: version, input })).extensions.code, JSON.stringify(input)).toBe(code);
     expect((await gql.error(BULK, { s: s.id, v: version - 1, input: { deleted: [ids[0]] } })).extensions).toMatchObject({ code: "CONFLICT", currentVersion: version });
-    // An unknown change set (tests of change sets: test/changesets.test.ts).
+    // An unknown change set (tests of change sets: test/changesets/changesets.test.ts).
     expect((await gql.error(BULK, { s: s.id, v: version, input: {}, cs: "999999" })).extensions.code).toBe("NOT_FOUND");
     expect(await scheduleState(gql, s.id)).toEqual(before);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { orgClient, useTestService } from "../helpers/service.js";
+import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { ALL_FIELDS, FULL_INPUT } from "./fields.js";
 import { addEvents, createSchedule, EVENT_FIELDS, iso, MIN, scheduleState, T0, timeline } from "./helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file reaches into its database
 
 const CREATE_EVENT = `mutation($s: ID!, $input: EventInput!, $cs: ID) { createEvent(scheduleId: $s, input: $input, changeSetId: $cs) { ${ALL_FIELDS} } }`;
 const UPDATE = `mutation($s: ID!, $v: Int!, $events: [EventInput!]!) { updateEvents(scheduleId: $s, version: $v, events: $events) { id version startDate finishDate } }`;

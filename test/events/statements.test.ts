@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
-import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { type GraphQLClient, orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, MIN, T0 } from "./helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
 const LIST = `query($size: Int) { schedules(size: $size) { content { id name events(size: 3) { content { id title } gaps overlaps totalElements } } } }`;
 

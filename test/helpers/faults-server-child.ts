@@ -1,4 +1,4 @@
-// The service in a process of its own, for test/faults-shutdown.test.ts, started as `serve` starts
+// The service in a process of its own, for test/faults/shutdown.test.ts, started as `serve` starts
 // it (startService + stopOnSignals) with its settings from the environment, plus a job type whose
 // handler never ends and never looks at its signal (the worst case for a shutdown):
 //   node --import tsx test/helpers/faults-server-child.ts

@@ -1,5 +1,5 @@
 // TEST_RECORDED: a test-only job type that records each run in a table, so that a test can count
-// handler executions across processes. Used by test/jobs-lease.test.ts and its child worker.
+// handler executions across processes. Used by test/jobs/lease.test.ts and its child worker.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../src/db/client.js";
 import { JobRegistry } from "../../src/jobs/registry.js";

@@ -1,14 +1,18 @@
-// A real service per test file: HTTP on a free port, a fresh database (PGlite in memory, or a new
-// database on the server named by DATABASE_URL), migrations applied. Tests talk GraphQL to it.
+// A real service for the tests of a file: HTTP on a free port, a fresh database (PGlite in memory,
+// or a new database on the server named by DATABASE_URL), migrations applied. Tests talk GraphQL
+// to it. Files that ask for the default configuration share one service, started once by
+// test/global-setup.ts (opening PGlite costs each service about 2 s); organizations keep their
+// tests apart (orgClient). A file with settings of its own, or that reaches into the service
+// (its database handle, in-process counters, fake clocks), starts its own.
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
-import { loadConfig, type Config } from "../../src/config.js";
-import { startService, type Service } from "../../src/main.js";
+import { afterAll, beforeAll, inject } from "vitest";
+import type { Config } from "../../src/config.js";
+import type { Service } from "../../src/main.js";
 import { signToken } from "../../src/server/tokens.js";
 import type { Role } from "../../src/common/auth.js";
+import { freshDatabase, TEST_SECRET, testConfig } from "./shared-service.js";
 
-export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+export { freshDatabase, TEST_SECRET } from "./shared-service.js";
 
 export interface TestService {
   service: Service;
@@ -39,23 +43,6 @@ export interface GraphQLClient {
   error(query: string, variables?: Record<string, unknown>): Promise<GraphQLError>;
 }
 
-export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pgw_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const conn = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      await conn.unsafe(`drop database if exists ${name} with (force)`);
-      await conn.end();
-    },
-  };
-}
-
 export function makeClient(url: string, token?: string): GraphQLClient {
   const request = async (query: string, variables?: Record<string, unknown>) => {
     const response = await fetch(url + "/graphql", {
@@ -81,8 +68,30 @@ export function makeClient(url: string, token?: string): GraphQLClient {
   };
 }
 
-/** Starts one service for the calling test file (beforeAll) and stops it afterwards. */
+/**
+ * The service of the calling test file: the shared one when no setting is overridden, else a
+ * service of its own (useOwnTestService).
+ */
 export function useTestService(overrides: Partial<Config> = {}): TestService {
+  return Object.keys(overrides).length === 0 ? sharedTestService() : useOwnTestService(overrides);
+}
+
+/** The service started by test/global-setup.ts, in another process: reached over HTTP only. */
+function sharedTestService(): TestService {
+  const { url, secret, databaseUrl } = inject("sharedService");
+  return {
+    get service(): Service {
+      throw new Error("this file shares the test run's service, which runs in another process: call useOwnTestService() to reach its internals");
+    },
+    url,
+    databaseUrl,
+    token: (orgs, role = "editor", sub = "tester") => signToken(secret, { sub, orgs: Array.isArray(orgs) ? orgs : [orgs], role }),
+    client: (token) => makeClient(url, token),
+  };
+}
+
+/** Starts a service for the calling test file alone (beforeAll) and stops it afterwards. */
+export function useOwnTestService(overrides: Partial<Config> = {}): TestService {
   const holder = {} as TestService & { drop?: () => Promise<void> };
   beforeAll(async () => {
     let databaseUrl: string | undefined;
@@ -91,19 +100,9 @@ export function useTestService(overrides: Partial<Config> = {}): TestService {
       databaseUrl = db.url;
       holder.drop = db.drop;
     }
-    const config: Config = {
-      ...loadConfig({}),
-      port: 0,
-      host: "127.0.0.1",
-      databaseUrl,
-      dataDir: "memory://",
-      authSecret: TEST_SECRET,
-      logLevel: "silent",
-      seedDemo: false,
-      runWorker: false,
-      ...overrides,
-    };
-    const service = await startService(config, { quiet: true });
+    // Imported here: a file of the shared service never loads the service's code.
+    const { startService } = await import("../../src/main.js");
+    const service = await startService(testConfig(databaseUrl, overrides), { quiet: true });
     holder.service = service;
     holder.url = `http://127.0.0.1:${service.port}`;
     holder.databaseUrl = databaseUrl;

@@ -1,7 +1,7 @@
 // The pure parts of the formats: XMLTV times (DTD rules), timecodes, and the CSV row reader.
 import { describe, expect, it } from "vitest";
-import { csvRows } from "../../src/io/formats/csv.js";
-import { formatXmltvTime, parseTimecode, parseXmltvTime } from "../../src/io/formats/times.js";
+import { csvRows, readCsv } from "../../src/io/formats/csv.js";
+import { formatXmltvTime, parseXmltvTime } from "../../src/io/formats/times.js";
 import { chooseFormat, scheduleNameOf } from "../../src/io/importer.js";
 
 async function* chunks(...parts: string[]) {
@@ -41,18 +41,30 @@ describe("XMLTV times", () => {
   });
 });
 
-describe("timecodes", () => {
-  it("count frames at the fps", () => {
-    expect(parseTimecode("00:30:00:00", 25)).toBe(1_800_000);
-    expect(parseTimecode("00:00:01:15", 30)).toBe(1500);
-    expect(parseTimecode("00:00:00:01", 29.97)).toBe(33);
-    expect(parseTimecode("01:00:00;12", 25)).toBe(3_600_480);
+/** The duration the CSV import reads from `text` at `fps` (src/timecode does the timecode maths). */
+async function csvDuration(text: string, fps: number): Promise<number | null | undefined> {
+  const notes = { warnings: [], schedule: {} };
+  for await (const parsed of readCsv(chunks(`onAirTime,duration\n2026-03-01T06:00:00Z,${text}\n`), { fps, channel: null }, notes)) return parsed.input.duration;
+  return undefined;
+}
+
+describe("CSV durations as timecodes (src/timecode)", () => {
+  it("count frames at the fps; ';' counts drop-frame", async () => {
+    expect(await csvDuration("00:30:00:00", 25)).toBe(1_800_000);
+    expect(await csvDuration("00:00:01:15", 30)).toBe(1500);
+    expect(await csvDuration("00:00:00:01", 29.97)).toBe(33);
+    expect(await csvDuration("00:10:00;00", 29.97)).toBe(599_999); // 17,982 frames of 1001/30 ms
+    expect(await csvDuration("01:00:00:12", 25)).toBe(3_600_480);
+    expect(await csvDuration("30000", 25)).toBe(30_000);
   });
 
-  it("refuse frames past the rate and malformed text", () => {
-    expect(parseTimecode("00:00:00:25", 25)).toBeNull();
-    expect(parseTimecode("00:61:00:00", 25)).toBeNull();
-    expect(parseTimecode("1:2:3", 25)).toBeNull();
+  it("refuse frames past the rate, dropped labels and malformed text, naming the line", async () => {
+    await expect(csvDuration("00:00:00:25", 25)).rejects.toThrow(/line 2: duration "00:00:00:25" does not exist at 25 non-drop-frame/);
+    await expect(csvDuration("00:61:00:00", 25)).rejects.toThrow(/minutes 61 are past 59/);
+    await expect(csvDuration("00:01:00;00", 29.97)).rejects.toThrow(/does not exist at 29.97 drop-frame/);
+    await expect(csvDuration("01:00:00;12", 25)).rejects.toThrow(/drop-frame exists only at 29.97 and 59.94/);
+    await expect(csvDuration("1:2:3", 25)).rejects.toThrow(/is not a timecode/);
+    await expect(csvDuration("half an hour", 25)).rejects.toThrow(/neither milliseconds nor HH:MM:SS:FF/);
   });
 });
 

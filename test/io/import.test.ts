@@ -133,7 +133,7 @@ describe("importSchedule", () => {
       ["CSV onAirTime of the wrong type", { name: "a.csv", content: "onAirTime,duration\nyesterday,1000\n" }, /line 2: onAirTime "yesterday"/],
       ["CSV locked of the wrong type", { name: "a.csv", content: "onAirTime,locked\n2026-01-01T00:00:00Z,maybe\n" }, /line 2: locked "maybe"/],
       ["CSV unknown event type", { name: "a.csv", content: "onAirTime,eventType\n2026-01-01T00:00:00Z,SHOW\n" }, /line 2: eventType "SHOW"/],
-      ["CSV frames past the fps", { name: "a.csv", content: "onAirTime,duration\n2026-01-01T00:00:00Z,00:00:01:25\n" }, /line 2: duration "00:00:01:25" is neither/],
+      ["CSV frames past the fps", { name: "a.csv", content: "onAirTime,duration\n2026-01-01T00:00:00Z,00:00:01:25\n" }, /line 2: duration "00:00:01:25" does not exist at 25 non-drop-frame: frames count 00 to 24/],
       ["JSON event of the wrong type", { name: "a.json", content: '{"events":[{"onAirTime":"2026-01-01T00:00:00Z"},{"duration":"long"}]}' }, /events\[1\]\.duration: /],
       ["JSON nested field unknown", { name: "a.json", content: '{"events":[{"secondaryEvents":[{"offset":1,"colour":"red"}]}]}' }, /events\[0\]\.secondaryEvents\[0\]: .*colour/],
       ["truncated JSON", { name: "a.json", content: '{"events":[{"onAirTime":"2026-01-01T00:00:00Z"},{"dur' }, /Not valid JSON/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findBreaks } from "../../src/schedules/timeline/index.js";
+import { findBreaks } from "../../src/timeline/index.js";
 import { slot } from "./support.js";
 
 const typed = (id: number, onAirTime: number, duration: number, eventType: string) => ({ ...slot(id, onAirTime, duration), eventType });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CollisionResult, findOverlaps, resolveCollision, type Slot, TimelineError } from "../../src/schedules/timeline/index.js";
+import { type CollisionResult, findOverlaps, resolveCollision, type Slot, TimelineError } from "../../src/timeline/index.js";
 import { anyTimeline, applyCollision, end, sequentialTimeline, slot } from "./support.js";
 
 // 1 [0,100) · 2 [100,150) · gap · 3 [200,260) · 4 locked [300,400) · 5 [400,450)

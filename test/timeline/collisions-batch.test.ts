@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Placement, resolveCollision, resolveCollisions, type ResolveType, type Slot, TimelineError } from "../../src/schedules/timeline/index.js";
+import { type Placement, resolveCollision, resolveCollisions, type ResolveType, type Slot, TimelineError } from "../../src/timeline/index.js";
 import { anyTimeline, end, slot } from "./support.js";
 
 interface State extends Slot {

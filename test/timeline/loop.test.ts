@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loopEvents, TimelineError } from "../../src/schedules/timeline/index.js";
+import { loopEvents, TimelineError } from "../../src/timeline/index.js";
 
 describe("loopEvents", () => {
   it("repeats the templates in order and trims the last one", () => {

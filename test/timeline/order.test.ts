@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eventOnAirAt, findGaps, findOverlaps, orderTimeline, timelineBounds, TimelineError } from "../../src/schedules/timeline/index.js";
+import { eventOnAirAt, findGaps, findOverlaps, orderTimeline, timelineBounds, TimelineError } from "../../src/timeline/index.js";
 import { anyTimeline, sequentialTimeline, slot } from "./support.js";
 
 describe("orderTimeline", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderTimeline, ripple, TimelineError } from "../../src/schedules/timeline/index.js";
+import { orderTimeline, ripple, TimelineError } from "../../src/timeline/index.js";
 import { anyTimeline, applyMoves, end, sequentialTimeline, slot } from "./support.js";
 
 // 1 [0,10) · gap · 2 [15,25) overlaps 3 [22,32) · gap · 4 locked [40,50) · 5 [55,65) · 6 locked [60,70) · 7 [80,90)

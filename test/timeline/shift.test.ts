@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { appendToEnd, findOverlaps, shiftEvents, TimelineError, transpose } from "../../src/schedules/timeline/index.js";
+import { appendToEnd, findOverlaps, shiftEvents, TimelineError, transpose } from "../../src/timeline/index.js";
 import { anyTimeline, applyMoves, slot } from "./support.js";
 
 const byId = <T extends { id: number }>(events: readonly T[]) => [...events].sort((a, b) => a.id - b.id);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitEvent, splitInTimeline, TimelineError } from "../../src/schedules/timeline/index.js";
+import { splitEvent, splitInTimeline, TimelineError } from "../../src/timeline/index.js";
 import { slot } from "./support.js";
 
 const news = { ...slot(7, 1_000_000, 100_000), title: "News" };

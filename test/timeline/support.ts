@@ -1,6 +1,6 @@
 // Generators and helpers shared by the timeline tests.
 import fc from "fast-check";
-import type { CollisionResult, Move, Slot } from "../../src/schedules/timeline/index.js";
+import type { CollisionResult, Move, Slot } from "../../src/timeline/index.js";
 
 export const slot = (id: number, onAirTime: number, duration: number, locked = false): Slot => ({ id, onAirTime, duration, locked });
 

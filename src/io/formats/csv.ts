@@ -3,7 +3,8 @@
 import { badInput } from "../../common/errors.js";
 import { EventType } from "../../events/enums.js";
 import type { EventInput } from "../../events/types.js";
-import { parseIsoInstant, parseTimecode } from "./times.js";
+import { defaultDropFrame, timecodeToMs, TimecodeError } from "../../timecode/index.js";
+import { parseIsoInstant } from "./times.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
 const COLUMNS = ["onairtime", "duration", "title", "eventtype", "mediaid", "houseid", "locked"] as const;
@@ -85,12 +86,17 @@ const TRUE = new Set(["true", "yes", "1", "y"]);
 const FALSE = new Set(["false", "no", "0", "n", ""]);
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 
+/** Whole ms, or a timecode at the import's fps (drop-frame when written HH:MM:SS;FF; src/timecode). */
 function durationOf(value: string, fps: number, at: string): number {
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);
-  const ms = parseTimecode(text, fps);
-  if (ms === null) throw badInput(`${at}: duration "${value}" is neither milliseconds nor HH:MM:SS:FF at ${fps} fps`, { field: "duration" });
-  return ms;
+  if (!/^\d+:/.test(text)) throw badInput(`${at}: duration "${value}" is neither milliseconds nor HH:MM:SS:FF at ${fps} fps`, { field: "duration" });
+  try {
+    return timecodeToMs(text, { fps, dropFrame: defaultDropFrame(fps) });
+  } catch (error) {
+    if (error instanceof TimecodeError) throw badInput(`${at}: duration ${error.message}`, { field: "duration" });
+    throw error;
+  }
 }
 
 function rowInput(values: Map<Column, string>, fps: number, at: string): EventInput {

@@ -5,6 +5,7 @@ import type { EventRow } from "../../events/tables.js";
 import type { ScheduleRow } from "../../schedules/tables.js";
 import { formatXmltvTime } from "./times.js";
 import { JSON_FORMAT } from "./json.js";
+import { eventCues, type Scte35SignalData } from "../../scte35/index.js";
 
 // Characters XML 1.0 does not allow at all (they cannot even be escaped).
 // eslint-disable-next-line no-control-regex
@@ -106,6 +107,9 @@ export function exportedEvent(event: EventRow): Record<string, unknown> {
     status: event.status,
     version: event.version,
     ...data,
+    ...(Array.isArray(data.scte35Signals) && data.scte35Signals.length
+      ? { scte35Cues: eventCues(data.scte35Signals as Scte35SignalData[], { eventOnAirMs: new Date(event.onAirTime).getTime(), eventDurationMs: event.duration }) }
+      : {}),
   };
 }
 

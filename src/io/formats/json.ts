@@ -11,7 +11,8 @@ export const JSON_FORMAT = "playout-gateway/schedule";
 /** Turns one event object of the file into an EventInput; throws BAD_USER_INPUT naming `at` and the field. */
 export type EventCoercer = (value: Record<string, unknown>, at: string) => EventInput;
 
-const DROPPED = ["id", "scheduleId", "version"];
+// scte35Cues: the export writes each signal's cue; derived from the signals, so not read back.
+const DROPPED = ["id", "scheduleId", "version", "scte35Cues"];
 
 export async function* readJson(text: AsyncIterable<string>, _options: ImportOptions, notes: ImportNotes, coerce: EventCoercer): AsyncGenerator<ParsedEvent> {
   const parser = new JSONParser({ paths: ["$.format", "$.schedule", "$.events.*"], keepStack: false });

@@ -1,5 +1,5 @@
-// Time notations of the import and export formats: ISO 8601 instants (CSV, JSON), XMLTV times
-// (DTD rules) and HH:MM:SS:FF timecodes. Pure; each parser answers null for what it cannot read,
+// Time notations of the import and export formats: ISO 8601 instants (CSV, JSON) and XMLTV times
+// (DTD rules); timecodes are src/timecode's. Pure; each parser answers null for what it cannot read,
 // the caller names the place.
 //
 // One rule for every format: a time without a zone is UTC. XMLTV's DTD says so for its listings,
@@ -81,17 +81,6 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 export function formatXmltvTime(ms: number): string {
   const d = new Date(ms);
   return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())} +0000`;
-}
-
-const TIMECODE = /^(\d{1,3}):(\d{2}):(\d{2})[:;.](\d{2,3})$/;
-
-/** `HH:MM:SS:FF` at `fps` frames a second as whole ms (rounded); null when it is not one. */
-export function parseTimecode(text: string, fps: number): number | null {
-  const m = TIMECODE.exec(text.trim());
-  if (!m) return null;
-  const [hours, minutes, seconds, frames] = m.slice(1).map(Number);
-  if (minutes > 59 || seconds > 59 || frames >= Math.ceil(fps)) return null;
-  return Math.round((hours * 3600 + minutes * 60 + seconds) * 1000 + (frames * 1000) / fps);
 }
 
 /** The units of XMLTV `<length units="…">` in ms. */

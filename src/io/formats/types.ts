@@ -2,8 +2,8 @@
 // rules, which name the place given in `at`), plus notes for the job's messages.
 import type { EventInput } from "../../events/types.js";
 
-export type ImportFormat = "csv" | "json" | "xmltv";
-export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "json", "xmltv"];
+export type ImportFormat = "csv" | "json" | "xmltv" | "bxf";
+export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "json", "xmltv", "bxf"];
 
 export interface ParsedEvent {
   input: EventInput;

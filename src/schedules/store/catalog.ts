@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../../assets/lookup.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import { eventAssetKey } from "../../checks/asset-keys.js";
+import { eventAssetKey } from "../../assets/event-keys.js";
+import type { EventValues } from "../../events/rules.js";
 import { originOf } from "./rows.js";
 
 export interface ReplacedEvent {
@@ -12,6 +13,19 @@ export interface ReplacedEvent {
   duration: number;
   /** The event's mediaId before the replacement. */
   oldMediaId: string | null;
+}
+
+/** The values of an event that now plays `asset` (bulkEditEvents' replacement): as replaceInEvents writes them. */
+export function replacedValues(values: EventValues, asset: AssetSummary): EventValues {
+  const old = values.data.assetData;
+  const assetData = { ...(old && typeof old === "object" && !Array.isArray(old) ? old : {}), ...assetDataOf(asset) };
+  return {
+    ...values,
+    assetId: asset.assetId,
+    mediaId: asset.mediaId ?? asset.assetId,
+    duration: asset.durationMs ?? values.duration,
+    data: { ...values.data, assetData },
+  };
 }
 
 /** The assetData members an event takes from its new catalog asset (the others stay). */

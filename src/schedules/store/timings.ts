@@ -102,14 +102,12 @@ export async function lockedGaps(executor: Executor, target: EventTarget, from: 
       select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
       from bounds, ${table} e
       left join lateral (
-        select greatest(
-          (select p.on_air_time + p.duration from ${table} p
+        -- As events/pages.ts previousEnd: every candidate started after the previous event's start minus the longest duration.
+        select (select max(p.on_air_time + p.duration) from ${table} p
             where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-            order by p.on_air_time desc, p.id desc limit 1),
-          (select max(p.on_air_time + p.duration) from ${table} p
-            where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-              and p.on_air_time >= e.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key}))
-        ) as prev_end) prev on true
+              and p.on_air_time >= l.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key})) as prev_end
+        from (select q.on_air_time from ${table} q where q.${key} = e.${key} and (q.on_air_time, q.id) < (e.on_air_time, e.id)
+          order by q.on_air_time desc, q.id desc limit 1) l) prev on true
       where e.${key} = ${keyId} and e.locked and e.on_air_time between bounds.lo and bounds.hi
       order by e.on_air_time, e.id`,
   );

@@ -1,6 +1,6 @@
 // Bundles the GraphiQL page (src/server/graphiql/browser) with esbuild into public/graphiql, which
 // the service serves at /graphiql/assets. `npm install` / `npm ci` run it through the `prepare`
-// script; `npm run build:graphiql` runs it by hand. See docs/DECISIONS.md "GraphiQL".
+// script; `npm run build:graphiql` runs it by hand. See docs/GRAPHIQL.md.
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

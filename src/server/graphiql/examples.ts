@@ -1,10 +1,10 @@
 // Example operations shown in GraphiQL's Examples panel, one list for every area. A new area adds
 // its examples here. An example is shown only when the running schema has every root field it
 // calls and every field named in `needs` (so an area that is not built yet shows nothing broken),
-// and then it must also validate: test/graphiql-page.test.ts checks that. Variables may name the
+// and then it must also validate: test/server/graphiql-page.test.ts checks that. Variables may name the
 // caller's data as `{{schedule.id}}` (example-variables.ts): the panel fills them in on opening, so
 // that every example runs on a fresh demo in any order, and writes go only to the examples' own
-// schedules (test/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
+// schedules (test/server/graphiql-browser.test.ts runs them all and checks the demo is unchanged).
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from "graphql";
 import { EXAMPLE_SCHEDULE_MARK } from "./example-variables.js";
 import type { PageExample } from "./page-config.js";
@@ -170,6 +170,70 @@ export const EXAMPLES: Example[] = [
 }`,
     variables: { id: "{{changeSet.id}}" },
     needs: ["ChangeSet.diff"],
+  },
+  {
+    area: "Events",
+    title: "Schedule history",
+    description: "One entry per committed change of the schedule or its events, newest first: versions, who, which operation, and what changed (old → new).",
+    read: true,
+    query: `query ScheduleHistory($id: ID!) {
+  schedule(id: $id) {
+    version
+    history(size: 10) {
+      totalElements
+      content {
+        versionBefore
+        versionAfter
+        actor
+        operation
+        date
+        eventsAdded
+        eventsRemoved
+        eventsChanged
+        scheduleChanges { field before after }
+        eventChanges(size: 5) { eventId kind changes { field before after } }
+      }
+    }
+  }
+}`,
+    variables: { id: "{{schedule.id}}" },
+    needs: ["Schedule.history"],
+  },
+  {
+    area: "Events",
+    title: "A schedule as it was, and what changed since",
+    description: "The schedule and its first events at an earlier version (the demo schedules got their events at version 2), and the diff from it to now.",
+    read: true,
+    query: `query ScheduleThen($id: ID!, $then: Int!, $now: Int!) {
+  schedule(id: $id) {
+    atVersion(version: $then) {
+      version
+      name
+      events(size: 5) { totalElements content { id title onAirTime duration } }
+    }
+  }
+  scheduleDiff(scheduleId: $id, fromVersion: $then, toVersion: $now) {
+    added { id title onAirTime }
+    removed { id title onAirTime }
+    changed { id fields }
+  }
+}`,
+    variables: { id: "{{schedule.id}}", then: 2, now: "{{schedule.version}}" },
+    needs: ["Schedule.atVersion"],
+  },
+  {
+    area: "Events",
+    title: "Undo: revert a schedule",
+    description:
+      "Makes an earlier version current again as a new version (here the scratch schedule's version when this panel opened, undoing what other examples changed since). version must be the current one.",
+    query: `mutation RevertSchedule($scheduleId: ID!, $toVersion: Int!, $version: Int!) {
+  revertSchedule(scheduleId: $scheduleId, toVersion: $toVersion, version: $version) {
+    id
+    version
+    dateUpdated
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", toVersion: "{{scratch.version}}", version: "{{scratch.version}}" },
   },
   {
     area: "Validation",
@@ -352,6 +416,45 @@ export const EXAMPLES: Example[] = [
     totalAccounts
   }
 }`,
+  },
+  {
+    area: "Events",
+    title: "Timecode in and out",
+    description:
+      "Adds an event (in the examples' scratch schedule) whose duration is given as a timecode at the schedule's fps, and reads its times back as timecodes (HH:MM:SS;FF where the schedule is drop-frame; see docs/EVENTS.md \"Timecode\").",
+    query: `mutation CreateEventByTimecode($scheduleId: ID!, $input: EventInput!) {
+  createEvent(scheduleId: $scheduleId, input: $input) {
+    id
+    title
+    onAirTime
+    onAirTimecode
+    duration
+    durationTimecode
+    somTimecode
+    eomTimecode
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", input: { title: "Promo", eventType: "ADVERTISEMENT", durationTimecode: "00:00:20:12", somTimecode: "10:00:00:00" } },
+    needs: ["Event.durationTimecode", "EventInput.durationTimecode"],
+  },
+  {
+    area: "Events",
+    title: "Decode an SCTE-35 cue",
+    description: "Paste a cue from a packager log (base64 or hex) to read its fields; a malformed cue or a CRC mismatch names the byte. This one is the time_signal sample of SCTE 35.",
+    read: true,
+    query: `query DecodeScte35($data: String!) {
+  decodeScte35(data: $data) {
+    spliceCommandType
+    spliceInsert { spliceEventId outOfNetworkIndicator spliceTime { ptsTime } breakDuration { autoReturn duration } }
+    timeSignal { ptsTime }
+    descriptors {
+      identifier
+      segmentation { segmentationEventId segmentationTypeId segmentationDuration segmentationUpidType segmentationUpid upids { type value } }
+    }
+    crc32
+  }
+}`,
+    variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
   },
 ];
 

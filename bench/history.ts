@@ -1,0 +1,79 @@
+// What the history costs (issue 16): a bulkEditEvents of 1,000 events on a 100,000-event schedule
+// with the history triggers on and off (off: disabled in this bench's own database; runs
+// alternate so that machine load falls on both alike), and Schedule.atVersion's first page.
+// Run: npx tsx bench/history.ts [events] [runs]   (DATABASE_URL defaults to the local server)
+import { largeBench } from "./lib.js";
+
+const COUNT = Number(process.argv[2] ?? 100_000);
+const RUNS = Number(process.argv[3] ?? 9);
+const ORG = "bench";
+const T0 = Date.UTC(2026, 0, 1, 6);
+const TRIGGERS = [
+  ["events", "events_history_insert"],
+  ["events", "events_history_update"],
+  ["events", "events_history_delete"],
+  ["schedules", "schedules_history_insert"],
+  ["schedules", "schedules_history_update"],
+];
+
+const { direct, gql, stop } = await largeBench(ORG);
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const timed = async (run: () => Promise<unknown>) => {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+};
+async function history(on: boolean) {
+  for (const [table, trigger] of TRIGGERS) await direct.unsafe(`alter table ${table} ${on ? "enable" : "disable"} trigger ${trigger}`);
+}
+
+try {
+  const { createSchedule } = await gql(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: "Bench", startDate: new Date(T0).toISOString() } });
+  const scheduleId = Number(createSchedule.id);
+  await direct`
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
+    select ${scheduleId}, ${ORG}, ${T0}::bigint + (i * 30000) + (i / 10) * 1000, 30000,
+      case when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end, 'Spot ' || i, false, 'M-' || (i % 500), 'A-' || (i % 500), 'READY',
+      jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % 500), 'assetQCStatus', 'PASSED'))
+    from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
+  await direct`vacuum analyze events`;
+  await direct`vacuum analyze schedule_history_events`;
+  await gql(`mutation($id: ID!) { updateSchedule(id: $id, input: { name: "Bench day" }) { version } }`, { id: scheduleId });
+  const version = async () => (await gql(`query($id: ID!) { schedule(id: $id) { version } }`, { id: scheduleId })).schedule.version as number;
+  const base = await version();
+  const [{ first }] = await direct`select min(id)::int as first from events where schedule_id = ${scheduleId}`;
+  const ids = Array.from({ length: 1000 }, (_, i) => String(first + 1 + i * 97));
+  const BULK = `mutation($id: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $id, version: $v, input: $input) { messages { message } } }`;
+  let round = 0;
+  const bulk = async () =>
+    gql(BULK, { id: scheduleId, v: await version(), input: { updated: ids.map((id) => ({ id, title: `Edited ${round++}`, houseId: `HX${round}`, duration: 20_000 + (round % 10) * 1000 })) } });
+  console.log(`${COUNT} events; ${RUNS} runs each, alternating\n`);
+  await bulk(); // warm-up
+  const withHistory: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await history(false);
+    without.push(await timed(bulk));
+    await history(true);
+    withHistory.push(await timed(bulk));
+  }
+  const on = median(withHistory);
+  const off = median(without);
+  console.log(`bulkEditEvents 1,000 updates, history on    median ${on.toFixed(1).padStart(8)} ms`);
+  console.log(`bulkEditEvents 1,000 updates, history off   median ${off.toFixed(1).padStart(8)} ms`);
+  console.log(`ratio on/off                                        ${(on / off).toFixed(2)}×`);
+
+  const PAGE = `query($id: ID!, $v: Int!) { schedule(id: $id) { atVersion(version: $v) { version events(size: 20) { totalElements content { id onAirTime duration title houseId } gaps } } } }`;
+  const now = await version();
+  for (const [label, v] of [
+    [`atVersion(${now - 1}) first page (1 entry back)`, now - 1],
+    [`atVersion(${base}) first page (${RUNS + 1} recorded edits back)`, base],
+  ] as const) {
+    await gql(PAGE, { id: scheduleId, v });
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await timed(() => gql(PAGE, { id: scheduleId, v })));
+    console.log(`${label.padEnd(44)} median ${median(times).toFixed(1).padStart(8)} ms   max ${Math.max(...times).toFixed(1).padStart(8)} ms`);
+  }
+} finally {
+  await stop();
+}

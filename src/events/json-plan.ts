@@ -1,0 +1,143 @@
+// Which pages of events PostgreSQL can answer as one JSON document (json-reads.ts), read once
+// from the GraphQL selection of Schedule.events. A plan names the columns and documents the
+// selection reads; anything outside what the JSON read builds (gaps, overlaps, programmes,
+// liveParameters, a nested field of an asset document with its own selection…) gives no plan,
+// and the page is read as before (pages.ts).
+import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+
+/** What the JSON read builds for each event of a page. */
+export interface JsonPagePlan {
+  /** Event fields from the events table's columns. */
+  columns: string[];
+  /** Event fields kept in the `data` document, answered as stored. */
+  data: string[];
+  /** The selection of Event.asset; null when not selected. */
+  asset: AssetPlan | null;
+  /** A stable text of the plan (DataLoader keys, statement reuse). */
+  key: string;
+}
+
+export interface AssetPlan {
+  columns: string[];
+  /** Document fields of the asset: the keys read of it, or null for the whole document. */
+  documents: { field: string; keys: string[] | null }[];
+}
+
+/** Where an event answered by a JSON read keeps its asset (null: it names none, or none in the catalog); Event.asset answers it. */
+export const PRELOADED_ASSET = "preloadedAsset";
+
+/** Event fields answered from columns (pages.ts pageColumns, mapper.ts toColumnEvent). */
+export const EVENT_COLUMN_FIELDS = ["id", "scheduleId", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status", "version"] as const;
+
+/** Event fields that mapper.ts toEvent answers as `data[name]`, unchanged (liveParameters is not: its secret is blanked). */
+export const EVENT_DATA_FIELDS = [
+  "assetData", "audioTransition", "blockId", "blockMode", "category", "color", "houseId", "label", "liveId", "placeholderId",
+  "reconciliationId", "recordingPattern", "contentAdvisory", "deviation", "maxExtendedDuration", "som", "timecodeIn",
+  "ignoreIncomingScte35Signals", "manualEnd", "manualStart", "recording", "pidOverrides", "playoutSwitches",
+  "primarySCTESourceSwitch", "programme", "scte35Signals", "scte35Trigger", "secondaryEvents", "streamOverrides",
+  "vendorRPCList", "untimedAds", "voiceovers",
+] as const;
+
+/** Asset fields from scalar columns (assets/loaders.ts LoadedAsset). */
+export const ASSET_COLUMN_FIELDS = ["assetId", "organization", "mediaId", "name", "assetSize", "dateApplied", "dateCreated", "dateUpdated", "fileCount", "storageType", "version"] as const;
+
+/** Asset document fields; the object-typed ones can be cut down to the keys selected. */
+export const ASSET_DOCUMENT_FIELDS = ["customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags"] as const;
+const OBJECT_DOCUMENTS = new Set(["metadata", "qcInfo", "sourceAssetData", "systemFields"]);
+
+/** EventPage members computed in Node from the total (pageMeta). */
+const PAGE_MEMBERS = new Set(["__typename", "empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages", "pageable", "sort"]);
+
+const EVENT_COLUMNS = new Set<string>(EVENT_COLUMN_FIELDS);
+const EVENT_DATA = new Set<string>(EVENT_DATA_FIELDS);
+const ASSET_COLUMNS = new Set<string>(ASSET_COLUMN_FIELDS);
+const ASSET_DOCUMENTS = new Set<string>(ASSET_DOCUMENT_FIELDS);
+
+type Fragments = Record<string, FragmentDefinitionNode>;
+
+/** The fields selected directly in `set`, fragments flattened (@skip/@include counted as selected: the read fetches a superset). */
+function fieldsOf(set: SelectionSetNode | undefined, fragments: Fragments, out: FieldNode[] = []): FieldNode[] {
+  if (!set) return out;
+  for (const s of set.selections) {
+    if (s.kind === "Field") out.push(s);
+    else if (s.kind === "InlineFragment") fieldsOf(s.selectionSet, fragments, out);
+    else {
+      const fragment = fragments[s.name.value];
+      if (!fragment) throw new Unsupported();
+      fieldsOf(fragment.selectionSet, fragments, out);
+    }
+  }
+  return out;
+}
+
+class Unsupported extends Error {}
+
+const sorted = (names: Set<string>) => [...names].sort();
+
+function assetPlanOf(nodes: FieldNode[], fragments: Fragments): AssetPlan {
+  const columns = new Set<string>();
+  const documents = new Map<string, Set<string> | null>();
+  for (const node of nodes) {
+    for (const field of fieldsOf(node.selectionSet, fragments)) {
+      const name = field.name.value;
+      if (name === "__typename") continue;
+      if (ASSET_COLUMNS.has(name)) columns.add(name);
+      else if (ASSET_DOCUMENTS.has(name)) {
+        // A document cut down to its keys when every key read is a leaf; else whole.
+        const subfields = OBJECT_DOCUMENTS.has(name) ? fieldsOf(field.selectionSet, fragments) : null;
+        const leaves = subfields?.every((f) => !f.selectionSet) ? subfields.map((f) => f.name.value).filter((n) => n !== "__typename") : null;
+        const known = documents.get(name);
+        if (known === null || leaves === null) documents.set(name, null);
+        else documents.set(name, new Set([...(known ?? []), ...leaves]));
+      } else throw new Unsupported();
+    }
+  }
+  return {
+    columns: sorted(columns),
+    documents: [...documents.keys()].sort().map((field) => {
+      const keys = documents.get(field);
+      return { field, keys: keys ? sorted(keys) : null };
+    }),
+  };
+}
+
+const cache = new WeakMap<readonly FieldNode[], JsonPagePlan | null>();
+
+/** The plan of an EventPage field (Schedule.events), or null when the JSON read does not answer its selection. */
+export function jsonPlanOf(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): JsonPagePlan | null {
+  const known = cache.get(info.fieldNodes);
+  if (known !== undefined) return known;
+  let plan: JsonPagePlan | null;
+  try {
+    plan = planOf(info.fieldNodes, info.fragments);
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    plan = null;
+  }
+  cache.set(info.fieldNodes, plan);
+  return plan;
+}
+
+function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPagePlan {
+  const columns = new Set<string>();
+  const data = new Set<string>();
+  const assetNodes: FieldNode[] = [];
+  for (const node of pageNodes) {
+    for (const member of fieldsOf(node.selectionSet, fragments)) {
+      const name = member.name.value;
+      if (PAGE_MEMBERS.has(name)) continue;
+      if (name !== "content") throw new Unsupported();
+      for (const field of fieldsOf(member.selectionSet, fragments)) {
+        const f = field.name.value;
+        if (f === "__typename") continue;
+        if (EVENT_COLUMNS.has(f)) columns.add(f);
+        else if (EVENT_DATA.has(f)) data.add(f);
+        else if (f === "asset") assetNodes.push(field);
+        else throw new Unsupported();
+      }
+    }
+  }
+  const asset = assetNodes.length ? assetPlanOf(assetNodes, fragments) : null;
+  const plan = { columns: sorted(columns), data: sorted(data), asset };
+  return { ...plan, key: JSON.stringify(plan) };
+}

@@ -1,0 +1,60 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { ChangeSetDiff } from "../changesets/types.js";
+import { Schedule } from "../schedules/types.js";
+import { callerOf, type Context } from "../common/context.js";
+import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
+
+@Resolver(() => Schedule)
+export class ScheduleHistoryResolver {
+  @FieldResolver(() => ScheduleHistoryPage, { description: "One entry per committed change of the schedule or its events, newest first" })
+  history(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+  ): Promise<ScheduleHistoryPage> {
+    return ctx.services.history.history(callerOf(ctx), schedule, page, size);
+  }
+
+  @FieldResolver(() => Schedule, { nullable: true, description: "The schedule and its events (paged like events; page and size only) as they were at that version" })
+  atVersion(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("version", () => Int) version: number): Promise<Schedule> {
+    return ctx.services.history.atVersion(callerOf(ctx), schedule, version);
+  }
+
+  @Query(() => ChangeSetDiff, { description: "What going from fromVersion to toVersion changes in the schedule's events (the change-set diff shape)" })
+  scheduleDiff(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("fromVersion", () => Int) fromVersion: number,
+    @Arg("toVersion", () => Int) toVersion: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<ChangeSetDiff> {
+    return ctx.services.history.diff(callerOf(ctx), scheduleId, fromVersion, toVersion, organization);
+  }
+
+  @Mutation(() => Schedule, {
+    description: "Makes the events and fields of toVersion current again as a new version; version must be the current one (CONFLICT otherwise)",
+  })
+  revertSchedule(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID) scheduleId: string,
+    @Arg("toVersion", () => Int) toVersion: number,
+    @Arg("version", () => Int) version: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.history.revert(callerOf(ctx), scheduleId, toVersion, version, organization);
+  }
+}
+
+@Resolver(() => ScheduleHistoryEntry)
+export class ScheduleHistoryEntryResolver {
+  @FieldResolver(() => [HistoryEventChange], { description: "What the entry did to events, in the order it did it; paged (default size 100)" })
+  eventChanges(
+    @Root() entry: ScheduleHistoryEntry,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true }) page?: number,
+    @Arg("size", () => Int, { nullable: true }) size?: number,
+  ): Promise<HistoryEventChange[]> {
+    return ctx.services.history.entryEventChanges(callerOf(ctx), entry.id, page, size);
+  }
+}

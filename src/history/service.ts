@@ -1,0 +1,262 @@
+// History of schedules: the entries, a schedule as it was at a version, the diff of two versions,
+// and revert. Everything is rewound from the current state with the stored diffs (rewind.ts).
+import { requireViewer, type Viewer } from "../common/auth.js";
+import { badInput, conflict } from "../common/errors.js";
+import { pageMeta, pageRequest } from "../common/paging.js";
+import type { Database, Executor } from "../db/client.js";
+import { changedFields } from "../changesets/rules.js";
+import type { ChangeSetDiff } from "../changesets/types.js";
+import { toEvent } from "../events/mapper.js";
+import { buildPage } from "../events/pages.js";
+import type { EventPage } from "../events/types.js";
+import { toSchedule } from "../schedules/mapper.js";
+import { editTimeline, outcome } from "../schedules/edit-timeline.js";
+import { findSchedule } from "../schedules/service.js";
+import type { ScheduleRow } from "../schedules/tables.js";
+import type { Schedule } from "../schedules/types.js";
+import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
+import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
+import * as store from "./store.js";
+import type { ScheduleHistoryRow } from "./tables.js";
+import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+
+/** A schedule as it was at a version: Schedule.events of it answers that version's events. */
+export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
+
+const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
+
+/** The schedule and its touched events at one version. */
+interface Rewound {
+  schedule: Columns;
+  /** Every event changed after the version: its row then, or null (not there then). */
+  events: Map<number, Columns | null>;
+  /** The same events now (absent: not there now). */
+  current: Map<number, Columns>;
+}
+
+const byAirOrder = (a: Columns, b: Columns) => Number(a.on_air_time) - Number(b.on_air_time) || Number(a.id) - Number(b.id);
+
+export class HistoryService {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /** Schedule.history: entries newest first. */
+  async history(viewer: Viewer | null, schedule: Schedule, page?: number | null, size?: number | null): Promise<ScheduleHistoryPage> {
+    requireViewer(viewer);
+    const request = pageRequest(page, size, this.maxPageSize);
+    const { rows, total } = await store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size);
+    return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
+  }
+
+  /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */
+  async entryEventChanges(viewer: Viewer | null, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChange[]> {
+    requireViewer(viewer);
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const changes = await store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size);
+    return changes.map(eventChangeOf);
+  }
+
+  /** Schedule.atVersion: the schedule's fields as they were; its `events` answer that version's events. */
+  async atVersion(viewer: Viewer | null, schedule: Schedule, version: number): Promise<HistoricSchedule> {
+    requireViewer(viewer);
+    const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
+    if (version === row.version) return toSchedule(row);
+    const [, entries, now] = await Promise.all([
+      this.checkReachable(this.db, row, version),
+      store.entriesAfter(this.db, row.id, version),
+      store.scheduleColumns(this.db, row.id),
+    ]);
+    const columns = rewindSchedule(now, entries.map((e) => e.scheduleChanges));
+    // What its events field needs travels with the answer: the entries are not read again.
+    return { ...toSchedule(scheduleRowOf({ ...columns, version })), historicVersion: version, historic: { entries, columns } };
+  }
+
+  /**
+   * Schedule.events of a schedule answered by atVersion: the events of that version, paged in air
+   * order like Schedule.events. Two passes: the changes after the version reduced to start and
+   * duration place every changed event (which of them fall on the page, how many there are);
+   * only the page's changed events are then rewound whole.
+   */
+  async eventsAt(viewer: Viewer | null, schedule: HistoricSchedule, page: number | null | undefined, size: number | null | undefined, filtered: boolean): Promise<EventPage> {
+    requireViewer(viewer);
+    if (filtered) throw badInput("events of an earlier version (atVersion) take page and size only, no term, eventType, from or to");
+    const request = pageRequest(page, size, this.maxPageSize);
+    const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
+    const version = schedule.historicVersion!;
+    let historic = schedule.historic;
+    if (!historic) {
+      await this.checkReachable(this.db, row, version);
+      const entries = await store.entriesAfter(this.db, row.id, version);
+      historic = { entries, columns: rewindSchedule(await store.scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
+    }
+    const entryIds = historic.entries.map((e) => e.id);
+    const timings = await store.timingChanges(this.db, entryIds);
+    const touched = [...new Set(timings.map((c) => c.eventId))];
+    const timingsNow = await store.currentTimings(this.db, row.id, touched);
+    const placed = [...rewindEvents(timingsNow, timings).values()].filter((r): r is Columns => r !== null);
+    const total = row.eventCount - timingsNow.size + placed.length;
+    const need = (request.page + 1) * request.size;
+    // Every event before the page's end: the first untouched ones by the index, and the placed ones.
+    const untouched = await store.untouchedEvents(this.db, row.id, touched, need);
+    const merged = [...untouched, ...placed].sort(byAirOrder).slice(0, need);
+    const onPage = new Set(merged.slice(request.page * request.size).map((c) => Number(c.id)));
+    const pageTouched = touched.filter((id) => onPage.has(id));
+    const [changes, current] = await Promise.all([store.eventChangesOf(this.db, entryIds, pageTouched), store.currentEvents(this.db, row.id, pageTouched)]);
+    const whole = rewindEvents(current, changes);
+    const origin = Number(historic.columns.time_origin);
+    let latestEnd: number | null = null;
+    const paged = merged.map((columns) => {
+      const full = whole.get(Number(columns.id)) ?? columns;
+      const event = eventRowOf(full, row.id, row.organization, origin);
+      const previousEnd = latestEnd;
+      latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
+      return { row: event, previousEnd };
+    });
+    return buildPage(paged.slice(request.page * request.size), total, request);
+  }
+
+  /** scheduleDiff: what going from one version to the other changes, in the change-set diff shape. */
+  async diff(viewer: Viewer | null, scheduleId: string, fromVersion: number, toVersion: number, organization?: string | null): Promise<ChangeSetDiff> {
+    requireViewer(viewer);
+    const row = await findSchedule(this.db, viewer!, scheduleId, organization);
+    const [from, to] = await this.rewindBoth(this.db, row, fromVersion, toVersion);
+    const fromOrigin = Number(from.schedule.time_origin);
+    const toOrigin = Number(to.schedule.time_origin);
+    const event = (columns: Columns, origin: number) => eventRowOf(columns, row.id, row.organization, origin);
+    const ids = new Set([...from.events.keys(), ...to.events.keys()]);
+    const thenOf = (side: Rewound, id: number) => (side.events.has(id) ? side.events.get(id)! : (side.current.get(id) ?? null));
+    const added: Columns[] = [];
+    const removed: Columns[] = [];
+    const changed: { before: Columns; after: Columns }[] = [];
+    for (const id of ids) {
+      const a = thenOf(from, id);
+      const b = thenOf(to, id);
+      if (!a && b) added.push(b);
+      else if (a && !b) removed.push(a);
+      else if (a && b) changed.push({ before: a, after: b });
+    }
+    const changes = changed
+      .sort((x, y) => byAirOrder(x.after, y.after))
+      .map(({ before, after }) => ({ before: event(before, fromOrigin), after: event(after, toOrigin) }))
+      .map(({ before, after }) => ({ id: String(after.id), fields: changedFields(before, after), before: toEvent(before), after: toEvent(after) }))
+      .filter((c) => c.fields.length > 0);
+    return {
+      added: added.sort(byAirOrder).map((c) => toEvent(event(c, toOrigin))),
+      removed: removed.sort(byAirOrder).map((c) => toEvent(event(c, fromOrigin))),
+      changed: changes,
+    };
+  }
+
+  /**
+   * revertSchedule: writes the events and fields of `toVersion` as a new version, in one
+   * transaction. Refused: a stale `version` (CONFLICT), a schedule not NOT_ARCHIVED (CONFLICT), a
+   * target version that was archived or still being imported (BAD_USER_INPUT), and a change to a
+   * locked event on air now (CONFLICT, extensions.eventIds).
+   */
+  async revert(viewer: Viewer, scheduleId: string, toVersion: number, version: number, organization?: string | null): Promise<Schedule> {
+    // editTimeline: role, transaction, lock, the version check (CONFLICT), the history note, the touch.
+    return editTimeline(this.db, viewer, { operation: "revertSchedule", scheduleId, organization, version }, async ({ tx, schedule: row }) => {
+      if (row.archiveStatus !== "NOT_ARCHIVED") {
+        throw conflict(`schedule ${row.id} is ${row.archiveStatus}: restore it before reverting it`, { archiveStatus: row.archiveStatus });
+      }
+      const rewound = await this.rewind(tx, row, toVersion);
+      if (rewound.schedule.archive_status !== "NOT_ARCHIVED" || rewound.schedule.visibility !== "VISIBLE") {
+        throw badInput(`version ${toVersion} of schedule ${row.id} is an archived or unfinished (importing) state, which cannot be made current`, { argument: "toVersion" });
+      }
+      const removed: number[] = [];
+      const changed: Columns[] = [];
+      const restored: Columns[] = [];
+      for (const [id, then] of rewound.events) {
+        const now = rewound.current.get(id);
+        if (!then && now) removed.push(id);
+        else if (then && !now) restored.push(then);
+        else if (then && now && differsBeyondVersion(then, now)) changed.push({ ...then, version: now.version });
+      }
+      const originMoves = Number(rewound.schedule.time_origin) !== row.timeOrigin;
+      const locked = await store.lockedOnAir(tx, row.id, originMoves ? "all" : [...removed, ...changed.map((c) => Number(c.id))], Date.now());
+      if (locked.length) {
+        throw conflict(`locked events on air now would change: ${locked.join(", ")}; unlock them or wait until they have aired`, { eventIds: locked.map(String) });
+      }
+      await store.writeScheduleColumns(tx, row.id, rewound.schedule);
+      await store.writeEvents(tx, row.id, removed, changed, restored);
+      // Always a new version, also when toVersion equals the current state (the history says so).
+      return outcome(true, (touched) => toSchedule(touched));
+    });
+  }
+
+  /** The schedule and the events changed since `version`, as they were at it. */
+  private async rewind(executor: Executor, row: ScheduleRow, version: number): Promise<Rewound> {
+    const [rewound] = await this.rewindBoth(executor, row, version);
+    return rewound;
+  }
+
+  /**
+   * Each version rewound, reading the history once (from the oldest of them). Where the time
+   * origin differs between them every event is compared (a shift moves them all).
+   */
+  private async rewindBoth(executor: Executor, row: ScheduleRow, ...versions: number[]): Promise<Rewound[]> {
+    const oldest = Math.min(...versions);
+    const [, entries, now] = await Promise.all([
+      Promise.all(versions.map((v) => this.checkReachable(executor, row, v))),
+      store.entriesAfter(executor, row.id, oldest),
+      store.scheduleColumns(executor, row.id),
+    ]);
+    const changes = await store.eventChanges(executor, entries.map((e) => e.id));
+    const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));
+    const origins = new Set(schedules.map((s) => Number(s.time_origin)));
+    const touched = [...new Set(changes.map((c) => c.eventId))];
+    const current = await store.currentEvents(executor, row.id, origins.size > 1 ? "all" : touched);
+    return versions.map((v, i) => {
+      const after = new Set(entries.filter((e) => e.versionAfter > v).map((e) => e.id));
+      const events = rewindEvents(current, changes.filter((c) => after.has(c.historyId)));
+      // Events no change after v touched but that the other version needs (a moved origin): as they are now.
+      if (origins.size > 1) for (const [id, columns] of current) if (!events.has(id)) events.set(id, columns);
+      for (const id of touched) if (!events.has(id)) events.set(id, current.get(id) ?? null);
+      return { schedule: schedules[i], events, current };
+    });
+  }
+
+  private async checkReachable(executor: Executor, row: ScheduleRow, version: number): Promise<void> {
+    if (!Number.isInteger(version) || version < 1 || version > row.version) {
+      throw badInput(`version must be from 1 to the schedule's current version ${row.version} (got ${version})`, { argument: "version" });
+    }
+    if (version === row.version) return;
+    const oldest = await store.oldestReachable(executor, row.id);
+    if (oldest === null || version < oldest) {
+      throw badInput(`version ${version} is older than the history kept for schedule ${row.id} (HISTORY_RETENTION_DAYS); the oldest is ${oldest ?? row.version}`, {
+        argument: "version",
+        oldestVersion: oldest ?? row.version,
+      });
+    }
+  }
+}
+
+function entryOf(row: ScheduleHistoryRow): ScheduleHistoryEntry {
+  const before: Columns = {};
+  const after: Columns = {};
+  for (const [key, [old, now]] of Object.entries(row.scheduleChanges)) {
+    before[key] = old;
+    after[key] = now;
+  }
+  return {
+    id: String(row.id),
+    versionBefore: row.versionBefore,
+    versionAfter: row.versionAfter,
+    actor: row.actor,
+    operation: row.operation,
+    date: row.dateCreated,
+    scheduleChanges: fieldChangesOf(before, after),
+    eventsAdded: row.eventsAdded,
+    eventsRemoved: row.eventsRemoved,
+    eventsChanged: row.eventsChanged,
+  };
+}
+
+const KINDS = { A: HistoryChangeKind.ADDED, R: HistoryChangeKind.REMOVED, C: HistoryChangeKind.CHANGED } as const;
+
+function eventChangeOf(change: EventChangeRecord): HistoryEventChange {
+  return { eventId: String(change.eventId), kind: KINDS[change.kind], changes: fieldChangesOf(change.oldValues, change.newValues) };
+}
+

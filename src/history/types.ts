@@ -1,0 +1,47 @@
+// GraphQL shapes of the history (API.md "Interchange, as-run and history").
+import { JSONResolver } from "graphql-scalars";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { PageMembers } from "../common/graphql-types.js";
+
+export enum HistoryChangeKind {
+  ADDED = "ADDED",
+  REMOVED = "REMOVED",
+  CHANGED = "CHANGED",
+}
+registerEnumType(HistoryChangeKind, { name: "HistoryChangeKind" });
+
+@ObjectType({ description: "One field of an event or schedule a change set: its value before and after" })
+export class FieldChange {
+  @Field(() => String, { description: "Event or Schedule field name; onAirTimeOffset: ms after the schedule's timeOrigin; timeOrigin: ms since the epoch that event times count from" })
+  field!: string;
+  @Field(() => JSONResolver, { nullable: true }) before!: unknown;
+  @Field(() => JSONResolver, { nullable: true }) after!: unknown;
+}
+
+@ObjectType({ description: "What one history entry did to one event" })
+export class HistoryEventChange {
+  @Field(() => ID) eventId!: string;
+  @Field(() => HistoryChangeKind) kind!: HistoryChangeKind;
+  @Field(() => [FieldChange], { description: "ADDED: every field (before null); REMOVED: every field (after null); CHANGED: only the fields that differ" })
+  changes!: FieldChange[];
+}
+
+@ObjectType({ description: "One committed change of a schedule or its events (one transaction)" })
+export class ScheduleHistoryEntry {
+  @Field(() => ID) id!: string;
+  @Field(() => Int, { nullable: true, description: "The schedule's version before; null for the entry that created it" }) versionBefore!: number | null;
+  @Field(() => Int) versionAfter!: number;
+  @Field(() => String, { nullable: true, description: "Token sub of the caller (a job: the user who asked for it)" }) actor!: string | null;
+  @Field(() => String, { nullable: true, description: "The GraphQL mutation (updateEvents, applyChangeSet, revertSchedule, …) or job:<TYPE>" })
+  operation!: string | null;
+  @Field(() => Date) date!: Date;
+  @Field(() => [FieldChange], { description: "Schedule fields changed (dates and counters the server keeps included)" }) scheduleChanges!: FieldChange[];
+  @Field(() => Int) eventsAdded!: number;
+  @Field(() => Int) eventsRemoved!: number;
+  @Field(() => Int) eventsChanged!: number;
+}
+
+@ObjectType({ description: "History entries of a schedule, newest first" })
+export class ScheduleHistoryPage extends PageMembers {
+  @Field(() => [ScheduleHistoryEntry]) content!: ScheduleHistoryEntry[];
+}

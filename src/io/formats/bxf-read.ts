@@ -1,0 +1,332 @@
+// BXF (SMPTE ST 2021) import with a streaming parser (saxes, as XMLTV): the first Schedule's
+// Primary ScheduledEvents become events, its NonPrimary ones the secondary events and SCTE-35
+// signals of the primary event they name. Elements are matched by local name (any BXF version,
+// any prefix); what is not read is listed in one warning. saxes never loads a DTD or an external
+// entity, and a document that declares entities is refused outright.
+import { SaxesParser, type SaxesTagNS } from "saxes";
+import { badInput } from "../../common/errors.js";
+import { Command, EventType, Origin } from "../../events/enums.js";
+import type { SCTE35Signal } from "../../events/nested.js";
+import type { EventInput } from "../../events/types.js";
+import { SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
+import type { Scte35SignalData } from "../../scte35/index.js";
+import { signalOfCue } from "./bxf-cues.js";
+import { dayStartOf, parseFrameRate, timecodeMs } from "./bxf-time.js";
+import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
+
+/**
+ * Paths under ScheduledEvent that the reader descends through (null) or takes a text from (the key
+ * it keeps the text under: the leaves whose name says enough by name, the others by their path).
+ */
+const EVENT_PATHS = new Map<string, string | null>();
+for (const path of ["EventData", "EventData/EventId", "EventData/PrimaryEvent", "EventData/PrimaryEvent/ProgramEvent", "EventData/PrimaryEvent/NonProgramEvent",
+  "EventData/PrimaryEvent/NonProgramEvent/Details", "EventData/NonPrimaryEvent", "EventData/NonPrimaryEvent/Offset", "EventData/NonPrimaryEvent/Offset/OffsetTime",
+  "EventData/StartDateTime", "EventData/StartDateTime/SmpteDateTime", "EventData/LengthOption", "EventData/LengthOption/Duration",
+  "EventData/LengthOption/Duration/SmpteDuration", "Content", "Content/ContentId", "Content/Media", "Content/Media/MediaLocation", "Content/Media/MediaLocation/SOM"]) {
+  EVENT_PATHS.set(path, null);
+}
+for (const path of ["EventData/PrimaryEvent/ProgramEvent/ProgramName", "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType", "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",
+  "EventData/NonPrimaryEvent/NonPrimaryEventName", "EventData/NonPrimaryEvent/PrimaryEventId", "EventData/NonPrimaryEvent/Scte35Cue"]) {
+  EVENT_PATHS.set(path, path.slice(path.lastIndexOf("/") + 1));
+}
+for (const path of ["EventData/EventId/EventId", "EventData/EventTitle", "EventData/NonPrimaryEvent/Offset/OffsetTime/SmpteTimeCode", "EventData/StartDateTime/SmpteDateTime/SmpteTimeCode",
+  "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode"]) {
+  EVENT_PATHS.set(path, path.replace(/^EventData\/(NonPrimaryEvent\/)?/, ""));
+}
+/** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
+interface PathNode {
+  path: string;
+  key: string | null;
+  children: Map<string, PathNode>;
+}
+const EVENT_TREE: PathNode = { path: "", key: null, children: new Map() };
+for (const [path, key] of EVENT_PATHS) {
+  let node = EVENT_TREE;
+  for (const name of path.split("/")) {
+    let next = node.children.get(name);
+    if (!next) node.children.set(name, (next = { path: node.path ? `${node.path}/${name}` : name, key: null, children: new Map() }));
+    node = next;
+  }
+  node.key = key;
+}
+/** Elements whose attributes the reader reads. */
+const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset"]);
+const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);
+
+/** Primary events held back so that NonPrimary events written after them can still join them. */
+const HELD = 32;
+
+interface Scheduled {
+  at: string;
+  values: Record<string, string>;
+  attributes: Record<string, string>;
+}
+
+interface Held {
+  id: string | null;
+  input: EventInput;
+  at: string;
+}
+
+const EVENT_TYPES = new Set<string>(Object.values(EventType));
+const TYPE_OF_SPOT = new Map(Object.entries(SPOT_TYPES).map(([type, spot]) => [spot.toLowerCase(), type as EventType]));
+
+export async function* readBxf(text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes): AsyncGenerator<ParsedEvent> {
+  const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
+  const ready: ParsedEvent[] = [];
+  const held: Held[] = [];
+  const ignored = new Map<string, number>();
+  const orphans: string[] = [];
+  const path: string[] = [];
+  let failure: Error | null = null;
+  let skipDepth = 0; // > 0 inside an element not read
+  let schedules = 0;
+  let inSchedule = false;
+  let scheduleDay: number | null = null;
+  let count = 0;
+  let current: Scheduled | null = null;
+  let buffer = "";
+
+  const fail = (message: string) => {
+    failure ??= badInput(message);
+  };
+  const ignore = (name: string) => ignored.set(name, (ignored.get(name) ?? 0) + 1);
+  const release = (keep: number) => {
+    while (held.length > keep) {
+      const h = held.shift()!;
+      ready.push({ input: h.input, at: h.at });
+    }
+  };
+
+  const rateOf = (value: string | undefined, at: string): number => {
+    if (value === undefined) return options.fps;
+    const fps = parseFrameRate(value);
+    if (fps === null) throw badInput(`${at}: frameRate "${value}" is not a frame rate`);
+    notes.schedule.fps ??= fps;
+    return fps;
+  };
+  const timecode = (s: Scheduled, key: string, rateKey: string | null, what: string): number | null => {
+    const value = s.values[key];
+    if (value === undefined) return null;
+    const fps = rateOf(rateKey ? s.attributes[rateKey] : undefined, s.at);
+    try {
+      return timecodeMs(value, fps);
+    } catch (error) {
+      throw badInput(`${s.at}: ${what}: ${(error as Error).message}`);
+    }
+  };
+
+  const primaryOf = (s: Scheduled): Held => {
+    const v = s.values;
+    const a = s.attributes;
+    const startMs = timecode(s, "StartDateTime/SmpteDateTime/SmpteTimeCode", "SmpteDateTime@frameRate", "start");
+    if (startMs === null) throw badInput(`${s.at}: StartDateTime/SmpteDateTime/SmpteTimeCode is required`);
+    const date = a["SmpteDateTime@broadcastDate"];
+    const day = date !== undefined ? dayStartOf(date) : scheduleDay;
+    if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
+    const duration = timecode(s, "LengthOption/Duration/SmpteDuration/SmpteTimeCode", "SmpteDuration@frameRate", "duration") ?? 0;
+    const som = timecode(s, "Content/Media/MediaLocation/SOM/SmpteTimeCode", "SmpteDateTime@frameRate", "SOM");
+    const title = v["Content/Name"] ?? v["EventTitle"] ?? v["ProgramName"] ?? null;
+    const input: EventInput = { onAirTime: new Date(day + startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v["Content/ContentId/HouseNumber"] || null };
+    if (som !== null) input.som = som;
+    if (v["ProgramName"]) input.programme = { title: v["ProgramName"] };
+    return { id: v["EventId/EventId"] ?? null, input, at: s.at };
+  };
+
+  const eventTypeOf = (s: Scheduled): EventType => {
+    const own = s.attributes["EventData@type"];
+    if (own !== undefined) {
+      if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
+      return own as EventType;
+    }
+    if (s.values["ProgramName"] !== undefined || s.attributes["ProgramEvent"] !== undefined) return EventType.PRIMARY;
+    const spot = (s.values["SpotType"] ?? s.values["AdType"])?.toLowerCase();
+    if (spot === undefined) return EventType.PRIMARY;
+    if (spot === "live") return EventType.LIVE;
+    return TYPE_OF_SPOT.get(spot) ?? EventType.ADVERTISEMENT;
+  };
+
+  const nonPrimary = (s: Scheduled) => {
+    const v = s.values;
+    const ref = v["PrimaryEventId"];
+    const owner = ref !== undefined ? held.find((h) => h.id === ref) : held[held.length - 1];
+    if (!owner) {
+      orphans.push(s.at);
+      return;
+    }
+    const fromEnd = s.attributes["Offset@offsetFrom"]?.toLowerCase() === "endofevent";
+    let offset = timecode(s, "Offset/OffsetTime/SmpteTimeCode", "SmpteDateTime@frameRate", "offset");
+    if (offset !== null) {
+      if (s.attributes["Offset@direction"]?.toLowerCase() === "negative") offset = -offset;
+      if (fromEnd) offset = -offset;
+    } else {
+      // No Offset: the distance of its start from the primary event's start.
+      const date = s.attributes["SmpteDateTime@broadcastDate"];
+      const day = date !== undefined ? dayStartOf(date) : scheduleDay;
+      const startMs = timecode(s, "StartDateTime/SmpteDateTime/SmpteTimeCode", "SmpteDateTime@frameRate", "start");
+      offset = day !== null && startMs !== null ? day + startMs - (owner.input.onAirTime as Date).getTime() : 0;
+    }
+    const origin = fromEnd ? Origin.FROM_END : Origin.FROM_START;
+    const name = v["NonPrimaryEventName"] ?? "";
+    const cue = v["Scte35Cue"];
+    if (cue !== undefined || name.toUpperCase() === SCTE35_EVENT_NAME) {
+      if (cue === undefined) {
+        notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (pgw:Scte35Cue); ignored`);
+        return;
+      }
+      let signal: Scte35SignalData;
+      try {
+        signal = signalOfCue(cue);
+      } catch (error) {
+        throw badInput(`${s.at}: the SCTE-35 cue cannot be read: ${(error as Error).message}`);
+      }
+      (owner.input.scte35Signals ??= []).push({ ...signal, offset, origin } as SCTE35Signal);
+      return;
+    }
+    const command = s.attributes["EventData@command"];
+    if (command !== undefined && command !== Command.ON && command !== Command.OFF) throw badInput(`${s.at}: pgw:command "${command}" is not ON or OFF`);
+    (owner.input.secondaryEvents ??= []).push({ objectName: name || null, offset, origin, ...(command ? { command: command as Command } : {}) });
+  };
+
+  const closeEvent = (s: Scheduled) => {
+    if (s.attributes["EventData@eventType"]?.toLowerCase() === "nonprimary") return nonPrimary(s);
+    held.push(primaryOf(s));
+    release(HELD);
+  };
+
+  parser.on("doctype", (doctype) => {
+    if (/<!ENTITY/i.test(doctype)) fail(`line ${parser.line}: entity declarations are not accepted (DTDs and external entities are never loaded)`);
+  });
+  parser.on("error", (error) => fail(`line ${parser.line}: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")}`));
+  // Inside a ScheduledEvent: the path of each open element below it, and the text key of the one read.
+  const rel: PathNode[] = [];
+  let textKey: string | null = null;
+  let headText: string | null = null;
+  parser.on("opentag", (tag: SaxesTagNS) => {
+    if (failure) return;
+    if (skipDepth > 0) {
+      skipDepth++;
+      return;
+    }
+    const name = tag.local;
+    if (current) {
+      const parent = rel.length ? rel[rel.length - 1] : EVENT_TREE;
+      const node = parent.children.get(name);
+      if (node === undefined) {
+        ignore(parent.path ? `${parent.path}/${name}` : name);
+        skipDepth = 1;
+        return;
+      }
+      rel.push(node);
+      if (node.key !== null) {
+        textKey = node.key;
+        buffer = "";
+      } else if (WITH_ATTRIBUTES.has(name)) {
+        for (const a of Object.values(tag.attributes)) current.attributes[`${name}@${a.local}`] = a.value;
+      } else if (name === "ProgramEvent") current.attributes.ProgramEvent = "";
+      return;
+    }
+    path.push(name);
+    if (path.length === 4 && inSchedule && name === "ScheduledEvent") {
+      count++;
+      current = { at: `ScheduledEvent ${count} (line ${parser.line})`, values: {}, attributes: {} };
+      return;
+    }
+    const where = path.join("/");
+    if (path.length === 1) {
+      if (name !== "BxfMessage") fail(`line ${parser.line}: the root element must be <BxfMessage> (SMPTE ST 2021), found <${tag.name}>`);
+      return;
+    }
+    if (!HEAD_PATHS.has(where)) {
+      ignore(where.replace(/^BxfMessage\//, ""));
+      path.pop();
+      skipDepth = 1;
+      return;
+    }
+    if (where === "BxfMessage/BxfData/Schedule") {
+      schedules++;
+      inSchedule = schedules === 1;
+      if (!inSchedule) {
+        notes.warnings.push(`line ${parser.line}: Schedule ${schedules} ignored (one Schedule per import: the first)`);
+        path.pop();
+        skipDepth = 1;
+        return;
+      }
+      const startText = attr(tag, "scheduleStart") ?? attr(tag, "ScheduleStart");
+      scheduleDay = startText !== undefined ? dayStartOf(startText) : null;
+    } else if (where === "BxfMessage/BxfData") {
+      const action = attr(tag, "action");
+      if (action !== undefined && action !== "add") notes.warnings.push(`line ${parser.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);
+    } else if (where === "BxfMessage/BxfData/Schedule/Channel") {
+      const short = attr(tag, "shortName") ?? attr(tag, "ShortName");
+      if (short && !options.channel) notes.schedule.channel = short;
+    } else if (name === "Name" || name === "ScheduleName") {
+      headText = where;
+      buffer = "";
+    }
+  });
+  const onText = (t: string) => {
+    if (skipDepth === 0 && (textKey !== null || headText !== null)) buffer += t;
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  parser.on("closetag", () => {
+    if (failure) return;
+    if (skipDepth > 0) {
+      skipDepth--;
+      return;
+    }
+    if (current) {
+      if (rel.length === 0) {
+        const s: Scheduled = current;
+        current = null;
+        path.pop();
+        try {
+          closeEvent(s);
+        } catch (error) {
+          failure ??= error as Error;
+        }
+        return;
+      }
+      rel.pop();
+      if (textKey !== null) {
+        current.values[textKey] = textKey === "Scte35Cue" ? buffer.replace(/\s/g, "") : buffer.replace(/\s+/g, " ").trim();
+        textKey = null;
+      }
+      return;
+    }
+    if (headText !== null) {
+      const value = buffer.replace(/\s+/g, " ").trim();
+      if (headText === "BxfMessage/BxfData/Schedule/ScheduleName" && value) notes.schedule.name = value;
+      else if (headText === "BxfMessage/BxfData/Schedule/Channel/Name" && value && !options.channel) notes.schedule.channel ??= value;
+      headText = null;
+    }
+    path.pop();
+  });
+
+  for await (const chunk of text) {
+    parser.write(chunk);
+    if (failure) throw failure;
+    yield* ready.splice(0);
+  }
+  parser.close();
+  if (failure) throw failure;
+  if (count === 0 && schedules === 0) throw badInput("The file holds no BXF Schedule (BxfMessage/BxfData/Schedule)");
+  release(0);
+  yield* ready.splice(0);
+  if (orphans.length) notes.warnings.push(`${orphans.length} NonPrimary event(s) name no primary event read before them; ignored (first: ${orphans[0]})`);
+  if (ignored.size) {
+    const list = [...ignored].slice(0, 30).map(([n, c]) => (c > 1 ? `${n} (${c})` : n));
+    notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
+  }
+}
+
+function attr(tag: SaxesTagNS, local: string): string | undefined {
+  for (const a of Object.values(tag.attributes)) if (a.local === local) return a.value;
+  return undefined;
+}
+
+/** An XML file's format by its first characters: BXF when its root is a BxfMessage, else XMLTV. */
+export function xmlFormatOf(head: string): "bxf" | "xmltv" {
+  return /<([\w.-]+:)?BxfMessage[\s>/]/.test(head) ? "bxf" : "xmltv";
+}

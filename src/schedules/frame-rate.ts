@@ -1,0 +1,24 @@
+// A schedule's timecode rate, and the DataLoader that answers it for events (one statement per
+// request for every schedule asked, none when the page's schedule primed it).
+import DataLoader from "dataloader";
+import { inArray } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { defaultDropFrame, hasTimecode, type FrameRate } from "../timecode/index.js";
+import { schedules } from "./tables.js";
+
+/** The rate of a schedule row or answer (its fps may still have no timecode: 12.5, say). */
+export function frameRateOf(schedule: { fps: number; dropFrame: boolean | null }): FrameRate {
+  return { fps: schedule.fps, dropFrame: schedule.dropFrame ?? defaultDropFrame(schedule.fps) };
+}
+
+/** Schedule id → its rate (null: no such schedule, or no timecode at its fps). */
+export function createFrameRateLoader(executor: Executor): DataLoader<number, FrameRate | null> {
+  return new DataLoader<number, FrameRate | null>(async (ids) => {
+    const rows = await executor
+      .select({ id: schedules.id, fps: schedules.fps, dropFrame: schedules.dropFrame })
+      .from(schedules)
+      .where(inArray(schedules.id, [...ids]));
+    const byId = new Map(rows.map((r) => [r.id, hasTimecode(r.fps) ? frameRateOf(r) : null]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}

@@ -1,0 +1,97 @@
+// The peer benchmark's queries (bench/peers/queries.ts) send as many SQL statements for a small
+// organization as for one ten times larger: no statement per schedule, event, asset or playout.
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SERVICE_QUERIES } from "../../bench/peers/queries.js";
+import { execute, statementCounter } from "../../src/db/client.js";
+import { touchSchedule } from "../../src/schedules/store/index.js";
+import { type GraphQLClient, uniqueOrg, useOwnTestService } from "../helpers/service.js";
+import { INGEST } from "../helpers/telemetry.js";
+
+const t = useOwnTestService(); // its own service: this file counts the statements this process runs
+const T0 = Date.parse("2026-03-01T06:00:00Z");
+const END = Date.parse("2026-04-01T00:00:00Z");
+const DAY = 86_400_000;
+const WINDOW = { from: new Date(END - 30 * DAY).toISOString(), to: new Date(END).toISOString(), period: 1, periodType: "DAYS" };
+
+interface Size {
+  schedules: number;
+  events: number;
+  assets: number;
+  playouts: number;
+  days: number;
+}
+
+/** An organization of the given size: schedules and assets through GraphQL, events set-based (as the bench fills them). */
+async function organization(size: Size): Promise<{ org: string; viewer: GraphQLClient; scheduleId: string }> {
+  const org = uniqueOrg("peers");
+  const editor = t.client(await t.token(org, "admin"));
+  const assets = Array.from({ length: size.assets }, (_, i) => ({ assetId: `A-${i}`, name: `Asset ${i}`, systemFields: { title: `Title ${i}` } }));
+  await editor.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: assets });
+  const ids: string[] = [];
+  for (let s = 0; s < size.schedules; s++) {
+    const { createSchedule } = await editor.data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: `S${s}` } });
+    ids.push(createSchedule.id);
+  }
+  const db = t.service.database.db;
+  await execute(
+    db,
+    sql`insert into events (schedule_id, organization, on_air_time, duration, event_type, title, media_id, asset_id, status, data)
+      select s.id, ${org}, ${T0}::bigint + i * 30000, 30000, 'PRIMARY', 'Spot ' || i, 'M-' || (i % ${size.assets}), 'A-' || (i % ${size.assets}), 'READY',
+        jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % ${size.assets})))
+      from schedules s cross join generate_series(0::bigint, ${size.events - 1}::bigint) as i where s.organization = ${org}`,
+  );
+  for (const id of ids) await touchSchedule(db, Number(id));
+  const playouts = Array.from({ length: size.playouts }, (_, i) => ({ playoutId: `${org}-p${i}`, playoutName: `Playout ${i}`, organization: org, ip: `10.0.0.${i}`, port: "8080", instanceType: "c5.large" }));
+  const playoutSamples = playouts.flatMap((p) =>
+    Array.from({ length: size.days * 24 }, (_, h) => ({ playoutId: p.playoutId, time: new Date(END - (h + 1) * 3_600_000).toISOString(), intervalSeconds: 3600, playback: h % 5 ? 1 : 0, avmon: 1, cache: 95, connection: 50, cpu: 30, fileDescriptors: 210, freeMemory: 4000, storage: 50 })),
+  );
+  await editor.data(INGEST, { batch: { organizations: [{ organizationId: org, name: org }], playouts, playoutSamples } });
+  return { org, viewer: t.client(await t.token(org, "viewer")), scheduleId: ids[0] };
+}
+
+async function statementsOf(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<{ statements: number; data: any }> {
+  await gql.data(query, variables); // warm-up: nothing cached on the first call counts
+  statementCounter.count = 0;
+  statementCounter.enabled = true;
+  try {
+    const data = await gql.data(query, variables);
+    return { statements: statementCounter.count, data };
+  } finally {
+    statementCounter.enabled = false;
+  }
+}
+
+describe("statements per request of the peer benchmark's queries", () => {
+  it("stay the same from 2 schedules × 10 events to 20 × 100 (Q1, Q2) and from 2 playouts × 2 days to 20 × 10 (Q3)", async () => {
+    const small = await organization({ schedules: 2, events: 10, assets: 5, playouts: 2, days: 2 });
+    const large = await organization({ schedules: 20, events: 100, assets: 50, playouts: 20, days: 10 });
+    const q1 = (o: typeof small) => statementsOf(o.viewer, SERVICE_QUERIES.Q1, { s: 20, e: 1000 });
+    const q2 = (o: typeof small) => statementsOf(o.viewer, SERVICE_QUERIES.Q2, { id: o.scheduleId, e: 1000 });
+    const q3 = (o: typeof small) => statementsOf(o.viewer, SERVICE_QUERIES.Q3, { org: o.org, w: WINDOW });
+
+    const [q1Small, q1Large] = [await q1(small), await q1(large)];
+    expect(q1Small.data.schedules.content).toHaveLength(2);
+    expect(q1Large.data.schedules.content).toHaveLength(20);
+    expect(q1Large.data.schedules.content.every((s: any) => s.events.content.length === 100)).toBe(true);
+    expect(q1Large.data.schedules.content[0].events.content[7].asset.systemFields.title).toBe("Title 7");
+    expect(q1Large.statements).toBe(q1Small.statements);
+    // The schedules page, then every events page with its assets as one JSON document (events/json-reads.ts).
+    expect(q1Large.statements).toBe(2);
+
+    const [q2Small, q2Large] = [await q2(small), await q2(large)];
+    expect(q2Small.data.schedule.events.content).toHaveLength(10);
+    expect(q2Large.data.schedule.events.content).toHaveLength(100);
+    expect(q2Large.data.schedule.events.content[3].houseId).toBe("H3");
+    expect(q2Large.statements).toBe(q2Small.statements);
+    expect(q2Large.statements).toBe(2);
+
+    const [q3Small, q3Large] = [await q3(small), await q3(large)];
+    expect(q3Small.data.playoutUsage).toHaveLength(2 * 2);
+    expect(q3Large.data.playoutUsage).toHaveLength(20 * 10);
+    expect(q3Large.statements).toBe(q3Small.statements);
+
+    // Counted, not zero: the counter sees these requests.
+    for (const n of [q1Large, q2Large, q3Large].map((r) => r.statements)) expect(n).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+// docs/OPERATIONS.md says it covers every operation of the SPEC: each id has a `###` section
+// heading naming it (alone, in a list, or in a range such as O1–O7), and that section defines it
+// in a line of its own (`- **S30** — ripples a schedule …`). Code and docs cite the ids (S31, O16)
+// without saying what they are; a clone has no SPEC, so every id cited under src/ or docs/ must
+// be defined there. The ids are fixed here, as the SPEC numbers them (S1–S40, O1–O20).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SPEC_IDS = [...Array.from({ length: 40 }, (_, i) => `S${i + 1}`), ...Array.from({ length: 20 }, (_, i) => `O${i + 1}`)];
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ID = /\b([SO])(\d+)(\s*[–-]\s*[SO]?(\d+))?\b/g;
+
+/** The ids a text names; "S19–S22" (en dash or hyphen) stands for S19, S20, S21, S22. */
+function idsIn(text: string): string[] {
+  const ids: string[] = [];
+  for (const [, letter, first, , last] of text.matchAll(ID)) {
+    const to = last ? Number(last) : Number(first);
+    for (let n = Number(first); n <= to; n++) ids.push(`${letter}${n}`);
+  }
+  return ids;
+}
+
+/** The ids named by `###` headings. */
+function idsInHeadings(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^###\s+(.*)$/gm)].flatMap(([, heading]) => idsIn(heading)));
+}
+
+/** Each definition line (`- **S2** — text`) with the `###` heading of its section. */
+function definitions(markdown: string): Map<string, { text: string; heading: string }> {
+  const found = new Map<string, { text: string; heading: string }>();
+  let heading = "";
+  for (const line of markdown.split("\n")) {
+    if (/^#{1,3}\s/.test(line)) heading = line.startsWith("### ") ? line : "";
+    const definition = /^- \*\*([SO]\d+)\*\* — (.*)$/.exec(line);
+    if (definition) found.set(definition[1], { text: definition[2].trim(), heading });
+  }
+  return found;
+}
+
+/** Every file under a folder whose name ends with one of the extensions. */
+function filesUnder(folder: string, extensions: string[]): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext)))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const operations = readFileSync(join(ROOT, "docs/OPERATIONS.md"), "utf8");
+
+describe("docs/OPERATIONS.md", () => {
+  it("reads ids from headings, ranges included, and only from ### headings", () => {
+    const ids = idsInHeadings("## Change sets (S19–S22)\n### S2, S9: `x`\n### O1–O3, O10\nS5 in text\n");
+    expect([...ids].sort()).toEqual(["O1", "O10", "O2", "O3", "S2", "S9"]);
+  });
+
+  it("reads definitions with the heading of their section", () => {
+    const found = definitions("### S2, S9: `x`\n\n- **S2** — searches.\n- **S9**: not a definition\n## Jobs\n- **S1** — lists jobs.\n");
+    expect([...found]).toEqual([
+      ["S2", { text: "searches.", heading: "### S2, S9: `x`" }],
+      ["S1", { text: "lists jobs.", heading: "" }],
+    ]);
+  });
+
+  it("has a section for every SPEC operation", () => {
+    const covered = idsInHeadings(operations);
+    expect(SPEC_IDS.filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it("defines each id once, in a section whose heading names it", () => {
+    const found = definitions(operations);
+    const count = (id: string) => [...operations.matchAll(new RegExp(`^- \\*\\*${id}\\*\\* — `, "gm"))].length;
+    const misplaced = [...found].filter(([id, { text, heading }]) => !text || !idsIn(heading).includes(id) || count(id) !== 1);
+    expect(misplaced).toEqual([]);
+  });
+
+  it("defines every id cited under src/ and docs/, and every SPEC id", () => {
+    const defined = definitions(operations);
+    const cited = new Set(SPEC_IDS);
+    for (const file of [...filesUnder("src", [".ts"]), ...filesUnder("docs", [".md"])]) {
+      for (const id of idsIn(readFileSync(file, "utf8"))) cited.add(id);
+    }
+    // `S3` is also an asset origin (Amazon S3) in src/assets/enums.ts; it is a SPEC id all the same.
+    expect([...cited].filter((id) => !defined.has(id)).sort()).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+// Pages of events built as JSON by PostgreSQL (events/json-reads.ts) answer exactly what the
+// row-by-row read (events/pages.ts + the asset loader) answers. Each query below is asked twice:
+// as written (the JSON read), and with `_old: programmes` added to every events selection, which
+// json-plan.ts does not build, so the page goes the old way; the answers must be equal.
+import { describe, expect, it } from "vitest";
+import { statementCounter } from "../../src/db/client.js";
+import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
+
+const t = useTestService();
+
+const ASSETS = [
+  {
+    assetId: "A-1", mediaId: "M-1", name: "One", assetSize: 12345, fileCount: 2, storageType: "ONLINE", dateApplied: "2026-02-01T10:00:00.123Z",
+    systemFields: { title: "Title one", som: 5, recordingInfo: { channelId: "C1", startTime: "2026-02-01T09:00:00Z" } },
+    customFields: { k: "v" }, tags: [{ name: "t1" }, { name: "t2" }], metadata: { fps: 25, resolution: "1080p" }, qcInfo: { qcStatus: "PASSED" },
+    sourceAssetData: { sourceId: "S-1", assetVersion: 3 },
+  },
+  { assetId: "A-2", mediaId: "M-2", name: "Two", systemFields: { title: "Title two" } },
+  // Two assets share a mediaId: the smallest assetId is the one named by it.
+  { assetId: "A-9", mediaId: "M-S", name: "Nine" },
+  { assetId: "A-8", mediaId: "M-S", name: "Eight" },
+  // A document that is not an object where one is expected is answered as the old read answers it.
+  { assetId: "A-3", name: "No documents", systemFields: null },
+];
+
+/** Field selections: `%` is where the old read is forced. */
+const QUERIES: Record<string, string> = {
+  columns: `{ schedules { content { id name events { % content { id scheduleId onAirTime duration eventType title locked mediaId status version __typename } } } } }`,
+  assetWhole: `{ schedules(size: 5) { content { id events(size: 20) { % content { id asset { assetId organization mediaId name assetSize fileCount storageType version
+    dateApplied dateCreated dateUpdated customFields tags { name } metadata { fps resolution } qcInfo { qcStatus } sourceAssetData { sourceId assetVersion }
+    systemFields { title som recordingInfo { channelId startTime } } __typename } } } } } }`,
+  assetTitle: `{ schedules(size: 20) { content { id name events(size: 50) { % content { id title onAirTime duration asset { systemFields { title } } } } } } }`,
+  aliasesAndFragments: `query { schedules(size: 5) { content { id e1: events(size: 3) { % ...Meta content { ...F asset { aid: assetId ...A } } }
+    e2: events(page: 1, size: 3) { % content { i: id t: title m: mediaId } number last } } } }
+    fragment Meta on EventPage { totalElements totalPages last number size numberOfElements first empty pageable { offset pageNumber pageSize } sort { property direction } }
+    fragment F on Event { id onAirTime ... on Event { title } }
+    fragment A on Asset { name systemFields { title } systemFields { som } }`,
+  filters: `{ schedules { content { id events(term: "i", eventType: PRIMARY, from: "${iso(T0 + 10 * MIN)}", to: "${iso(T0 + 60 * MIN)}", size: 10) { %
+    totalElements content { id title asset { name } } } } } }`,
+  dataFields: `{ schedules { content { id events(size: 50) { % content { id houseId som label assetData { assetId title } programme { title startTime } voiceovers { name } } } } } }`,
+  pastTheEnd: `{ schedules { content { id events(page: 7, size: 5) { % content { id } totalElements last empty } } } }`,
+  oneSchedule: `query($id: ID!) { schedule(id: $id) { id events(size: 4) { % content { id mediaId asset { assetId name } } totalElements } } }`,
+  oneScheduleLaterPage: `query($id: ID!) { schedule(id: $id) { id events(page: 1, size: 4) { % content { id asset { assetId } } } } }`,
+};
+
+/** The answer with every `_old` member removed. */
+function withoutOld(value: any): any {
+  if (Array.isArray(value)) return value.map(withoutOld);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "_old").map(([k, v]) => [k, withoutOld(v)]));
+}
+
+async function counted(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<{ data: any; statements: number }> {
+  statementCounter.count = 0;
+  statementCounter.enabled = true;
+  try {
+    return { data: await gql.data(query, variables), statements: statementCounter.count };
+  } finally {
+    statementCounter.enabled = false;
+  }
+}
+
+async function bothWays(gql: GraphQLClient, query: string, variables: Record<string, unknown> = {}) {
+  const json = await counted(gql, query.replaceAll("%", ""), variables);
+  const old = await counted(gql, query.replaceAll("%", "_old: programmes"), variables);
+  return { json: json.data, old: withoutOld(old.data), statements: { json: json.statements, old: old.statements } };
+}
+
+describe("events: pages built as JSON by PostgreSQL", () => {
+  it("answer what the row-by-row read answers, for columns, data fields, assets, aliases, fragments, paging and filters", async () => {
+    const other = await orgClient(t, "admin");
+    // Another organization with an asset of the same key and one only it has, and a schedule of its own.
+    await other.gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, {
+      a: [{ assetId: "A-1", name: "Not yours", systemFields: { title: "Foreign" } }, { assetId: "A-X", mediaId: "M-X", name: "Foreign only" }],
+    });
+    const foreign = await createSchedule(other.gql, "Foreign");
+    await addEvents(other.gql, foreign.id, [{ at: T0, duration: MIN, title: "Foreign event", assetData: { assetId: "A-1" } }]);
+
+    const { gql } = await orgClient(t, "admin");
+    await gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: ASSETS });
+    const day = await createSchedule(gql, "Day");
+    await createSchedule(gql, "Empty");
+    const night = await createSchedule(gql, "Night");
+    await addEvents(gql, day.id, [
+      { at: T0, duration: 20 * MIN, title: "Film", assetData: { assetId: "A-1", title: "stored title" }, programme: { title: "EPG film", startTime: iso(T0) }, houseId: "H1", som: 7 },
+      { at: T0 + 22 * MIN, duration: 10 * MIN, title: "By media", mediaId: "M-2", label: "L", voiceovers: [{ name: "vo" }] },
+      { at: T0 + 30 * MIN, duration: 10 * MIN, title: "Empty asset id", assetData: { assetId: "" }, mediaId: "M-1", eventType: "ADVERTISEMENT" },
+      { at: T0 + 40 * MIN, duration: 5 * MIN, title: "Nothing in the catalog", assetData: { assetId: "NONE" }, locked: true },
+      { at: T0 + 45 * MIN, duration: 5 * MIN, title: "Shared media id", mediaId: "M-S", status: "READY" },
+      { at: T0 + 50 * MIN, duration: 5 * MIN, title: "Foreign asset", assetData: { assetId: "A-X" }, mediaId: "M-X" },
+      { at: T0 + 55 * MIN, duration: 5 * MIN, title: "Live, no asset", eventType: "LIVE" },
+      { at: T0 + 60 * MIN, duration: 5 * MIN, title: "No documents", assetData: { assetId: "A-3" } },
+    ]);
+    await addEvents(gql, night.id, [
+      { at: T0 + 600 * MIN, duration: 30 * MIN, title: "Night film", assetData: { assetId: "A-1" } },
+      { at: T0 + 630 * MIN, duration: 30 * MIN, title: "Night news", mediaId: "M-S" },
+    ]);
+
+    for (const [name, query] of Object.entries(QUERIES)) {
+      const { json, old } = await bothWays(gql, query, query.includes("$id") ? { id: day.id } : {});
+      expect(json, name).toEqual(old);
+    }
+
+    // The schedules of the other organization are not listed, and its assets are not joined.
+    const { json, statements } = await bothWays(gql, QUERIES.assetWhole);
+    expect(json.schedules.content.map((s: any) => s.id)).toEqual([day.id, expect.any(String), night.id]);
+    const assetIds = json.schedules.content[0].events.content.map((e: any) => e.asset?.assetId ?? null);
+    expect(assetIds).toEqual(["A-1", "A-2", "A-1", null, "A-8", null, null, "A-3"]);
+    expect(json.schedules.content[0].events.content[0].asset.name).toBe("One");
+    expect(json.schedules.content[0].events.content[0].asset.dateApplied).toBe("2026-02-01T10:00:00.123Z");
+    // The JSON read asks once for every events page with its assets; the old read asks for the assets apart.
+    expect(statements.json).toBeLessThan(statements.old);
+  });
+
+  it("refuses bad page arguments and filters as the old read does", async () => {
+    const { gql } = await orgClient(t, "admin");
+    await createSchedule(gql, "Day");
+    for (const args of [`size: 0`, `size: 5000`, `page: -1`, `from: "${iso(T0 + MIN)}", to: "${iso(T0)}"`]) {
+      const query = `{ schedules { content { id events(${args}) { % content { id } } } } }`;
+      const json = await gql.request(query.replaceAll("%", ""));
+      const old = await gql.request(query.replaceAll("%", "_old: programmes"));
+      expect(json.errors?.map((e: any) => [e.message, e.extensions?.code]), args).toEqual(old.errors?.map((e: any) => [e.message, e.extensions?.code]));
+      expect(json.errors?.length, args).toBeGreaterThan(0);
+    }
+  });
+});

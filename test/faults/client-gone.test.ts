@@ -1,0 +1,75 @@
+// A client that goes away stops its reads: postgres.js cancels the request's pending statements on
+// the server, instead of letting them run to their statement timeout (issue 11 item 3). PostgreSQL
+// only: PGlite runs each statement to its end on the main thread.
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
+import { orgClient, useTestService } from "../helpers/service.js";
+
+const onPostgres = !!process.env.DATABASE_URL;
+if (!onPostgres) process.stderr.write("faults-client-gone: skipped on PGlite (no server-side cancel there)\n");
+
+// No time limits: without the cancel, a waiting read would wait for as long as the lock is held.
+const t = useTestService({ dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0 });
+
+/** Polls until `check` holds (a liveness bound, not a speed figure). */
+async function eventually(check: () => Promise<boolean>, what: string, limitMs = 15_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`still not so after ${limitMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(onPostgres)("a client that goes away", () => {
+  it("cancels the reads of its request on the server", async () => {
+    const work = new RequestWork();
+    const sleeping = withRequestWork(work, async () => await t.service.database.db.execute(sql`select pg_sleep(30)`));
+    const failure = sleeping.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    setTimeout(() => work.abandon(), 200);
+    const error = (await failure) as { cause?: { code?: string; message?: string } } | null;
+    expect(error).not.toBeNull();
+    expect(error?.cause?.code ?? (error as { code?: string }).code).toBe("57014");
+    expect(String(error?.cause?.message ?? (error as Error).message)).toMatch(/user request/);
+  });
+
+  it("stops a GraphQL read that waits, once the HTTP client disconnects", async () => {
+    const { gql, org } = await orgClient(t, "viewer");
+    await gql.request(`{ schedules(size: 1) { totalElements } }`); // warm: the token and the plan
+    const holder = postgres(t.databaseUrl!, { max: 2, onnotice: () => {} });
+    const token = await t.token(org, "viewer");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = holder.begin(async (tx) => {
+      await tx`lock table schedules in access exclusive mode`;
+      locked();
+      await released;
+    });
+    try {
+      await lockTaken;
+      const waiting = async () =>
+        Number((await holder`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%from "schedules"%'`)[0].n);
+      const client = new AbortController();
+      const request = fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: `{ schedules(size: 1) { totalElements content { id } } }` }),
+        signal: client.signal,
+      }).catch(() => "aborted");
+      await eventually(async () => (await waiting()) > 0, "the read waits on the lock");
+      client.abort();
+      expect(await request).toBe("aborted");
+      await eventually(async () => (await waiting()) === 0, "the abandoned read was cancelled while the lock is still held");
+    } finally {
+      release();
+      await holding;
+      await holder.end();
+    }
+  });
+});
