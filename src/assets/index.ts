@@ -8,3 +8,7 @@ export { toAsset } from "./mapper.js";
 export type { AssetRow } from "./tables.js";
 export * from "./enums.js";
 export { Asset, AssetInput } from "./types.js";
+export * from "./event-keys.js";
+export * from "./lookup.js";
+export * from "./mapper.js";
+export * from "./types.js";

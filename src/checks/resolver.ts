@@ -3,15 +3,15 @@
 import { SafeIntResolver } from "graphql-scalars";
 import { type GraphQLResolveInfo, Kind } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { Asset } from "../assets/types.js";
+import { Asset } from "../assets/index.js";
 import { requireViewer } from "../common/auth.js";
-import { EventType } from "../events/enums.js";
-import { PRELOADED_ASSET } from "../events/json-plan.js";
-import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
-import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
-import { Schedule } from "../schedules/types.js";
+import { EventType } from "../events/index.js";
+import { PRELOADED_ASSET } from "../events/index.js";
+import { Programme, SCTE35Signal, SecondaryEvent } from "../events/index.js";
+import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/index.js";
+import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
-import { assetKeyOf } from "../assets/event-keys.js";
+import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 

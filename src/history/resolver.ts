@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { ChangeSetDiff } from "../changesets/types.js";
-import { Schedule } from "../schedules/types.js";
+import { ChangeSetDiff } from "../changesets/index.js";
+import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 

@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { badInput } from "../common/errors.js";
-import type { EventInput } from "../events/types.js";
+import type { EventInput } from "../events/index.js";
 import type { EventCoercer } from "./formats/json.js";
 
 export type { EventCoercer } from "./formats/json.js";

@@ -1,12 +1,12 @@
 // Job handlers of import and export. Export reads the events page by page (keyset, air order)
 // while it writes the file; import writes the kept upload in batches, each in a fenced step of the
 // job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
-import { scheduleTarget } from "../schedules/target.js";
+import { scheduleTarget } from "../schedules/index.js";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import { queryRows, type Executor, type Transaction } from "../db/client.js";
-import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/store/index.js";
+import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/index.js";
 import type { EventRow } from "../events/tables.js";
 import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";

@@ -7,5 +7,9 @@ export { JobRegistry, JobStopped, type JobContext, type JobOutcome } from "./reg
 export { enqueueJob, JobSignal } from "./queue.js";
 export { toJob } from "./mapper.js";
 export { Job } from "./types.js";
-export { seedDemoJobs } from "./seed.js";
 export { runWorkerCommand } from "./cli.js";
+export * from "./states.js";
+export * from "./mapper.js";
+export * from "./queue.js";
+export * from "./registry.js";
+export * from "./types.js";

@@ -3,12 +3,12 @@ import { count, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
-import { insertEvents } from "../schedules/store/index.js";
-import { editTimeline, outcome } from "../schedules/edit-timeline.js";
-import { ScheduleService } from "../schedules/service.js";
+import { insertEvents } from "../schedules/index.js";
+import { editTimeline, outcome } from "../schedules/index.js";
+import { ScheduleService } from "../schedules/index.js";
 import { schedules } from "../schedules/tables.js";
 import { seedDemoAssets } from "./assets.js";
-import { seedDemoJobs } from "../jobs/index.js";
+import { seedDemoJobs } from "../jobs/seed.js";
 import { seedDemoTelemetry } from "./telemetry.js";
 
 export const DEMO_ORGANIZATION = "demo";
