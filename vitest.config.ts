@@ -10,8 +10,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     pool: "forks",
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Tests that spawn the CLI or a server process take 20–30 s on a loaded two-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     globalSetup: ["test/global-setup.ts"],
   },
 });

@@ -17,6 +17,7 @@ import { plural } from "../common/text.js";
 import { runWorkerCommand } from "../jobs/index.js";
 import { createJobRegistry } from "../server/index.js";
 import { JOBS_HELP, jobsCommand } from "./jobs.js";
+import { ASRUN_HELP, asRunCommand } from "../asrun/index.js";
 import { EXIT_HELP, EXPORT_HELP, IMPORT_HELP, exportCommand, importCommand } from "./transfer.js";
 
 const HELP: Record<string, string> = {
@@ -24,11 +25,12 @@ const HELP: Record<string, string> = {
   worker: "worker                     run the job worker alone (needs DATABASE_URL; JOB_POLL_MS, JOB_LEASE_MS, …)",
   migrate: "migrate                    apply pending database migrations and exit",
   seed: "seed [--telemetry --orgs N --playouts N --days N]\n                             add the demo data (once: a second run adds nothing); --telemetry: N days of telemetry of N playouts (in total) over N organizations",
-  token: "token --org ORG [--org ORG2] [--role viewer|editor|admin] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
+  token: "token --org ORG [--org ORG2] [--role viewer|editor|admin|playout] [--sub USER] [--expires 30d]\n                             print a bearer token signed with the configured secret",
   schema: "schema [--check]           write schema.graphql from the code (--check: fail when it differs)",
   jobs: JOBS_HELP,
   import: IMPORT_HELP,
   export: EXPORT_HELP,
+  asrun: ASRUN_HELP,
 };
 
 function usage(): string {
@@ -46,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${command === "import" || command === "export" || command === "jobs" ? `\n${EXIT_HELP}\n` : ""}`);
+    process.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${command === "import" || command === "export" || command === "jobs" || command === "asrun" ? `\n${EXIT_HELP}\n` : ""}`);
     return 0;
   }
   switch (command) {
@@ -62,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
       return importCommand(rest, loadConfig());
     case "export":
       return exportCommand(rest, loadConfig());
+    case "asrun":
+      return asRunCommand(rest, loadConfig());
     case "migrate": {
       const config = loadConfig();
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

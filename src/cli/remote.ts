@@ -1,6 +1,7 @@
 // Commands that act on a running service (import, export, jobs) talk GraphQL and HTTP to it, so
 // that they go through the same services, checks and worker as every other client.
 import type { Config } from "../config.js";
+import type { Role } from "../common/auth.js";
 import { DEMO_ORGANIZATION } from "../seed/index.js";
 import { embeddedSecret, signToken } from "../server/index.js";
 
@@ -59,14 +60,15 @@ export class Progress {
  * secret: for --org, else for the demo organization on the embedded default (where the demo
  * lives), else for every organization (then calls that need one ask for --org).
  */
-export async function clientOf(values: { url?: string; token?: string; org?: string }, config: Config): Promise<Client> {
+/** `role`: the role of the token signed here when none is given (as-run import signs a playout token). */
+export async function clientOf(values: { url?: string; token?: string; org?: string }, config: Config, role: Role = "editor"): Promise<Client> {
   const url = (values.url ?? `http://localhost:${config.port}`).replace(/\/$/, "");
   if (!/^https?:\/\/[^/]/.test(url)) throw new CliError(`--url must be an http:// or https:// address (got ${url})`, EXIT.usage);
   if (values.token !== undefined && values.token.trim() === "") throw new CliError("--token must not be empty", EXIT.usage);
   if (values.org !== undefined && values.org.trim() === "") throw new CliError("--org must name an organization", EXIT.usage);
   const secret = config.authSecret ?? embeddedSecret(config.dataDir);
   const org = values.org ?? (config.authSecret ? "*" : DEMO_ORGANIZATION);
-  const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [org], role: "editor" }, "1h"));
+  const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [org], role }, "1h"));
   return { url, headers: { authorization: `Bearer ${token}` } };
 }
 

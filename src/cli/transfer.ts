@@ -28,7 +28,7 @@ export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json|bxf] [--out
  * Polls the job until it is final, showing its progress; answers it when SUCCEEDED, after writing
  * its warnings to stderr. A service that restarts meanwhile is asked again: the job goes on.
  */
-async function waitForJob(client: Client, id: string, progress: Progress, label: string): Promise<any> {
+export async function waitForJob(client: Client, id: string, progress: Progress, label: string): Promise<any> {
   for (;;) {
     const { job } = await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id });
     if (!job) throw new CliError(`Job ${id} is no longer visible`, EXIT.failed);
@@ -48,7 +48,7 @@ async function waitForJob(client: Client, id: string, progress: Progress, label:
 }
 
 /** The multipart body of one file upload, streamed from disk with upload progress. */
-function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void): { body: Readable; type: string } {
+export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void): { body: Readable; type: string } {
   const boundary = `----playout-gateway-${Date.now().toString(16)}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head =

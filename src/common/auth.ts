@@ -1,8 +1,9 @@
 // Who is calling, and what they may do. Pure: no database, no GraphQL.
 import { AppError, badInput, forbidden } from "./errors.js";
 
-export type Role = "viewer" | "editor" | "admin";
-export const ROLES: Role[] = ["viewer", "editor", "admin"];
+/** playout: a playout machine's token, a viewer that may also report what aired (ingestAsRun; docs/ASRUN.md). */
+export type Role = "viewer" | "editor" | "admin" | "playout";
+export const ROLES: Role[] = ["viewer", "editor", "admin", "playout"];
 
 export interface Viewer {
   userId: string;
@@ -44,7 +45,8 @@ export function parseUserClaim(value: unknown): string | null {
   return value;
 }
 
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+// playout ranks with viewer: it writes nothing an editor writes; ingestAsRun names it explicitly.
+const RANK: Record<Role, number> = { viewer: 0, playout: 0, editor: 1, admin: 2 };
 
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AppError("UNAUTHENTICATED", "A bearer token is required (Authorization: Bearer <JWT>)");
@@ -54,6 +56,13 @@ export function requireViewer(viewer: Viewer | null): Viewer {
 export function requireRole(viewer: Viewer | null, role: Role): Viewer {
   const v = requireViewer(viewer);
   if (RANK[v.role] < RANK[role]) throw forbidden(`This operation needs the ${role} role; the token has ${v.role}`);
+  return v;
+}
+
+/** One of the named roles exactly (no ranking): for operations given to a dedicated role. */
+export function requireOneOf(viewer: Viewer | null, roles: readonly Role[]): Viewer {
+  const v = requireViewer(viewer);
+  if (!roles.includes(v.role)) throw forbidden(`This operation needs one of the roles ${roles.join(", ")}; the token has ${v.role}`);
   return v;
 }
 

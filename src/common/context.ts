@@ -3,6 +3,7 @@
 // are type-only imports through each slice's public surface: they vanish at run time.
 import type DataLoader from "dataloader";
 import type { AssetLoaders, AssetService, Asset } from "../assets/index.js";
+import type { AsRunService } from "../asrun/index.js";
 import type { ChangeSetService, DraftPageKey } from "../changesets/index.js";
 import type { CheckService, ScheduleAssetsKey } from "../checks/index.js";
 import type { EventPage, EventService, EventsPageKey } from "../events/index.js";
@@ -35,6 +36,8 @@ export interface Services {
   reporting: ReportingService;
   telemetry: TelemetryService;
   history: HistoryService;
+  /** As-run ingestion and reconciliation (docs/ASRUN.md). */
+  asRun: AsRunService;
 }
 
 /** DataLoaders, made anew for each request (src/server/loaders.ts): their cache must not outlive it. */

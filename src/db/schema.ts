@@ -7,3 +7,4 @@ export * from "../telemetry/tables.js";
 export * from "../io/tables.js";
 export * from "../changesets/tables.js";
 export * from "../history/tables.js";
+export * from "../asrun/tables.js";

@@ -19,6 +19,8 @@ export enum JobType {
   SCHEDULE_IMPORT = "SCHEDULE_IMPORT",
   SCHEDULE_ARCHIVE = "SCHEDULE_ARCHIVE",
   SCHEDULE_RESTORE = "SCHEDULE_RESTORE",
+  AS_RUN_IMPORT = "AS_RUN_IMPORT",
+  AS_RUN_RECONCILIATION_EXPORT = "AS_RUN_RECONCILIATION_EXPORT",
 }
 registerEnumType(JobType, {
   name: "JobType",
@@ -27,6 +29,8 @@ registerEnumType(JobType, {
     SCHEDULE_IMPORT: { description: "importScheduleAsync (S7)" },
     SCHEDULE_ARCHIVE: { description: "archiveSchedule (S13)" },
     SCHEDULE_RESTORE: { description: "restoreSchedules (S5)" },
+    AS_RUN_IMPORT: { description: "importAsRun: an as-run CSV (docs/ASRUN.md)" },
+    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON" },
   },
 });
 

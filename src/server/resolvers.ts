@@ -12,6 +12,7 @@ import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../sc
 import { TelemetryResolver } from "../telemetry/resolver.js";
 import { EventTimecodeResolver } from "../events/timecode-resolver.js";
 import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../history/resolver.js";
+import { AsRunResolver, ScheduleAsRunResolver } from "../asrun/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -35,4 +36,6 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   Scte35Resolver,
   ScheduleHistoryResolver,
   ScheduleHistoryEntryResolver,
+  AsRunResolver,
+  ScheduleAsRunResolver,
 ];

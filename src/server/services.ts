@@ -17,6 +17,7 @@ import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
+import { AsRunService } from "../asrun/service.js";
 import { createJobRegistry } from "./job-handlers.js";
 import { schemaEventCoercer } from "./schema.js";
 
@@ -40,5 +41,6 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
+    asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
   };
 }

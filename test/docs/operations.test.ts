@@ -3,7 +3,7 @@
 // in a line of its own (`- **S30** — ripples a schedule …`). Code and docs cite the ids (S31, O16)
 // without saying what they are; a clone has no SPEC, so every id cited under src/ or docs/ must
 // be defined there. The ids are fixed here, as the SPEC numbers them (S1–S40, O1–O20).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -37,6 +37,24 @@ function definitions(markdown: string): Map<string, { text: string; heading: str
     if (definition) found.set(definition[1], { text: definition[2].trim(), heading });
   }
   return found;
+}
+
+/** Each `###` section's `Code:` lines (resolver → service → store/rules files), by heading. */
+function codeLinesBySection(markdown: string): Map<string, string[]> {
+  const sections = new Map<string, string[]>();
+  let heading = "";
+  for (const line of markdown.split("\n")) {
+    if (/^#{1,3}\s/.test(line)) {
+      heading = line.startsWith("### ") ? line : "";
+      if (heading) sections.set(heading, []);
+    } else if (heading && line.startsWith("Code:")) sections.get(heading)!.push(line);
+  }
+  return sections;
+}
+
+/** The repository paths a `Code:` line names, each in backticks. */
+function pathsIn(codeLine: string): string[] {
+  return [...codeLine.matchAll(/`([^`]+)`/g)].map(([, path]) => path);
 }
 
 /** Every file under a folder whose name ends with one of the extensions. */
@@ -82,5 +100,25 @@ describe("docs/OPERATIONS.md", () => {
     }
     // `S3` is also an asset origin (Amazon S3) in src/assets/enums.ts; it is a SPEC id all the same.
     expect([...cited].filter((id) => !defined.has(id)).sort()).toEqual([]);
+  });
+
+  it("reads Code: lines per ### section and the paths they name", () => {
+    const found = codeLinesBySection("## A\nCode: `x`\n### S1: `a`\n\nCode: `src/a.ts` → `src/b.ts`\n### S2\ntext\n## B\nCode: `y`\n");
+    expect([...found]).toEqual([
+      ["### S1: `a`", ["Code: `src/a.ts` → `src/b.ts`"]],
+      ["### S2", []],
+    ]);
+    expect(pathsIn("Code: `src/a.ts` → `src/b.ts` (`src/c/`)")).toEqual(["src/a.ts", "src/b.ts", "src/c/"]);
+  });
+
+  it("gives every section one Code: line naming its resolver first, then files that exist", () => {
+    const wrong = [...codeLinesBySection(operations)].flatMap(([heading, lines]) => {
+      if (lines.length !== 1) return [`${heading}: ${lines.length} Code: lines`];
+      const paths = pathsIn(lines[0]);
+      const problems = paths.filter((path) => !path.startsWith("src/") || !existsSync(join(ROOT, path))).map((path) => `${heading}: ${path} does not exist`);
+      if (paths.length < 2 || !/resolvers?\.ts$/.test(paths[0])) problems.push(`${heading}: the line names no resolver then service`);
+      return problems;
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -456,6 +456,45 @@ export const EXAMPLES: Example[] = [
 }`,
     variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
   },
+  {
+    area: "Events",
+    title: "As-run reconciliation",
+    description:
+      "What aired against the plan (docs/ASRUN.md): each event's state (ON_TIME, EARLY, LATE, SHORT, LONG, MISSED, UNPLANNED) with its deviations, and a summary of the whole window. toleranceMs counts small deviations as on time.",
+    read: true,
+    query: `query AsRunReconciliation($scheduleId: ID!, $from: DateTime, $to: DateTime) {
+  asRunReconciliation(scheduleId: $scheduleId, from: $from, to: $to, toleranceMs: 1000, page: 0, size: 20) {
+    totalElements
+    summary {
+      counts { state count }
+      byEventType { eventType plannedMs airedMs }
+      adBreakMinutesPlanned
+      adBreakMinutesAired
+      scte35CuesPlanned
+      scte35CuesAired
+      worstDeviations { eventId title startDeviationMs durationDeviationMs }
+    }
+    content { state eventId title plannedStart actualStart startDeviationMs durationDeviationMs asRunStatus }
+  }
+}`,
+    variables: { scheduleId: "{{schedule.id}}", from: "{{schedule.startDate}}", to: "{{schedule.sixHoursIn}}" },
+  },
+  {
+    area: "Events",
+    title: "Report what aired (as-run)",
+    description:
+      "Playout machines (role playout) or an admin send what went to air, up to 10,000 entries a call; a resent entryId changes nothing. Here an unplanned slate into the examples' scratch schedule.",
+    query: `mutation IngestAsRun($scheduleId: ID!, $at: DateTime!) {
+  ingestAsRun(scheduleId: $scheduleId, entries: [
+    { entryId: "graphiql-slate-1", mediaId: "SLATE", actualStart: $at, actualDurationMs: 10000, status: UNPLANNED, deviceId: "playout-1", reason: "Technical fault slate" }
+  ]) {
+    inserted
+    duplicates
+    unmatched
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", at: "{{schedule.startDate}}" },
+  },
 ];
 
 export interface ExampleSelection {

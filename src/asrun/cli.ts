@@ -1,0 +1,77 @@
+// `playout-gateway asrun import <file.csv> --schedule ID` and `asrun export <scheduleId>`: clients
+// of a running service over GraphQL, like `import` and `export` (src/cli/transfer.ts).
+import { createWriteStream, statSync } from "node:fs";
+import { basename } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import type { Config } from "../config.js";
+import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOneOrganization, send } from "../cli/remote.js";
+import { multipart, waitForJob } from "../cli/transfer.js";
+
+const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
+const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
+
+export const ASRUN_HELP = `asrun import <file.csv> --schedule ID | asrun export <scheduleId> [--format csv|json] [--from ISO] [--to ISO] [--tolerance MS] [--out FILE|-]
+                             [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV (docs/ASRUN.md) through a job, signing
+                             a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
+
+const positiveId = (what: string, id: string | undefined): string => {
+  if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
+  return id;
+};
+
+export async function asRunCommand(args: string[], config: Config): Promise<number> {
+  return guarded(async () => {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    const [action, target] = positionals;
+    if (positionals.length !== 2 || (action !== "import" && action !== "export")) {
+      throw new CliError(`asrun: say import <file> or export <scheduleId>\nUsage: playout-gateway ${ASRUN_HELP}`, EXIT.usage);
+    }
+    requireOneOrganization(`asrun ${action}`, values, config);
+    const progress = new Progress(values.quiet!);
+    if (action === "import") {
+      const scheduleId = positiveId("--schedule", values.schedule);
+      let size: number;
+      try {
+        size = statSync(target).size;
+      } catch {
+        throw new CliError(`asrun import: cannot read ${target}`, EXIT.usage);
+      }
+      const client = await clientOf(values, config, "playout");
+      const query = `mutation($file: Upload!, $s: ID!, $organization: String) { importAsRun(scheduleId: $s, file: $file, organization: $organization) { id } }`;
+      const { body, type } = multipart(query, { s: scheduleId, organization: values.org }, target, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
+      const data = await answer(
+        await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),
+      );
+      progress.done();
+      const job = await waitForJob(client, data.importAsRun.id, progress, "importing");
+      // The job's OK message says what it stored: "Stored N as-run entries for schedule S (D duplicates, U unmatched)".
+      process.stdout.write(`${job.messages.filter((m: { type: string }) => m.type === "OK").map((m: { message: string }) => m.message).join("\n")}\n`);
+      return EXIT.ok;
+    }
+    const scheduleId = positiveId("the schedule id", target);
+    const format = values.format!.toUpperCase();
+    if (format !== "CSV" && format !== "JSON") throw new CliError(`asrun export: --format must be csv or json (got ${values.format})`, EXIT.usage);
+    const tolerance = values.tolerance === undefined ? 0 : Number(values.tolerance);
+    if (!Number.isInteger(tolerance) || tolerance < 0) throw new CliError("asrun export: --tolerance must be whole ms, 0 or more", EXIT.usage);
+    const out = values.out ?? `as-run-${scheduleId}.${format.toLowerCase()}`;
+    const client = await clientOf(values, config);
+    const { exportAsRunReconciliation } = await graphql(
+      client,
+      `mutation($s: ID!, $fileName: String!, $format: AsRunExportFormat, $from: DateTime, $to: DateTime, $tol: Int, $organization: String) {
+        exportAsRunReconciliation(scheduleId: $s, fileName: $fileName, format: $format, from: $from, to: $to, toleranceMs: $tol, organization: $organization) { id } }`,
+      { s: scheduleId, fileName: out === "-" ? `as-run-${scheduleId}` : basename(out), format, from: values.from, to: values.to, tol: tolerance, organization: values.org },
+    );
+    const job = await waitForJob(client, exportAsRunReconciliation.id, progress, "exporting");
+    const response = await send(client, job.resourceLink, { method: "GET" });
+    if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
+    const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+    if (out === "-") await pipeline(source, process.stdout, { end: false });
+    else {
+      await pipeline(source, createWriteStream(out));
+      process.stdout.write(`${out}\n`);
+    }
+    return EXIT.ok;
+  });
+}

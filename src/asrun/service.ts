@@ -1,0 +1,192 @@
+// As-run: ingestion (idempotent by the sender's entry id), the stored entries, and the
+// reconciliation of plan against air. Events are only read, never written.
+import { requireOneOf, requireRole, requireViewer, type Role, type Viewer } from "../common/auth.js";
+import { badInput, conflict } from "../common/errors.js";
+import { pageMeta, pageRequest } from "../common/paging.js";
+import { and, eq, sql } from "drizzle-orm";
+import { extname } from "node:path";
+import type { Database, Executor } from "../db/client.js";
+import { limitedBytes } from "../io/index.js";
+import type { UploadedFile } from "../io/index.js";
+import { exportFileName } from "../io/index.js";
+import { deleteUpload, saveUpload } from "../io/index.js";
+import { toJob } from "../jobs/index.js";
+import { enqueueJob, type JobSignal } from "../jobs/index.js";
+import { jobs } from "../jobs/tables.js";
+import type { Job } from "../jobs/index.js";
+import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
+import { findSchedule } from "../schedules/index.js";
+import type { Schedule } from "../schedules/index.js";
+import { toAsRunEntry, toReconciliationRow, toReconciliationSummary } from "./mapper.js";
+import { reconcile, type ReconciledRow } from "./reconcile.js";
+import { asRunBatch, type AsRunEntryValues } from "./rules.js";
+import { airedEntries, conflictingEntries, entryPage, insertEntries, plannedEvents } from "./store.js";
+import { summarize, type ReconciliationSummaryValue } from "./summary.js";
+import type { AsRunEntryPage, AsRunIngestResult, AsRunReconciliation, AsRunStatus, ReconciliationState } from "./types.js";
+
+/** Who may report what aired: the administrator, and the dedicated role of playout machines. */
+export const AS_RUN_WRITERS: readonly Role[] = ["admin", "playout"];
+/** How long a job whose file is coming in is held back; past it, the job runs and FAILS. */
+const UPLOAD_HOLD_MS = 60 * 60 * 1000;
+/** toleranceMs at most a day: more would call everything ON_TIME. */
+export const MAX_TOLERANCE_MS = 86_400_000;
+
+export interface ReconcileArgs {
+  from?: Date | null;
+  to?: Date | null;
+  toleranceMs?: number | null;
+}
+
+export interface ReconciliationPageArgs extends ReconcileArgs {
+  page?: number | null;
+  size?: number | null;
+  states?: ReconciliationState[] | null;
+}
+
+const ORDER = [{ property: "time", direction: "ASC" as const }];
+
+function checkWindow(from: Date | null | undefined, to: Date | null | undefined): void {
+  if (from && to && from.getTime() > to.getTime()) throw badInput("from must not be after to", { argument: "from" });
+}
+
+/** The checked window and tolerance of a reconciliation. */
+export function reconcileWindow(args: ReconcileArgs): { from: number | null; to: number | null; toleranceMs: number } {
+  checkWindow(args.from, args.to);
+  const toleranceMs = args.toleranceMs ?? 0;
+  if (!Number.isInteger(toleranceMs) || toleranceMs < 0 || toleranceMs > MAX_TOLERANCE_MS) {
+    throw badInput(`toleranceMs must be from 0 to ${MAX_TOLERANCE_MS}`, { argument: "toleranceMs" });
+  }
+  return { from: args.from?.getTime() ?? null, to: args.to?.getTime() ?? null, toleranceMs };
+}
+
+/** Every row of a schedule's reconciliation and its summary (the query's and the export's source). */
+export async function reconcileSchedule(executor: Executor, scheduleId: number, args: ReconcileArgs): Promise<{ rows: ReconciledRow[]; summary: ReconciliationSummaryValue }> {
+  const { from, to, toleranceMs } = reconcileWindow(args);
+  const [events, entries] = await Promise.all([plannedEvents(executor, scheduleId, from, to), airedEntries(executor, scheduleId, from, to)]);
+  const rows = reconcile(events, entries, toleranceMs);
+  return { rows, summary: summarize(rows) };
+}
+
+export class AsRunService {
+  constructor(
+    private readonly db: Database,
+    private readonly signal: JobSignal,
+    private readonly maxUploadBytes: number,
+    private readonly maxPageSize = 1000,
+  ) {}
+
+  /**
+   * Stores what aired, all or nothing. A resent entry (same entry id, same content) changes
+   * nothing; the same entry id with other content is CONFLICT: as-run is evidence, and a
+   * correction is a new entry (docs/ASRUN.md "Idempotency").
+   */
+  async ingest(viewer: Viewer, scheduleId: string, entries: AsRunEntryValues[], organization?: string | null): Promise<AsRunIngestResult> {
+    requireOneOf(viewer, AS_RUN_WRITERS);
+    const { records, repeated } = asRunBatch(entries);
+    return this.db.transaction(async (tx) => {
+      const schedule = await findSchedule(tx, viewer, scheduleId, organization);
+      const conflicts = await conflictingEntries(tx, schedule.id, records);
+      if (conflicts.length) {
+        throw conflict(`Entry ids already stored with other content: ${conflicts.slice(0, 20).join(", ")}${conflicts.length > 20 ? " …" : ""}; send a correction under a new entry id`, {
+          entryIds: conflicts,
+        });
+      }
+      const { inserted, unmatched } = await insertEntries(tx, schedule, records, viewer.userId);
+      return { inserted, duplicates: records.length - inserted + repeated, unmatched };
+    });
+  }
+
+  /** Schedule.asRun: the stored entries in actualStart order, paged. */
+  async page(viewer: Viewer, schedule: Schedule, args: { from?: Date | null; to?: Date | null; page?: number | null; size?: number | null; status?: AsRunStatus[] | null }): Promise<AsRunEntryPage> {
+    requireViewer(viewer);
+    checkWindow(args.from, args.to);
+    const request = pageRequest(args.page, args.size, this.maxPageSize);
+    const { rows, total } = await entryPage(
+      this.db,
+      Number(schedule.id),
+      { from: args.from?.getTime() ?? null, to: args.to?.getTime() ?? null, statuses: args.status },
+      request.page * request.size,
+      request.size,
+    );
+    return { content: rows.map(toAsRunEntry), ...pageMeta(request, total, rows.length, [{ property: "actualStart", direction: "ASC" }]) };
+  }
+
+  /** asRunReconciliation: a page of the rows (optionally of some states) and the summary of the whole window. */
+  async reconciliation(viewer: Viewer, scheduleId: string, args: ReconciliationPageArgs, organization?: string | null): Promise<AsRunReconciliation> {
+    requireViewer(viewer);
+    const request = pageRequest(args.page, args.size, this.maxPageSize);
+    const window = reconcileWindow(args);
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const { rows, summary } = await reconcileSchedule(this.db, schedule.id, args);
+    const wanted = args.states?.length ? new Set<string>(args.states) : null;
+    const listed = wanted ? rows.filter((r) => wanted.has(r.state)) : rows;
+    const offset = request.page * request.size;
+    const content = listed.slice(offset, offset + request.size).map(toReconciliationRow);
+    return {
+      content,
+      ...pageMeta(request, listed.length, content.length, ORDER),
+      summary: toReconciliationSummary(summary),
+      from: window.from === null ? null : new Date(window.from),
+      to: window.to === null ? null : new Date(window.to),
+      toleranceMs: window.toleranceMs,
+    };
+  }
+
+  /**
+   * An AS_RUN_IMPORT job storing the entries of an as-run CSV. As importScheduleAsync: the job is
+   * enqueued held back while the file's pieces commit one by one, and released once all are in.
+   */
+  async importFile(viewer: Viewer, scheduleId: string, upload: Promise<UploadedFile>, organization?: string | null): Promise<Job> {
+    requireOneOf(viewer, AS_RUN_WRITERS);
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const file = await upload;
+    const held = await enqueueJob(this.db, {
+      type: AS_RUN_IMPORT,
+      organization: schedule.organization,
+      userId: viewer.userId,
+      entityId: schedule.id,
+      payload: { scheduleId: schedule.id, uploading: true } satisfies AsRunImportPayload,
+      runAfter: new Date(Date.now() + UPLOAD_HOLD_MS),
+    });
+    try {
+      await saveUpload(this.db, held.id, limitedBytes(() => file.createReadStream(), this.maxUploadBytes));
+    } catch (error) {
+      await this.db.delete(jobs).where(eq(jobs.id, held.id));
+      throw error;
+    }
+    const job = await this.db.transaction(async (tx) => {
+      const [ready] = await tx
+        .update(jobs)
+        .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
+        .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
+        .returning();
+      if (ready) return ready;
+      await deleteUpload(tx, held.id);
+      const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
+      return now;
+    });
+    this.signal.enqueued();
+    return toJob(job);
+  }
+
+  /** An AS_RUN_RECONCILIATION_EXPORT job (editor: it writes a job and a file, like exportSchedule). */
+  async exportReconciliation(viewer: Viewer, scheduleId: string, fileName: string, format: "CSV" | "JSON", args: ReconcileArgs, organization?: string | null): Promise<Job> {
+    requireRole(viewer, "editor");
+    const window = reconcileWindow(args);
+    const name = exportFileName(extname(fileName.trim()) ? fileName : `${fileName.trim()}.${format.toLowerCase()}`, "JSON");
+    const job = await this.db.transaction(async (tx) => {
+      const schedule = await findSchedule(tx, viewer, scheduleId, organization);
+      return enqueueJob(tx, {
+        type: AS_RUN_EXPORT,
+        organization: schedule.organization,
+        userId: viewer.userId,
+        entityId: schedule.id,
+        fileName: name,
+        resourceExtension: extname(name).slice(1) || null,
+        payload: { scheduleId: schedule.id, format, ...window } satisfies AsRunExportPayload,
+      });
+    });
+    this.signal.enqueued();
+    return toJob(job);
+  }
+}

@@ -1,0 +1,164 @@
+// Set-based SQL of as-run: a batch of entries is one insert whatever its size, and a
+// reconciliation reads its window in two statements.
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client.js";
+import { andAll, filterConditions } from "../events/index.js";
+import { originOf } from "../schedules/index.js";
+import type { AiredEntry, AsRunStatusValue, PlannedEvent } from "./reconcile.js";
+import type { AsRunRecord } from "./rules.js";
+import type { AsRunEntryRow } from "./tables.js";
+
+const RECORD_COLUMNS = sql.raw(
+  `entry_id text, event_id bigint, media_id text, actual_start bigint, actual_duration bigint, status text, device_id text, reason text, scte35_cues int`,
+);
+const input = (records: AsRunRecord[]) => sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${RECORD_COLUMNS})`;
+
+/**
+ * Entries of the batch already stored under the same entry id with other content; run before the
+ * insert, so a conflict writes nothing. Answers their entry ids.
+ */
+export async function conflictingEntries(executor: Executor, scheduleId: number, records: AsRunRecord[]): Promise<string[]> {
+  const rows = await queryRows<{ entry_id: string }>(
+    executor,
+    sql`select x.entry_id from ${input(records)} join as_run_entries a on a.schedule_id = ${scheduleId} and a.entry_id = x.entry_id
+      where (a.event_id, a.media_id, a.actual_start, a.actual_duration, a.status, a.device_id, a.reason, a.scte35_cues)
+        is distinct from (x.event_id, x.media_id, x.actual_start, x.actual_duration, x.status, x.device_id, x.reason, x.scte35_cues)
+      order by x.entry_id limit 100`,
+  );
+  return rows.map((r) => r.entry_id);
+}
+
+/**
+ * Inserts the entries not stored yet (insert … on conflict do nothing), one statement; answers
+ * how many it stored and how many of the batch neither name an event of the schedule nor carry a
+ * mediaId of one.
+ */
+export async function insertEntries(
+  executor: Executor,
+  schedule: { id: number; organization: string },
+  records: AsRunRecord[],
+  userId: string,
+): Promise<{ inserted: number; unmatched: number }> {
+  const [row] = await queryRows<{ inserted: number; unmatched: number }>(
+    executor,
+    sql`with x as materialized (select * from ${input(records)}),
+      inserted as (
+        insert into as_run_entries (organization, schedule_id, entry_id, event_id, media_id, actual_start, actual_duration, status, device_id, reason, scte35_cues, ingested_by)
+        select ${schedule.organization}, ${schedule.id}, entry_id, event_id, media_id, actual_start, actual_duration, status, device_id, reason, scte35_cues, ${userId}
+        from x order by actual_start
+        on conflict (schedule_id, entry_id) do nothing
+        returning 1)
+      select (select count(*)::int from inserted) as inserted,
+        (select count(*)::int from x
+          where not exists (select 1 from events e where e.schedule_id = ${schedule.id} and e.id = x.event_id)
+            and (x.media_id is null or x.media_id not in (select e.media_id from events e where e.schedule_id = ${schedule.id} and e.media_id is not null))) as unmatched`,
+  );
+  return { inserted: Number(row.inserted), unmatched: Number(row.unmatched) };
+}
+
+export interface EntryFilter {
+  from?: number | null;
+  to?: number | null;
+  statuses?: readonly string[] | null;
+}
+
+function entryConditions(scheduleId: number, f: EntryFilter): SQL {
+  const c: SQL[] = [sql`a.schedule_id = ${scheduleId}`];
+  if (f.from !== null && f.from !== undefined) c.push(sql`a.actual_start >= ${f.from}`);
+  if (f.to !== null && f.to !== undefined) c.push(sql`a.actual_start < ${f.to}`);
+  if (f.statuses?.length) c.push(sql`a.status in (select jsonb_array_elements_text(${JSON.stringify(f.statuses)}::jsonb))`);
+  return andAll(c);
+}
+
+const ENTRY_COLUMNS = sql`a.id, a.organization, a.schedule_id as "scheduleId", a.entry_id as "entryId", a.event_id as "eventId", a.media_id as "mediaId",
+  a.actual_start as "actualStart", a.actual_duration as "actualDuration", a.status, a.device_id as "deviceId", a.reason, a.scte35_cues as "scte35Cues",
+  a.ingested_by as "ingestedBy", a.date_created as "dateCreated"`;
+
+function entryRowOf(r: Record<string, unknown>): AsRunEntryRow {
+  return {
+    id: Number(r.id),
+    organization: r.organization as string,
+    scheduleId: Number(r.scheduleId),
+    entryId: r.entryId as string,
+    eventId: r.eventId === null ? null : Number(r.eventId),
+    mediaId: (r.mediaId as string | null) ?? null,
+    actualStart: Number(r.actualStart),
+    actualDuration: Number(r.actualDuration),
+    status: r.status as string,
+    deviceId: r.deviceId as string,
+    reason: (r.reason as string | null) ?? null,
+    scte35Cues: r.scte35Cues === null ? null : Number(r.scte35Cues),
+    ingestedBy: (r.ingestedBy as string | null) ?? null,
+    dateCreated: new Date(r.dateCreated as string | Date),
+  };
+}
+
+/** One page of a schedule's entries in actualStart order, and the total matching. */
+export async function entryPage(executor: Executor, scheduleId: number, filter: EntryFilter, offset: number, limit: number): Promise<{ rows: AsRunEntryRow[]; total: number }> {
+  const where = entryConditions(scheduleId, filter);
+  const [{ total }] = await queryRows<{ total: number }>(executor, sql`select count(*)::int as total from as_run_entries a where ${where}`);
+  if (offset >= Number(total)) return { rows: [], total: Number(total) };
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select ${ENTRY_COLUMNS} from as_run_entries a where ${where} order by a.actual_start, a.id offset ${offset} limit ${limit}`,
+  );
+  return { rows: rows.map(entryRowOf), total: Number(total) };
+}
+
+/**
+ * The planned events of the window (onAirTime in [from, to)), sorted by (start, id): only the
+ * columns reconciliation needs, read through the events slice's window filter and time origin.
+ */
+export async function plannedEvents(executor: Executor, scheduleId: number, from: number | null, to: number | null): Promise<PlannedEvent[]> {
+  const window = filterConditions({ from: from === null ? undefined : new Date(from), to: to === null ? undefined : new Date(to) }, originOf(scheduleId));
+  // One row of one JSON array (parsed natively) instead of a row object per event: 100,000 events read in a fraction of the time.
+  const [row] = await queryRows<{ list: string | null }>(
+    executor,
+    sql`select json_agg(json_build_array(e.id, e.on_air_time + ${originOf(scheduleId)}, e.duration, e.event_type, e.title, e.media_id,
+        case when jsonb_typeof(e.data->'scte35Signals') = 'array' then jsonb_array_length(e.data->'scte35Signals') else 0 end) order by e.on_air_time, e.id)::text as list
+      from events e where ${andAll([sql`e.schedule_id = ${scheduleId}`, ...window])}`,
+  );
+  const list = JSON.parse(row?.list ?? "null") as [number, number, number, string, string | null, string | null, number][] | null;
+  return (list ?? []).map(([id, start, duration, eventType, title, mediaId, scte35Cues]) => ({ id, start, duration, eventType, title, mediaId, scte35Cues }));
+}
+
+/**
+ * The entries a window reconciles, sorted by (start, id): those naming an event planned in the
+ * window (whenever they aired), and those aired in the window that name no event of the schedule
+ * planned elsewhere (an entry naming an event outside the window belongs to that event's window).
+ */
+export async function airedEntries(executor: Executor, scheduleId: number, from: number | null, to: number | null): Promise<AiredEntry[]> {
+  const origin = originOf(scheduleId);
+  const window: SQL[] = [];
+  if (from !== null) window.push(sql`e.on_air_time >= ${from} - ${origin}`);
+  if (to !== null) window.push(sql`e.on_air_time < ${to} - ${origin}`);
+  const aired: SQL[] = [sql`a.schedule_id = ${scheduleId}`];
+  if (from !== null) aired.push(sql`a.actual_start >= ${from}`);
+  if (to !== null) aired.push(sql`a.actual_start < ${to}`);
+  const selected = sql`json_build_array(a.id, a.entry_id, a.event_id, a.media_id, a.actual_start, a.actual_duration, a.status, a.device_id, a.reason, a.scte35_cues)`;
+  const where =
+    window.length === 0
+      ? sql`a.schedule_id = ${scheduleId}`
+      : sql`a.schedule_id = ${scheduleId} and (
+          a.event_id in (select e.id from events e where e.schedule_id = ${scheduleId} and ${andAll(window)})
+          or (${andAll(aired)} and not exists (
+            select 1 from events e where e.schedule_id = ${scheduleId} and e.id = a.event_id and not (${andAll(window)}))))`;
+  const [row] = await queryRows<{ list: string | null }>(
+    executor,
+    sql`select json_agg(${selected} order by a.actual_start, a.id)::text as list from as_run_entries a where ${where}`,
+  );
+  type Raw = [number, string, number | null, string | null, number, number, AsRunStatusValue, string, string | null, number | null];
+  const list = JSON.parse(row?.list ?? "null") as Raw[] | null;
+  return (list ?? []).map(([id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues]) => ({
+    id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues,
+  }));
+}
+
+/** The visible schedule of an organization (a job re-reads the one it was given), or null. */
+export async function scheduleOf(executor: Executor, scheduleId: number, organization: string): Promise<{ id: number; organization: string } | null> {
+  const [row] = await queryRows<{ id: number; organization: string }>(
+    executor,
+    sql`select id, organization from schedules where id = ${scheduleId} and organization = ${organization} and visibility = 'VISIBLE'`,
+  );
+  return row ? { id: Number(row.id), organization: row.organization } : null;
+}
