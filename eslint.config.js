@@ -1,6 +1,115 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+// Boundaries (docs/ARCHITECTURE.md "Boundaries"). A slice uses another slice only through that
+// slice's index.ts (its public surface), never its store, tables, service, …; no slice imports
+// src/server/ (the composition root). src/common/, src/db/ and src/config.ts are shared by all.
+// Import cycles are found by tools/import-cycles.ts, also run by `npm run lint`.
+const SLICES = ["assets", "asrun", "changesets", "checks", "cli", "events", "history", "io", "jobs", "reporting", "schedules", "scte35", "seed", "server", "telemetry", "timecode", "timeline"];
+// Not a slice: shared by every slice, any module may be imported.
+const SHARED = ["common", "db"];
+// May import any slice's modules: the composition root wires resolvers, services, loaders and
+// job handlers; src/db/schema.ts lists every table.
+const ROOTS = ["server"];
+// Empty since uow stage 4 landed; a slice listed here would be open to all and unchecked:
+// these slices' modules stay importable by others, and their own imports are not checked.
+const OPEN_FOR_NOW = [];
+// TEMPORARY: single imports of internals still to be replaced by public functions.
+const KNOWN_EXCEPTIONS = {
+  // Other slices read and join the aggregate's tables (events, schedules, change sets) in their own
+  // SQL (exports, history, drafts' foreign keys); to become store functions or views of schedules/.
+  // src/schedules/store/marks.ts builds filters with events/criteria.ts (through events' index.ts
+  // it would be a cycle: events uses the store); the criteria belong with the store.
+  // src/seed/demo.ts seeds jobs with jobs/seed.ts, which writes job rows (not public on purpose).
+  // src/asrun/ (new): its tables reads, and its CLI command using src/cli/ helpers.
+  "src/asrun/cli.ts": ["cli/remote", "cli/transfer"],
+  "src/asrun/service.ts": ["jobs/tables"],
+  "src/asrun/tables.ts": ["schedules/tables"],
+  "src/changesets/rules.ts": ["events/tables"],
+  "src/changesets/service.ts": ["schedules/tables"],
+  "src/changesets/tables.ts": ["events/tables", "schedules/tables"],
+  "src/checks/reads.ts": ["assets/tables"],
+  "src/events/service.ts": ["schedules/tables"],
+  "src/events/tables.ts": ["schedules/tables"],
+  "src/history/mapper.ts": ["events/tables", "schedules/tables"],
+  "src/history/service.ts": ["schedules/tables"],
+  "src/history/tables.ts": ["schedules/tables"],
+  "src/io/formats/bxf.ts": ["events/tables", "schedules/tables"],
+  "src/io/formats/exports.ts": ["events/tables", "schedules/tables"],
+  "src/io/importer.ts": ["schedules/tables"],
+  "src/io/jobs.ts": ["events/tables", "schedules/tables", "jobs/tables"],
+  // io writes job rows (held uploads) and references jobs.id: to become jobs/ queue functions.
+  "src/io/tables.ts": ["jobs/tables"],
+  "src/io/service.ts": ["schedules/tables", "jobs/tables"],
+  "src/jobs/seed.ts": ["schedules/tables"],
+  "src/schedules/archive.ts": ["jobs/tables"],
+  "src/schedules/store/drafts.ts": ["events/tables"],
+  "src/schedules/store/marks.ts": ["events/criteria"],
+  "src/schedules/store/rows.ts": ["events/tables"],
+  "src/schedules/store/timings.ts": ["events/tables"],
+  "src/schedules/store/writes.ts": ["events/tables"],
+  "src/schedules/target.ts": ["changesets/tables"],
+  "src/schedules/timeline-hooks.ts": ["changesets/tables"],
+  "src/seed/demo.ts": ["jobs/seed", "schedules/tables"],
+  "src/seed/next-steps.ts": ["schedules/tables"],
+};
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The import specifiers a file `depth` folders below src/ must not use to reach `target`'s internals. */
+function forbiddenInternals(depth, own, exceptions = []) {
+  const up = depth === 0 ? "\\./" : `(?:\\.\\./){${depth}}`;
+  // Only the CLI may use the root (through its index.ts); for every other slice the second pattern forbids it whole.
+  const rootOpen = own === "server" || own === "cli" || depth === 0;
+  const closed = SLICES.filter((s) => s !== own && !OPEN_FOR_NOW.includes(s) && (rootOpen || s !== "server"));
+  const allowed = exceptions.map((e) => `(?!${escape(e)}\\.js$)`).join("");
+  return [
+    {
+      regex: `^${up}${allowed}(?:${closed.join("|")})/(?!index\\.js$)`,
+      message: "Import another slice only through its index.ts (its public surface): see docs/ARCHITECTURE.md \"Boundaries\".",
+    },
+    ...(rootOpen
+      ? []
+      : [{ regex: `^${up}server/`, message: "Slices must not import the composition root (src/server/): take what you need from src/common/ or have it injected." }]),
+  ];
+}
+// The same restriction on dynamic import("…"), which no-restricted-imports does not see.
+const dynamicImports = (patterns) => patterns.map((p) => ({ selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`, message: p.message }));
+
+function boundaries() {
+  const configs = [];
+  for (const slice of SLICES) {
+    if (ROOTS.includes(slice) || OPEN_FOR_NOW.includes(slice)) continue;
+    for (let depth = 1; depth <= 4; depth++) {
+      const files = [`src/${slice}/${"*/".repeat(depth - 1)}*.ts`];
+      const exceptionFiles = Object.keys(KNOWN_EXCEPTIONS).filter((f) => f.startsWith(`src/${slice}/`) && f.split("/").length === depth + 2);
+      const patterns = forbiddenInternals(depth, slice);
+      configs.push({ files, ignores: exceptionFiles, rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+      for (const file of exceptionFiles) {
+        const own = forbiddenInternals(depth, slice, KNOWN_EXCEPTIONS[file]);
+        configs.push({ files: [file], rules: { "no-restricted-imports": ["error", { patterns: own }], "no-restricted-syntax": ["error", ...dynamicImports(own)] } });
+      }
+    }
+  }
+  // The open slices still may not import the composition root.
+  for (const slice of OPEN_FOR_NOW) {
+    for (let depth = 1; depth <= 4; depth++) {
+      const patterns = forbiddenInternals(depth, slice).filter((p) => p.regex.includes("server/"));
+      configs.push({ files: [`src/${slice}/${"*/".repeat(depth - 1)}*.ts`], rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+    }
+  }
+  // Shared modules may use slices' public surfaces only, and never the root.
+  for (const shared of SHARED) {
+    for (let depth = 1; depth <= 4; depth++) {
+      const files = [`src/${shared}/${"*/".repeat(depth - 1)}*.ts`];
+      const patterns = forbiddenInternals(depth, shared);
+      // src/db/schema.ts lists every table.
+      configs.push({ files, ignores: ["src/db/schema.ts"], rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+    }
+  }
+  return configs;
+}
+
+
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "data", "drizzle", "coverage", "public/graphiql"] },
   js.configs.recommended,
@@ -16,4 +125,5 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  ...boundaries(),
 );

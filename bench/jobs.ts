@@ -10,7 +10,7 @@ import { runMigrations } from "../src/db/migrate.js";
 import { FileStore } from "../src/jobs/files.js";
 import { JobRegistry } from "../src/jobs/registry.js";
 import { JobWorker } from "../src/jobs/worker.js";
-import { createLogger } from "../src/server/log.js";
+import { createLogger } from "../src/common/log.js";
 
 const JOBS = Number(process.env.JOBS ?? 2000);
 const baseUrl = process.env.DATABASE_URL;

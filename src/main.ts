@@ -7,7 +7,7 @@ import { nextStepLines } from "./seed/next-steps.js";
 import { createApp, type RunningApp } from "./server/app.js";
 import { requestBaseUrl } from "./server/context.js";
 import { isLoopbackHost, mountGraphiQL } from "./server/graphiql/route.js";
-import { createLogger, type Logger } from "./server/log.js";
+import { createLogger, type Logger } from "./common/log.js";
 import { buildGraphQLSchema } from "./server/schema.js";
 import { embeddedSecret, signToken } from "./server/tokens.js";
 import { FileStore } from "./jobs/files.js";

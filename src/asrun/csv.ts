@@ -1,8 +1,8 @@
 // As-run CSV in (entries) and reconciliation CSV/JSON out (docs/ASRUN.md "Files"). Pure: text in,
 // values or text out; no database, no GraphQL.
 import { badInput } from "../common/errors.js";
-import { csvRows } from "../io/formats/csv.js";
-import { parseIsoInstant } from "../io/formats/times.js";
+import { csvRows } from "../io/index.js";
+import { parseIsoInstant } from "../io/index.js";
 import type { ReconciledRow } from "./reconcile.js";
 import type { AsRunEntryValues } from "./rules.js";
 import type { ReconciliationSummaryValue } from "./summary.js";

@@ -3,32 +3,16 @@
 // writes the reconciliation of a window as CSV or JSON.
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
-import { utf8Text } from "../io/formats/source.js";
-import { deleteUpload, readUpload } from "../io/uploads.js";
-import type { JobContext, JobRegistry } from "../jobs/registry.js";
+import { utf8Text } from "../io/index.js";
+import { deleteUpload, readUpload } from "../io/index.js";
+import type { JobContext, JobRegistry } from "../jobs/index.js";
 import { reconciliationCsv, reconciliationJson, readAsRunCsv } from "./csv.js";
 import { asRunRecord, MAX_AS_RUN_ENTRIES, type AsRunRecord } from "./rules.js";
 import { reconcileSchedule, reconcileWindow } from "./service.js";
 import { conflictingEntries, insertEntries, scheduleOf } from "./store.js";
+import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 
-export const AS_RUN_IMPORT = "AS_RUN_IMPORT";
-export const AS_RUN_EXPORT = "AS_RUN_RECONCILIATION_EXPORT";
-
-export interface AsRunImportPayload {
-  [key: string]: unknown;
-  scheduleId: number;
-  /** The file is still coming in (see AsRunService.importFile). */
-  uploading?: boolean;
-}
-
-export interface AsRunExportPayload {
-  [key: string]: unknown;
-  scheduleId: number;
-  format: "CSV" | "JSON";
-  from: number | null;
-  to: number | null;
-  toleranceMs: number;
-}
+export { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 
 /** Reads and checks every row first (nothing is written for a bad file), then stores them in one transaction. */
 async function runImport(ctx: JobContext<AsRunImportPayload>): Promise<void> {

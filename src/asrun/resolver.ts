@@ -1,9 +1,9 @@
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/Upload.mjs";
-import { Job } from "../jobs/types.js";
+import { Job } from "../jobs/index.js";
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
 import { AsRunEntryInput, AsRunExportFormat, AsRunEntryPage, AsRunIngestResult, AsRunPageArgs, AsRunReconciliation, ReconciliationState } from "./types.js";
 
 @Resolver(() => Schedule)

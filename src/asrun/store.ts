@@ -2,8 +2,8 @@
 // reconciliation reads its window in two statements.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
-import { andAll, filterConditions } from "../events/criteria.js";
-import { originOf } from "../schedules/store/index.js";
+import { andAll, filterConditions } from "../events/index.js";
+import { originOf } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue, PlannedEvent } from "./reconcile.js";
 import type { AsRunRecord } from "./rules.js";
 import type { AsRunEntryRow } from "./tables.js";

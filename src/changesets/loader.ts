@@ -1,9 +1,9 @@
 // The DataLoader behind ChangeSet.events: every change set of a request asking for the same page
 // (changeSets lists them) is answered by one statement, as Schedule.events is.
 import DataLoader from "dataloader";
-import { filterKey } from "../events/criteria.js";
-import type { EventsPageArgs } from "../events/service.js";
-import type { EventPage } from "../events/types.js";
+import { filterKey } from "../events/index.js";
+import type { EventsPageArgs } from "../events/index.js";
+import type { EventPage } from "../events/index.js";
 import type { ChangeSetService } from "./service.js";
 import type { ChangeSet } from "./types.js";
 

@@ -1,9 +1,9 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { EventPageArgs } from "../events/page-args.js";
+import { EventPageArgs } from "../events/index.js";
 import { requireViewer } from "../common/auth.js";
-import { EventCriteriaInput, EventPage } from "../events/types.js";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { EventCriteriaInput, EventPage } from "../events/index.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
 import { ChangeSet, ChangeSetDiff } from "./types.js";
 
 @Resolver(() => ChangeSet)

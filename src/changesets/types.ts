@@ -1,6 +1,6 @@
 // GraphQL shapes of change sets (API.md "Change sets"): a draft of a schedule's events.
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { Event } from "../events/types.js";
+import { Event } from "../events/index.js";
 
 @ObjectType({ description: "An open draft of a schedule's events (S19–S22 \"changes\"), edited by event mutations given its id as changeSetId" })
 export class ChangeSet {

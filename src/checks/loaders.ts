@@ -1,7 +1,7 @@
 // DataLoaders of the checks (registered in src/server/loaders.ts): Schedule.assets over a list of
 // schedules is one statement per (organization, name), whatever the number of schedules.
 import DataLoader from "dataloader";
-import type { Asset } from "../assets/types.js";
+import type { Asset } from "../assets/index.js";
 import type { Executor } from "../db/client.js";
 import { schedulesAssets } from "./reads.js";
 

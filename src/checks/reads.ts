@@ -1,17 +1,17 @@
 // Reading for the checks: the compact timing and asset key of every event (validation), the
 // assets a schedule uses (S14) and its programmes (S32). Each is one statement.
 import { sql } from "drizzle-orm";
-import { findAssetsByKeys } from "../assets/lookup.js";
-import { toAsset } from "../assets/mapper.js";
+import { findAssetsByKeys } from "../assets/index.js";
+import { toAsset } from "../assets/index.js";
 import type { AssetRow } from "../assets/tables.js";
-import type { Asset } from "../assets/types.js";
+import type { Asset } from "../assets/index.js";
 import type { PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
-import { eventRowOf, originOf } from "../schedules/store/index.js";
-import type { EventStatus, EventType } from "../events/enums.js";
-import { toEvent } from "../events/mapper.js";
-import type { Event } from "../events/types.js";
-import { eventAssetKey, missingAssetCondition } from "../assets/event-keys.js";
+import { eventRowOf, originOf } from "../schedules/index.js";
+import type { EventStatus, EventType } from "../events/index.js";
+import { toEvent } from "../events/index.js";
+import type { Event } from "../events/index.js";
+import { eventAssetKey, missingAssetCondition } from "../assets/index.js";
 import type { ProgrammeEntry } from "./types.js";
 import type { CatalogAsset, CheckedEvent } from "./validation-rules.js";
 

@@ -1,9 +1,9 @@
 // replaceAsset (S33): after the replacement (src/schedules/store/catalog.ts), what follows shortened events ripples.
 import type { Executor } from "../db/client.js";
-import { scheduleTarget } from "../schedules/target.js";
-import { loadTimings, retimeEvents, type ReplacedEvent, type TimingRow } from "../schedules/store/index.js";
+import { scheduleTarget } from "../schedules/index.js";
+import { loadTimings, retimeEvents, type ReplacedEvent, type TimingRow } from "../schedules/index.js";
 import { rippleAfter, type Move } from "../timeline/index.js";
-import { timeline } from "../events/timeline-errors.js";
+import { timeline } from "../events/index.js";
 
 /**
  * fillGaps: what follows each event that got shorter ripples up to the next locked event. One

@@ -3,16 +3,16 @@
 import { SafeIntResolver } from "graphql-scalars";
 import { type GraphQLResolveInfo, Kind } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { Asset } from "../assets/types.js";
+import { Asset } from "../assets/index.js";
 import { requireViewer } from "../common/auth.js";
-import { EventType } from "../events/enums.js";
-import { PRELOADED_ASSET } from "../events/json-plan.js";
-import { Programme, SCTE35Signal, SecondaryEvent } from "../events/nested.js";
-import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/types.js";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
-import { assetKeyOf } from "../assets/event-keys.js";
-import { COLUMN_EVENT_FIELDS, loadEventsForList, missingAssetPages } from "./reads.js";
+import { EventType } from "../events/index.js";
+import { PRELOADED_ASSET } from "../events/index.js";
+import { Programme, SCTE35Signal, SecondaryEvent } from "../events/index.js";
+import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/index.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
+import { assetKeyOf } from "../assets/index.js";
+import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -78,7 +78,7 @@ export class EventsSummaryAssetsResolver {
   missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
     requireViewer(callerOf(ctx));
     if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
-    return missingAssetPages(ctx.services.db, summary.scheduleId, summary.pageSize);
+    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize);
   }
 }
 
@@ -89,7 +89,7 @@ export class ValidationResultResolver {
     requireViewer(callerOf(ctx));
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
-    const events = await loadEventsForList(ctx.services.db, Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
+    const events = await ctx.services.checks.breakEvents(Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
     const byId = new Map(events.map((e) => [Number(e.id), e]));
     return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
   }

@@ -3,8 +3,8 @@
 // updates by criteria, asset replacement, title sync). Every write is one edit of the timeline
 // (src/schedules/edit-timeline.ts), set-based; the target is touched only when an event changed.
 import { sql } from "drizzle-orm";
-import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/lookup.js";
-import { toAsset } from "../assets/mapper.js";
+import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/index.js";
+import { toAsset } from "../assets/index.js";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { plural } from "../common/text.js";
@@ -12,20 +12,20 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
-import { checkFilter, type EventFilter } from "../events/criteria.js";
-import { schedulePage } from "../events/pages.js";
-import type { EventTarget } from "../schedules/target.js";
-import { originOf } from "../schedules/store/index.js";
-import { editTimeline, outcome } from "../schedules/edit-timeline.js";
-import type { EventCriteriaInput } from "../events/types.js";
-import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/nested.js";
-import type { Schedule } from "../schedules/types.js";
-import { toSchedule } from "../schedules/mapper.js";
-import { eventAssetKey } from "../assets/event-keys.js";
-import { markedMessage, requireCriterion } from "../schedules/mark-rules.js";
-import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/store/index.js";
+import { checkFilter, type EventFilter } from "../events/index.js";
+import { schedulePage } from "../events/index.js";
+import type { EventTarget } from "../schedules/index.js";
+import { originOf } from "../schedules/index.js";
+import { editTimeline, outcome } from "../schedules/index.js";
+import type { Event, EventCriteriaInput } from "../events/index.js";
+import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/index.js";
+import type { Schedule } from "../schedules/index.js";
+import { toSchedule } from "../schedules/index.js";
+import { eventAssetKey } from "../assets/index.js";
+import { markedMessage, requireCriterion } from "../schedules/index.js";
+import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
-import { catalogFor, loadCheckedEvents, programmes } from "./reads.js";
+import { catalogFor, loadCheckedEvents, loadEventsForList, missingAssetPages, programmes } from "./reads.js";
 import { fillGaps } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
@@ -60,6 +60,16 @@ export class CheckService {
     private readonly db: Database,
     private readonly maxPageSize = 1000,
   ) {}
+
+  /** EventsSummary.missingAssetsEvents: the pages (of `size`) holding events with no catalog asset. */
+  missingAssetPages(scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
+    return missingAssetPages(this.db, scheduleId, size);
+  }
+
+  /** ValidationResult.breaks: the events of the breaks, by id; only their columns when `columnsOnly`. */
+  breakEvents(scheduleId: number, ids: number[], columnsOnly: boolean): Promise<Event[]> {
+    return loadEventsForList(this.db, scheduleId, ids, columnsOnly);
+  }
 
 
   /** S32 */

@@ -4,7 +4,7 @@
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message } from "../common/graphql-types.js";
-import { EventPageResult } from "../events/types.js";
+import { EventPageResult } from "../events/index.js";
 
 const opt = { nullable: true } as const;
 

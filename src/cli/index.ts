@@ -8,15 +8,16 @@ import { describeFatalError, exitCodeOf } from "./errors.js";
 import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 import { startService, stopOnSignals } from "../main.js";
-import { DEMO_ORGANIZATION, seedDemoOnce } from "../seed/demo.js";
-import { seedTelemetryFromCli, telemetrySeedOptions } from "../seed/telemetry-cli.js";
-import { printGraphQLSchema } from "../server/schema.js";
-import { embeddedSecret, signToken, verifyToken } from "../server/tokens.js";
+import { DEMO_ORGANIZATION, seedDemoOnce } from "../seed/index.js";
+import { seedTelemetryFromCli, telemetrySeedOptions } from "../seed/index.js";
+import { printGraphQLSchema } from "../server/index.js";
+import { embeddedSecret, signToken, verifyToken } from "../server/index.js";
 import { ROLES, type Role } from "../common/auth.js";
 import { plural } from "../common/text.js";
-import { runWorkerCommand } from "../jobs/cli.js";
+import { runWorkerCommand } from "../jobs/index.js";
+import { createJobRegistry } from "../server/index.js";
 import { JOBS_HELP, jobsCommand } from "./jobs.js";
-import { ASRUN_HELP, asRunCommand } from "../asrun/cli.js";
+import { ASRUN_HELP, asRunCommand } from "../asrun/index.js";
 import { EXIT_HELP, EXPORT_HELP, IMPORT_HELP, exportCommand, importCommand } from "./transfer.js";
 
 const HELP: Record<string, string> = {
@@ -58,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
       return -1; // keep running
     }
     case "worker":
-      return runWorkerCommand(loadConfig());
+      return runWorkerCommand(loadConfig(), createJobRegistry());
     case "import":
       return importCommand(rest, loadConfig());
     case "export":

@@ -2,8 +2,8 @@
 // that they go through the same services, checks and worker as every other client.
 import type { Config } from "../config.js";
 import type { Role } from "../common/auth.js";
-import { DEMO_ORGANIZATION } from "../seed/demo.js";
-import { embeddedSecret, signToken } from "../server/tokens.js";
+import { DEMO_ORGANIZATION } from "../seed/index.js";
+import { embeddedSecret, signToken } from "../server/index.js";
 
 /** Exit codes scripts can rely on. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unreachable: 4 } as const;

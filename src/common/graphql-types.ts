@@ -1,4 +1,6 @@
 // GraphQL types shared by several slices.
+// type-graphql's decorators need the metadata polyfill before the first decorated class loads.
+import "reflect-metadata";
 import { GraphQLError, GraphQLScalarType } from "graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { Field, Int, ObjectType, registerEnumType } from "type-graphql";

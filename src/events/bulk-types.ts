@@ -2,7 +2,7 @@
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message } from "../common/graphql-types.js";
-import { Schedule } from "../schedules/types.js";
+import { Schedule } from "../schedules/index.js";
 import { ResolveType } from "./enums.js";
 import { EventInput } from "./types.js";
 

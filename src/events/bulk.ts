@@ -6,8 +6,8 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { frameRateOf } from "../schedules/frame-rate.js";
-import { toSchedule } from "../schedules/mapper.js";
+import { frameRateOf } from "../schedules/index.js";
+import { toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import {
   appendToEnd,
@@ -26,11 +26,11 @@ import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
 import { changesDuration } from "./timecode-input.js";
-import * as store from "../schedules/store/index.js";
-import { replacedValues } from "../schedules/store/index.js";
-import { findAssetsByKeys, type AssetSummary } from "../assets/lookup.js";
-import { editTimeline, outcome } from "../schedules/edit-timeline.js";
-import type { EventTarget } from "../schedules/target.js";
+import * as store from "../schedules/index.js";
+import { replacedValues } from "../schedules/index.js";
+import { findAssetsByKeys, type AssetSummary } from "../assets/index.js";
+import { editTimeline, outcome } from "../schedules/index.js";
+import type { EventTarget } from "../schedules/index.js";
 import { timeline } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });

@@ -2,7 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
-import { assetCriteria } from "../assets/event-keys.js";
+import { assetCriteria } from "../assets/index.js";
 import { EventType } from "./enums.js";
 
 /** The filters every event search understands (API.md EventCriteriaInput without paging). */

@@ -2,7 +2,7 @@
 // is answered by one statement (two when there is one schedule), whatever their number.
 import DataLoader from "dataloader";
 import type { PageRequest } from "../common/paging.js";
-import type { Schedule } from "../schedules/types.js";
+import type { Schedule } from "../schedules/index.js";
 import { filterKey } from "./criteria.js";
 import type { JsonPagePlan } from "./json-plan.js";
 import { FULL_SELECTION, selectionKey, type PageSelection } from "./selection.js";

@@ -5,10 +5,10 @@ import { pageMeta, type PageRequest } from "../common/paging.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 import { toEvent, toColumnEvent } from "./mapper.js";
-import { eventRowOf, originOf } from "../schedules/store/index.js";
+import { eventRowOf, originOf } from "../schedules/index.js";
 import { FULL_SELECTION, type PageSelection } from "./selection.js";
 import type { EventRow } from "./tables.js";
-import { scheduleTarget, sqlOf, type EventTarget } from "../schedules/target.js";
+import { scheduleTarget, sqlOf, type EventTarget } from "../schedules/index.js";
 import type { EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];

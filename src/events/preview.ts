@@ -1,12 +1,12 @@
 // Dry runs: the page a timing change would leave, computed in memory, nothing written.
 import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
-import type { Schedule } from "../schedules/types.js";
+import type { Schedule } from "../schedules/index.js";
 import { compareSlots, type Move } from "../timeline/index.js";
 import type { EventFilter } from "./criteria.js";
 import { buildPage } from "./pages.js";
-import { loadEventsById, type TimingRow } from "../schedules/store/index.js";
-import { scheduleTarget } from "../schedules/target.js";
+import { loadEventsById, type TimingRow } from "../schedules/index.js";
+import { scheduleTarget } from "../schedules/index.js";
 import type { EventPageResult } from "./types.js";
 
 /** The same test as the SQL of criteria.ts, on a timing row. */

@@ -2,14 +2,14 @@ import { SafeIntResolver } from "graphql-scalars";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
 import { requireViewer } from "../common/auth.js";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
 import { hasTimecode } from "../timecode/index.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
 import { jsonPlanOf } from "./json-plan.js";
-import type { HistoricSchedule } from "../history/service.js";
+import type { HistoricSchedule } from "../history/index.js";
 import { pageSelectionOf } from "./selection.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 

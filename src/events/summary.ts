@@ -1,7 +1,7 @@
 // Schedule.eventsSummary (S37): totals and pages of a schedule's events in one statement.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
-import { originOf } from "../schedules/store/index.js";
+import { originOf } from "../schedules/index.js";
 import type { EventsSummary, PageList } from "./types.js";
 
 interface SummaryRow {

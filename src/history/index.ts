@@ -1,3 +1,7 @@
 // The history slice's public face for other slices: the one call that names a timeline change.
+// type-graphql's decorators need the metadata polyfill before the first decorated class loads.
+import "reflect-metadata";
 export { noteTimelineChange, type TimelineNote } from "../db/timeline-note.js";
 export { registerHistoryHook } from "./note.js";
+export { HistoryService } from "./service.js";
+export * from "./service.js";

@@ -2,8 +2,8 @@
 // (editTimeline): the GraphQL root mutation field being resolved (jobs: src/jobs/worker.ts).
 import type { MiddlewareFn } from "type-graphql";
 import { noteTimelineChange, withTimelineNote } from "../db/timeline-note.js";
-import { onTimelineChange } from "../schedules/timeline-hooks.js";
-import type { Context } from "../server/context.js";
+import { onTimelineChange } from "../schedules/index.js";
+import type { Context } from "../common/context.js";
 
 /** type-graphql global middleware: each root mutation field runs with its name and the token sub as the note. */
 export const noteRootMutations: MiddlewareFn<Context> = ({ info, context }, next) => {

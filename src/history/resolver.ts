@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { ChangeSetDiff } from "../changesets/types.js";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { ChangeSetDiff } from "../changesets/index.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
 import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)

@@ -3,7 +3,7 @@
 // (atVersion, scheduleDiff and revertSchedule answer BAD_USER_INPUT for them); nothing else changes.
 import { sql } from "drizzle-orm";
 import { execute, type Database } from "../db/client.js";
-import type { Logger } from "../server/log.js";
+import type { Logger } from "../common/log.js";
 
 /**
  * Deletes entries older than `days` and the event changes of entries gone (expired, or removed

@@ -11,8 +11,10 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { badInput } from "../common/errors.js";
-import type { EventInput } from "../events/types.js";
+import type { EventInput } from "../events/index.js";
 import type { EventCoercer } from "./formats/json.js";
+
+export type { EventCoercer } from "./formats/json.js";
 import { parseIsoInstant } from "./formats/times.js";
 
 /** The value with every zone-less DateTime string in it (at any depth) made a UTC instant. */
@@ -47,13 +49,8 @@ export function eventCoercer(schema: GraphQLSchema): EventCoercer {
   };
 }
 
-let shared: Promise<EventCoercer> | null = null;
-
 /**
- * The coercer of the process's executable schema. Imported lazily: the schema module imports
- * every resolver, this slice's among them.
+ * Where the slice gets the coercer of the process's executable schema: built where the schema is
+ * built (src/server/schema.ts) and handed in, as the schema imports every resolver, this slice's among them.
  */
-export function schemaCoercer(): Promise<EventCoercer> {
-  shared ??= import("../server/schema.js").then(async ({ buildGraphQLSchema }) => eventCoercer(await buildGraphQLSchema()));
-  return shared;
-}
+export type EventCoercerSource = () => Promise<EventCoercer>;

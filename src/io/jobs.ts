@@ -1,17 +1,17 @@
 // Job handlers of import and export. Export reads the events page by page (keyset, air order)
 // while it writes the file; import writes the kept upload in batches, each in a fenced step of the
 // job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
-import { scheduleTarget } from "../schedules/target.js";
+import { scheduleTarget } from "../schedules/index.js";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import { queryRows, type Executor, type Transaction } from "../db/client.js";
-import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/store/index.js";
+import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/index.js";
 import type { EventRow } from "../events/tables.js";
-import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/registry.js";
+import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
 import { schedules } from "../schedules/tables.js";
-import { schemaCoercer } from "./coerce.js";
+import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
 import { bxfDocument } from "./formats/bxf.js";
@@ -103,11 +103,11 @@ async function runImport(ctx: JobContext<ImportJobPayload>, coerce: EventCoercer
   );
 }
 
-export function registerIoHandlers(registry: JobRegistry): JobRegistry {
+export function registerIoHandlers(registry: JobRegistry, coercer: EventCoercerSource): JobRegistry {
   return registry
     .register<ExportJobPayload>("TIMELINE_EPG_XML_EXPORT", { run: (ctx) => runExport(ctx) })
     .register<ImportJobPayload>("SCHEDULE_IMPORT", {
-      run: async (ctx) => runImport(ctx, await schemaCoercer()),
+      run: async (ctx) => runImport(ctx, await coercer()),
       async abandon(tx, job) {
         await deleteUpload(tx, job.id);
       },

@@ -2,7 +2,7 @@
 // steps so that no other request waits long behind the removal of a large one.
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.js";
-import { deleteSomeEvents } from "../schedules/store/index.js";
+import { deleteSomeEvents } from "../schedules/index.js";
 
 /** Events removed per statement when a hidden schedule goes. */
 export const REMOVE_CHUNK = 5000;

@@ -1,9 +1,9 @@
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/Upload.mjs";
 import { Arg, Ctx, Float, ID, Mutation, Resolver, registerEnumType } from "type-graphql";
-import { Job } from "../jobs/types.js";
-import { Schedule } from "../schedules/types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { Job } from "../jobs/index.js";
+import { Schedule } from "../schedules/index.js";
+import { callerOf, type Context } from "../common/context.js";
 
 export enum ExportFormat {
   XMLTV = "XMLTV",

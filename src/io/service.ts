@@ -6,15 +6,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { requireRole, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import type { Database } from "../db/client.js";
-import { toJob } from "../jobs/mapper.js";
-import { enqueueJob, type JobSignal } from "../jobs/queue.js";
+import { toJob } from "../jobs/index.js";
+import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
-import type { Job } from "../jobs/types.js";
-import { toSchedule } from "../schedules/mapper.js";
-import { findSchedule } from "../schedules/service.js";
+import type { Job } from "../jobs/index.js";
+import { toSchedule } from "../schedules/index.js";
+import { findSchedule } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/tables.js";
-import type { Schedule } from "../schedules/types.js";
-import { schemaCoercer } from "./coerce.js";
+import type { Schedule } from "../schedules/index.js";
+import type { EventCoercerSource } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";
 import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
 import { deleteUpload, saveUpload } from "./uploads.js";
@@ -68,6 +68,8 @@ export class IoService {
     private readonly db: Database,
     private readonly signal: JobSignal,
     private readonly maxUploadBytes: number,
+    /** The schema's JSON event coercer, built where the schema is (src/server/schema.ts). */
+    private readonly coercer: EventCoercerSource,
   ) {}
 
   private importArgs(file: UploadedFile, args: ImportScheduleArgs): ImportArgs {
@@ -88,7 +90,7 @@ export class IoService {
     const organization = scopeOrganization(viewer, args.organization);
     const file = await upload;
     const importArgs = this.importArgs(file, args);
-    const coerce = await schemaCoercer();
+    const coerce = await this.coercer();
     const text = utf8Text(limitedBytes(() => file.createReadStream(), this.maxUploadBytes));
     const schedule = await importInChunks<ScheduleRow>(
       this.db,

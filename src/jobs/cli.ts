@@ -3,13 +3,13 @@
 // which runs its own worker).
 import type { Config } from "../config.js";
 import { openDatabase } from "../db/client.js";
-import { createLogger } from "../server/log.js";
+import { createLogger } from "../common/log.js";
 import { FileStore } from "./files.js";
-import { createJobRegistry } from "./handlers.js";
+import type { JobRegistry } from "./registry.js";
 import { JobWorker, workerSettings } from "./worker.js";
 
 /** Starts the worker; answers -1 (keep running) or an exit code. */
-export async function runWorkerCommand(config: Config): Promise<number> {
+export async function runWorkerCommand(config: Config, registry: JobRegistry): Promise<number> {
   if (!config.databaseUrl) {
     process.stderr.write("worker: set DATABASE_URL. The embedded database can only be opened by one process; the server runs its own worker (RUN_WORKER).\n");
     return 2;
@@ -24,7 +24,7 @@ export async function runWorkerCommand(config: Config): Promise<number> {
     connectTimeoutMs: config.dbConnectTimeoutMs,
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
   });
-  const worker = new JobWorker(database.db, createJobRegistry(), { ...workerSettings(config), log, files: new FileStore(database.db, config.jobFileRetentionHours) });
+  const worker = new JobWorker(database.db, registry, { ...workerSettings(config), log, files: new FileStore(database.db, config.jobFileRetentionHours) });
   worker.start();
   let received = false;
   // Hands a running job back to the queue (attempt not counted), closes the pool, exits 0.

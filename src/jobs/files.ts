@@ -3,7 +3,7 @@
 // by piece while the download streams: at most about one piece (1 MiB) in memory either way.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "../db/client.js";
-import type { Logger } from "../server/log.js";
+import type { Logger } from "../common/log.js";
 import { jobFiles, type JobFileRow } from "./tables.js";
 
 export const PIECE_BYTES = 1024 * 1024;

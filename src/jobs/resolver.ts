@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Link } from "../common/graphql-types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import { underBaseUrl } from "./mapper.js";
 import { Job, JobStatus } from "./types.js";
 

@@ -7,7 +7,7 @@ import type { Express, Request, Response } from "express";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Database } from "../db/client.js";
-import type { Logger } from "../server/log.js";
+import type { Logger } from "../common/log.js";
 import type { FileStore } from "./files.js";
 import { hasDownload, toJob, withBaseUrl } from "./mapper.js";
 import { findVisibleJob } from "./service.js";

@@ -5,8 +5,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { schedules } from "../schedules/tables.js";
-import { archiveEvents } from "../schedules/store/index.js";
-import { moveArchiveStatus } from "../schedules/archive.js";
+import { archiveEvents } from "../schedules/index.js";
+import { moveArchiveStatus } from "../schedules/index.js";
 import { enqueueJob } from "./queue.js";
 import { jobs, type NewJobRow } from "./tables.js";
 

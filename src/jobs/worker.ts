@@ -9,7 +9,7 @@ import { classifyDatabaseError } from "../db/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { withTimelineNote } from "../db/timeline-note.js";
-import type { Logger } from "../server/log.js";
+import type { Logger } from "../common/log.js";
 import { RunContext } from "./context.js";
 import type { FileStore } from "./files.js";
 import { JobLease } from "./lease.js";

@@ -3,8 +3,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { queryRows, type Executor } from "../db/client.js";
-import { HEALTH_FIGURES, rawFigureRows, rollupFigureRows } from "../telemetry/rollup.js";
-import { textArray } from "../telemetry/pg-array.js";
+import { HEALTH_FIGURES, rawFigureRows, rollupFigureRows } from "../telemetry/index.js";
+import { textArray } from "../telemetry/index.js";
 import { edgeHours, fitsHourlyRollup, HOUR_MS, type Window } from "./window.js";
 
 /** Organizations a query may read: a list, or every one ("*", a token for all organizations). */

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import {
   BillingRun,
   BillingUsageRecord,

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { requireRole, requireViewer, scopeOrganization, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { queryRows, type Database } from "../db/client.js";
-import { HEALTH_FIGURE_NAMES } from "../telemetry/rollup.js";
+import { HEALTH_FIGURE_NAMES } from "../telemetry/index.js";
 import { billingRun, type BillingRunResult } from "./billing.js";
 import {
   bucketOf,

@@ -10,12 +10,12 @@ import { archiveEvents, restoreEvents } from "./store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
 import { lockSchedule, visible } from "./service.js";
 import { schedules, type ArchiveStatusValue } from "./tables.js";
-import { toJob } from "../jobs/mapper.js";
-import { enqueueJob, type JobSignal } from "../jobs/queue.js";
-import type { JobHandler, JobRegistry } from "../jobs/registry.js";
-import type { JobMessage } from "../jobs/states.js";
+import { toJob } from "../jobs/index.js";
+import { enqueueJob, type JobSignal } from "../jobs/index.js";
+import type { JobHandler, JobRegistry } from "../jobs/index.js";
+import type { JobMessage } from "../jobs/index.js";
 import type { JobRow } from "../jobs/tables.js";
-import type { Job } from "../jobs/types.js";
+import type { Job } from "../jobs/index.js";
 
 export interface ArchivePayload {
   scheduleIds: number[];

@@ -1,6 +1,6 @@
 import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 @Resolver(() => Schedule)

@@ -3,8 +3,8 @@
 // each signal object it hands out, so SCTE35Signal.encoded needs no query of its own.
 import { Arg, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { AppError, badInput } from "../common/errors.js";
-import { SCTE35Signal } from "../events/nested.js";
-import { Event } from "../events/types.js";
+import { SCTE35Signal } from "../events/index.js";
+import { Event } from "../events/index.js";
 import { CueEncoding, SpliceInfo } from "./graphql-types.js";
 import { decodeCueText, encodeSignal, Scte35Error, type SignalTiming } from "./index.js";
 

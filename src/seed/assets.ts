@@ -8,9 +8,9 @@
 //   Deliberately not in the catalog: MEDIA-0031 … MEDIA-0035, MEDIA-0099, SPOT-0099.
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
-import { AssetFileStatus, MediaType, OriginType, QcStatus, StorageStatus, StorageType } from "../assets/enums.js";
-import { AssetService } from "../assets/service.js";
-import type { AssetInput } from "../assets/types.js";
+import { AssetFileStatus, MediaType, OriginType, QcStatus, StorageStatus, StorageType } from "../assets/index.js";
+import { AssetService } from "../assets/index.js";
+import type { AssetInput } from "../assets/index.js";
 
 export const DEMO_ARCHIVED_ASSETS = ["MEDIA-0007", "MEDIA-0015", "MEDIA-0027"];
 export const DEMO_QC_FAILED_ASSETS = ["MEDIA-0012", "MEDIA-0021", "AD-0009"];

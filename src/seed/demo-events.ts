@@ -1,6 +1,6 @@
 // A realistic broadcast day for a demo schedule: programmes cut by ad breaks, a locked live event
 // at midday, and a few deliberate gaps and overlaps so that every event operation shows something.
-import type { EventValues } from "../events/rules.js";
+import type { EventValues } from "../events/index.js";
 import { demoProgrammeAsset, demoSpotAsset } from "./demo-asset-keys.js";
 
 const MIN = 60_000;

@@ -2,9 +2,9 @@
 // the same service code as ingestTelemetry (TelemetryService.ingest) in batches.
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
-import { ReportingService } from "../reporting/service.js";
-import { TelemetryService } from "../telemetry/service.js";
-import type { PlayoutInput, PlayoutSampleInput, TelemetryBatchInput } from "../telemetry/types.js";
+import { ReportingService } from "../reporting/index.js";
+import { TelemetryService } from "../telemetry/index.js";
+import type { PlayoutInput, PlayoutSampleInput, TelemetryBatchInput } from "../telemetry/index.js";
 
 const SEED_ADMIN: Viewer = { userId: "telemetry-seed", orgs: "*", role: "admin" };
 const MINUTE = 60_000;

@@ -24,7 +24,7 @@ import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler,
 import { depthLimit } from "./limits.js";
 import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
 import { requestChecks, type RequestChecks } from "./request-checks.js";
-import type { Logger } from "./log.js";
+import type { Logger } from "../common/log.js";
 import { buildGraphQLSchema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";

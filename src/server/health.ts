@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Express } from "express";
 import { within, type Database } from "../db/client.js";
-import type { Logger } from "./log.js";
+import type { Logger } from "../common/log.js";
 
 export const READY_TIMEOUT_MS = 800;
 

@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Logger } from "./log.js";
+import type { Logger } from "../common/log.js";
 
 /** The request id of the request being answered (for errors Apollo formats outside any plugin). */
 const requestScope = new AsyncLocalStorage<{ requestId: string }>();

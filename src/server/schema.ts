@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
+import { eventCoercer, type EventCoercer } from "../io/coerce.js";
 import { RESOLVERS } from "./resolvers.js";
 import { noteRootMutations } from "../history/note.js";
 
@@ -18,6 +19,14 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     globalMiddlewares: [noteRootMutations],
   }).then(withPlainPropertyFields).then(withoutResolvedFieldsOnInputs);
   return built;
+}
+
+let coercer: Promise<EventCoercer> | undefined;
+
+/** The coercer of JSON events (EventInput) of this schema, handed to the import slice (src/io/). */
+export function schemaEventCoercer(): Promise<EventCoercer> {
+  coercer ??= buildGraphQLSchema().then(eventCoercer);
+  return coercer;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import { ResultMessage } from "../common/graphql-types.js";
-import { callerOf, type Context } from "../server/context.js";
+import { callerOf, type Context } from "../common/context.js";
 import { ExecutionReportInput, IngestResult, TelemetryBatchInput } from "./types.js";
 
 @Resolver()

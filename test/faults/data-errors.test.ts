@@ -7,7 +7,7 @@ import { enqueueJob } from "../../src/jobs/queue.js";
 import { JobRegistry } from "../../src/jobs/registry.js";
 import { jobs } from "../../src/jobs/tables.js";
 import { JobWorker } from "../../src/jobs/worker.js";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { waitFor } from "../helpers/jobs.js";
 import { orgClient, uniqueOrg, useOwnTestService } from "../helpers/service.js";
 

@@ -8,7 +8,7 @@ import { queryRows } from "../../src/db/client.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { JobRegistry } from "../../src/jobs/registry.js";
 import { JobWorker } from "../../src/jobs/worker.js";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { waitFor } from "../helpers/jobs.js";
 import { orgClient, uniqueOrg, useTestService, type GraphQLClient, type TestService } from "../helpers/service.js";
 

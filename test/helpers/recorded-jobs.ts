@@ -5,7 +5,7 @@ import type { Database } from "../../src/db/client.js";
 import { JobRegistry } from "../../src/jobs/registry.js";
 import { JobWorker } from "../../src/jobs/worker.js";
 import { FileStore } from "../../src/jobs/files.js";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 
 export const RUNS_TABLE = sql`create table if not exists test_job_runs (
   job_id bigint not null, worker text not null, phase text not null, at timestamptz not null default clock_timestamp())`;

@@ -7,7 +7,7 @@ import { jobs as jobsTable } from "../../src/jobs/tables.js";
 import { seedDemo } from "../../src/seed/demo.js";
 import { JobRegistry } from "../../src/jobs/registry.js";
 import { JobWorker } from "../../src/jobs/worker.js";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { GatedJobs, JOB_FIELDS, jobOf, sleep, waitFor, waitForStatus } from "../helpers/jobs.js";
 import { orgClient, uniqueOrg, useTestService } from "../helpers/service.js";
 

@@ -1,9 +1,9 @@
 // No secret field value, token or parameter list reaches a log line (issue 11, item 11). A failing
 // statement carries its parameters (drizzle's "Failed query: … params: …", postgres.js's
-// `parameters`); the one logger (src/server/log.ts) strips them and redacts secret-looking keys.
+// `parameters`); the one logger (src/common/log.ts) strips them and redacts secret-looking keys.
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { orgClient, useOwnTestService, useTestService } from "../helpers/service.js";
 import { createSchedule } from "../events/helpers.js";
 

@@ -11,7 +11,7 @@ import type { GraphiQLPageConfig } from "../../src/server/graphiql/page-config.j
 import { fillVariables, placeholdersOf, PROVIDED_FIELDS, type RunOperation } from "../../src/server/graphiql/example-variables.js";
 import { EXAMPLES, selectExamples } from "../../src/server/graphiql/examples.js";
 import { mountGraphiQL, renderGraphiQLPage } from "../../src/server/graphiql/route.js";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { buildGraphQLSchema } from "../../src/server/schema.js";
 import { makeClient, useTestService } from "../helpers/service.js";
 

@@ -2,7 +2,7 @@
 // alike; every text input follows one rule (no control characters, at most MAX_STRING_LENGTH
 // bytes), answered BAD_USER_INPUT naming the argument; copySchedule keeps the name limit.
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../src/server/log.js";
+import { createLogger } from "../../src/common/log.js";
 import { uniqueOrg, useTestService, type TestService } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
 

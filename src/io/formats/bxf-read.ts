@@ -5,9 +5,9 @@
 // entity, and a document that declares entities is refused outright.
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { badInput } from "../../common/errors.js";
-import { Command, EventType, Origin } from "../../events/enums.js";
-import type { SCTE35Signal } from "../../events/nested.js";
-import type { EventInput } from "../../events/types.js";
+import { Command, EventType, Origin } from "../../events/index.js";
+import type { SCTE35Signal } from "../../events/index.js";
+import type { EventInput } from "../../events/index.js";
 import { SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
 import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";

@@ -1,8 +1,8 @@
 // CSV import: a header row, then one event per row (RFC 4180 quoting, any line ending). Columns
 // by name, any order, case-insensitive; unknown columns are noted and ignored.
 import { badInput } from "../../common/errors.js";
-import { EventType } from "../../events/enums.js";
-import type { EventInput } from "../../events/types.js";
+import { EventType } from "../../events/index.js";
+import type { EventInput } from "../../events/index.js";
 import { defaultDropFrame, timecodeToMs, TimecodeError } from "../../timecode/index.js";
 import { parseIsoInstant } from "./times.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";

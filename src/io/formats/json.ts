@@ -3,7 +3,7 @@
 // accepts exactly what createEvent accepts; id, scheduleId and version are the old schedule's and dropped.
 import JSONParser from "@streamparser/json/jsonparser.js";
 import { badInput } from "../../common/errors.js";
-import type { EventInput } from "../../events/types.js";
+import type { EventInput } from "../../events/index.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
 export const JSON_FORMAT = "playout-gateway/schedule";

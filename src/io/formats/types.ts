@@ -1,6 +1,6 @@
 // What every import format produces: events as EventInput values (checked later by the events
 // rules, which name the place given in `at`), plus notes for the job's messages.
-import type { EventInput } from "../../events/types.js";
+import type { EventInput } from "../../events/index.js";
 
 export type ImportFormat = "csv" | "json" | "xmltv" | "bxf";
 export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "json", "xmltv", "bxf"];

@@ -4,8 +4,8 @@
 // outright, so nothing it names is ever fetched or expanded.
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { badInput } from "../../common/errors.js";
-import { EventType } from "../../events/enums.js";
-import type { EventInput } from "../../events/types.js";
+import { EventType } from "../../events/index.js";
+import type { EventInput } from "../../events/index.js";
 import { LENGTH_UNITS, parseXmltvTime } from "./times.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 

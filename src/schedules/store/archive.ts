@@ -1,4 +1,4 @@
-// The events' side of archive and restore (src/jobs/archive.ts): set-based and idempotent. The
+// The events' side of archive and restore (src/schedules/archive.ts): set-based and idempotent. The
 // status an event had before is kept in its data (archivedFromStatus, never answered or exported)
 // so that restore gives it back; an event holding that key is already archived.
 import { sql } from "drizzle-orm";

@@ -1,9 +1,9 @@
 // replaceAsset (S33) and syncEventTitles (S38): set-based writes of catalog facts into events.
 import { sql } from "drizzle-orm";
-import type { AssetSummary } from "../../assets/lookup.js";
+import type { AssetSummary } from "../../assets/index.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import { eventAssetKey } from "../../assets/event-keys.js";
-import type { EventValues } from "../../events/rules.js";
+import { eventAssetKey } from "../../assets/index.js";
+import type { EventValues } from "../../events/index.js";
 import { originOf } from "./rows.js";
 
 export interface ReplacedEvent {

@@ -3,7 +3,7 @@
 // with jsonb_to_recordset).
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import type { EventValues } from "../../events/rules.js";
+import type { EventValues } from "../../events/index.js";
 import type { EventRow } from "../../events/tables.js";
 import type { ScheduleRow } from "../tables.js";
 import { sqlOf, type EventTarget } from "../target.js";

@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
-import type { Logger } from "../log.js";
+import type { Logger } from "../../common/log.js";
 import { GRAPHIQL_ASSETS_DIR } from "./build.js";
 import { selectExamples, toPageExample } from "./examples.js";
 import type { GraphiQLPageConfig } from "./page-config.js";

@@ -1,0 +1,17 @@
+// The public surface of events: what other slices may use (lint: eslint.config.js "boundaries").
+// type-graphql's decorators need the metadata polyfill before the first decorated class loads.
+import "reflect-metadata";
+export { EventService, type EventsPageArgs } from "./service.js";
+export type { EventsPageKey } from "./loader.js";
+export { Event, EventPage } from "./types.js";
+export * from "./criteria.js";
+export * from "./enums.js";
+export * from "./json-plan.js";
+export * from "./mapper.js";
+export * from "./nested.js";
+export * from "./page-args.js";
+export * from "./pages.js";
+export * from "./rules.js";
+export * from "./timeline-errors.js";
+export * from "./service.js";
+export * from "./types.js";

@@ -1,0 +1,9 @@
+// The public surface of import/export: what other slices may use (lint: eslint.config.js "boundaries").
+// type-graphql's decorators need the metadata polyfill before the first decorated class loads.
+import "reflect-metadata";
+export { IoService } from "./service.js";
+export * from "./formats/csv.js";
+export * from "./formats/source.js";
+export * from "./formats/times.js";
+export * from "./service.js";
+export * from "./uploads.js";

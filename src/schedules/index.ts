@@ -1,0 +1,16 @@
+// The public surface of the schedule aggregate: what other slices may use (lint: eslint.config.js "boundaries").
+// type-graphql's decorators need the metadata polyfill before the first decorated class loads.
+import "reflect-metadata";
+export { ScheduleService } from "./service.js";
+export { ArchiveService } from "./archive.js";
+export * from "./edit-timeline.js";
+export * from "./frame-rate.js";
+export * from "./mapper.js";
+export * from "./mark-rules.js";
+export * from "./rules.js";
+export * from "./store/index.js";
+export * from "./target.js";
+export * from "./timeline-hooks.js";
+export * from "./types.js";
+export * from "./archive.js";
+export * from "./service.js";

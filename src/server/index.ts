@@ -1,0 +1,4 @@
+// The public surface of the composition root, for the CLI and src/main.ts (lint: eslint.config.js "boundaries").
+export { printGraphQLSchema } from "./schema.js";
+export { embeddedSecret, signToken, verifyToken } from "./tokens.js";
+export { createJobRegistry } from "./job-handlers.js";

@@ -1,0 +1,5 @@
+// The public surface of telemetry: what other slices may use (lint: eslint.config.js "boundaries").
+export { TelemetryService } from "./service.js";
+export { HEALTH_FIGURES, HEALTH_FIGURE_NAMES, rawFigureRows, rollupFigureRows } from "./rollup.js";
+export { textArray } from "./pg-array.js";
+export type { PlayoutInput, PlayoutSampleInput, TelemetryBatchInput } from "./types.js";
