@@ -3,10 +3,10 @@
 // touched once (schedule version + 1) however many members a mutation has.
 import { afterEach, describe, expect, it } from "vitest";
 import { onTimelineChange, type TimelineEditInfo } from "../../src/schedules/timeline-hooks.js";
-import { orgClient, useTestService } from "../helpers/service.js";
+import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, SCHEDULE_FIELDS, T0 } from "../events/helpers.js";
 
-const t = useTestService();
+const t = useOwnTestService(); // its own service: the hooks it registers run in this process
 
 interface Heard {
   phase: "opened" | "changed";

@@ -52,6 +52,20 @@ const q = (query: string, variables?: Record<string, unknown>, extra: Partial<Va
 const list = (query: string, variables?: Record<string, unknown>): Variant => q(query, variables, { scopedList: true });
 
 const QUERIES: Record<string, Case> = {
+  asRunReconciliation: {
+    variants: (i) => [
+      q(`query($s: ID!) { asRunReconciliation(scheduleId: $s, ${onA}) { number } }`, { s: i.schedule }),
+      q(`query($s: ID!) { asRunReconciliation(scheduleId: $s) { number } }`, { s: i.schedule }),
+    ],
+  },
+  // Pure decoding of the caller's own text: no records of anyone.
+  decodeScte35: { variants: () => [list(`{ decodeScte35(data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==") { crc32 } }`)] },
+  scheduleDiff: {
+    variants: (i) => [
+      q(`query($s: ID!, $v: Int!) { scheduleDiff(scheduleId: $s, fromVersion: 1, toVersion: $v, ${onA}) { added { id } } }`, { s: i.schedule, v: i.version }),
+      q(`query($s: ID!, $v: Int!) { scheduleDiff(scheduleId: $s, fromVersion: 1, toVersion: $v) { added { id } } }`, { s: i.schedule, v: i.version }),
+    ],
+  },
   asset: { variants: () => [q(`{ asset(assetId: "${A}-asset", ${onA}) { assetId organization } }`), list(`{ asset(assetId: "${A}-asset") { assetId organization } }`)] },
   assets: { variants: () => [q(`{ assets(${onA}) { content { assetId organization } } }`), list(`{ assets { content { assetId organization } } }`)] },
   billingUsage: { variants: () => [list(`{ billingUsage(${W}) { organization } }`)] },
@@ -98,7 +112,14 @@ const QUERIES: Record<string, Case> = {
 };
 
 const EVENT = { onAirTime: "2026-03-01T07:00:00Z", duration: 60_000, title: "Intruder" };
+const AIRED = { entryId: "intruder-1", mediaId: "M1", actualStart: "2026-03-01T07:00:00Z", actualDurationMs: 60_000, status: "AIRED", deviceId: "p1" };
 const MUTATIONS: Record<string, Case> = {
+  exportAsRunReconciliation: {
+    variants: (i) => [q(`mutation($s: ID!) { exportAsRunReconciliation(scheduleId: $s, fileName: "x.csv", ${onA}) { id } }`, { s: i.schedule })],
+  },
+  importAsRun: { variants: (i) => [q(`mutation($s: ID!, $file: Upload!) { importAsRun(scheduleId: $s, file: $file, ${onA}) { id } }`, { s: i.schedule }, { upload: true })] },
+  ingestAsRun: { variants: (i) => [q(`mutation($s: ID!, $e: [AsRunEntryInput!]!) { ingestAsRun(scheduleId: $s, entries: $e, ${onA}) { inserted } }`, { s: i.schedule, e: [AIRED] })] },
+  revertSchedule: { variants: (i) => [q(`mutation($s: ID!, $v: Int!) { revertSchedule(scheduleId: $s, toVersion: 1, version: $v, ${onA}) { id } }`, { s: i.schedule, v: i.version })] },
   applyChangeSet: { variants: (i) => [q(`mutation($id: ID!, $v: Int!) { applyChangeSet(id: $id, version: $v, ${onA}) { id } }`, { id: i.changeSet, v: i.version })] },
   archiveSchedule: { variants: (i) => [q(`mutation($id: ID!) { archiveSchedule(id: $id, ${onA}) { id } }`, { id: i.schedule })] },
   bulkEditEvents: {
