@@ -202,7 +202,7 @@ export const EXAMPLES: Example[] = [
   {
     area: "Events",
     title: "A schedule as it was, and what changed since",
-    description: "The schedule and its first events at an earlier version (the demo schedules got their events at version 2), and the diff from it to now.",
+    description: "The schedule as it was at version 1 (created, before the demo seed added its events as version 2), and the diff from it to now: every event added since.",
     read: true,
     query: `query ScheduleThen($id: ID!, $then: Int!, $now: Int!) {
   schedule(id: $id) {
@@ -218,7 +218,7 @@ export const EXAMPLES: Example[] = [
     changed { id fields }
   }
 }`,
-    variables: { id: "{{schedule.id}}", then: 2, now: "{{schedule.version}}" },
+    variables: { id: "{{schedule.id}}", then: 1, now: "{{schedule.version}}" },
     needs: ["Schedule.atVersion"],
   },
   {
@@ -234,6 +234,84 @@ export const EXAMPLES: Example[] = [
   }
 }`,
     variables: { scheduleId: "{{scratch.id}}", toVersion: "{{scratch.version}}", version: "{{scratch.version}}" },
+  },
+  {
+    area: "Events",
+    title: "Timecode in and out",
+    description:
+      "Adds an event (in the examples' scratch schedule) whose duration is given as a timecode at the schedule's fps, and reads its times back as timecodes (HH:MM:SS;FF where the schedule is drop-frame; see docs/EVENTS.md \"Timecode\").",
+    query: `mutation CreateEventByTimecode($scheduleId: ID!, $input: EventInput!) {
+  createEvent(scheduleId: $scheduleId, input: $input) {
+    id
+    title
+    onAirTime
+    onAirTimecode
+    duration
+    durationTimecode
+    somTimecode
+    eomTimecode
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", input: { title: "Promo", eventType: "ADVERTISEMENT", durationTimecode: "00:00:20:12", somTimecode: "10:00:00:00" } },
+    needs: ["Event.durationTimecode", "EventInput.durationTimecode"],
+  },
+  {
+    area: "Events",
+    title: "Decode an SCTE-35 cue",
+    description: "Paste a cue from a packager log (base64 or hex) to read its fields; a malformed cue or a CRC mismatch names the byte. This one is the time_signal sample of SCTE 35.",
+    read: true,
+    query: `query DecodeScte35($data: String!) {
+  decodeScte35(data: $data) {
+    spliceCommandType
+    spliceInsert { spliceEventId outOfNetworkIndicator spliceTime { ptsTime } breakDuration { autoReturn duration } }
+    timeSignal { ptsTime }
+    descriptors {
+      identifier
+      segmentation { segmentationEventId segmentationTypeId segmentationDuration segmentationUpidType segmentationUpid upids { type value } }
+    }
+    crc32
+  }
+}`,
+    variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
+  },
+  {
+    area: "Events",
+    title: "As-run reconciliation",
+    description:
+      "What aired against the plan (docs/ASRUN.md): each event's state (ON_TIME, EARLY, LATE, SHORT, LONG, MISSED, UNPLANNED) with its deviations, and a summary of the whole window. toleranceMs counts small deviations as on time.",
+    read: true,
+    query: `query AsRunReconciliation($scheduleId: ID!, $from: DateTime, $to: DateTime) {
+  asRunReconciliation(scheduleId: $scheduleId, from: $from, to: $to, toleranceMs: 1000, page: 0, size: 20) {
+    totalElements
+    summary {
+      counts { state count }
+      byEventType { eventType plannedMs airedMs }
+      adBreakMinutesPlanned
+      adBreakMinutesAired
+      scte35CuesPlanned
+      scte35CuesAired
+      worstDeviations { eventId title startDeviationMs durationDeviationMs }
+    }
+    content { state eventId title plannedStart actualStart startDeviationMs durationDeviationMs asRunStatus }
+  }
+}`,
+    variables: { scheduleId: "{{schedule.id}}", from: "{{schedule.startDate}}", to: "{{schedule.sixHoursIn}}" },
+  },
+  {
+    area: "Events",
+    title: "Report what aired (as-run)",
+    description:
+      "Playout machines (role playout) or an admin send what went to air, up to 10,000 entries a call; a resent entryId changes nothing. Here an unplanned slate into the examples' scratch schedule.",
+    query: `mutation IngestAsRun($scheduleId: ID!, $at: DateTime!) {
+  ingestAsRun(scheduleId: $scheduleId, entries: [
+    { entryId: "graphiql-slate-1", mediaId: "SLATE", actualStart: $at, actualDurationMs: 10000, status: UNPLANNED, deviceId: "playout-1", reason: "Technical fault slate" }
+  ]) {
+    inserted
+    duplicates
+    unmatched
+  }
+}`,
+    variables: { scheduleId: "{{scratch.id}}", at: "{{schedule.startDate}}" },
   },
   {
     area: "Validation",
@@ -416,84 +494,6 @@ export const EXAMPLES: Example[] = [
     totalAccounts
   }
 }`,
-  },
-  {
-    area: "Events",
-    title: "Timecode in and out",
-    description:
-      "Adds an event (in the examples' scratch schedule) whose duration is given as a timecode at the schedule's fps, and reads its times back as timecodes (HH:MM:SS;FF where the schedule is drop-frame; see docs/EVENTS.md \"Timecode\").",
-    query: `mutation CreateEventByTimecode($scheduleId: ID!, $input: EventInput!) {
-  createEvent(scheduleId: $scheduleId, input: $input) {
-    id
-    title
-    onAirTime
-    onAirTimecode
-    duration
-    durationTimecode
-    somTimecode
-    eomTimecode
-  }
-}`,
-    variables: { scheduleId: "{{scratch.id}}", input: { title: "Promo", eventType: "ADVERTISEMENT", durationTimecode: "00:00:20:12", somTimecode: "10:00:00:00" } },
-    needs: ["Event.durationTimecode", "EventInput.durationTimecode"],
-  },
-  {
-    area: "Events",
-    title: "Decode an SCTE-35 cue",
-    description: "Paste a cue from a packager log (base64 or hex) to read its fields; a malformed cue or a CRC mismatch names the byte. This one is the time_signal sample of SCTE 35.",
-    read: true,
-    query: `query DecodeScte35($data: String!) {
-  decodeScte35(data: $data) {
-    spliceCommandType
-    spliceInsert { spliceEventId outOfNetworkIndicator spliceTime { ptsTime } breakDuration { autoReturn duration } }
-    timeSignal { ptsTime }
-    descriptors {
-      identifier
-      segmentation { segmentationEventId segmentationTypeId segmentationDuration segmentationUpidType segmentationUpid upids { type value } }
-    }
-    crc32
-  }
-}`,
-    variables: { data: "/DA0AAAAAAAA///wBQb+cr0AUAAeAhxDVUVJSAAAjn/PAAGlmbAICAAAAAAsoKGKNAIAmsnRfg==" },
-  },
-  {
-    area: "Events",
-    title: "As-run reconciliation",
-    description:
-      "What aired against the plan (docs/ASRUN.md): each event's state (ON_TIME, EARLY, LATE, SHORT, LONG, MISSED, UNPLANNED) with its deviations, and a summary of the whole window. toleranceMs counts small deviations as on time.",
-    read: true,
-    query: `query AsRunReconciliation($scheduleId: ID!, $from: DateTime, $to: DateTime) {
-  asRunReconciliation(scheduleId: $scheduleId, from: $from, to: $to, toleranceMs: 1000, page: 0, size: 20) {
-    totalElements
-    summary {
-      counts { state count }
-      byEventType { eventType plannedMs airedMs }
-      adBreakMinutesPlanned
-      adBreakMinutesAired
-      scte35CuesPlanned
-      scte35CuesAired
-      worstDeviations { eventId title startDeviationMs durationDeviationMs }
-    }
-    content { state eventId title plannedStart actualStart startDeviationMs durationDeviationMs asRunStatus }
-  }
-}`,
-    variables: { scheduleId: "{{schedule.id}}", from: "{{schedule.startDate}}", to: "{{schedule.sixHoursIn}}" },
-  },
-  {
-    area: "Events",
-    title: "Report what aired (as-run)",
-    description:
-      "Playout machines (role playout) or an admin send what went to air, up to 10,000 entries a call; a resent entryId changes nothing. Here an unplanned slate into the examples' scratch schedule.",
-    query: `mutation IngestAsRun($scheduleId: ID!, $at: DateTime!) {
-  ingestAsRun(scheduleId: $scheduleId, entries: [
-    { entryId: "graphiql-slate-1", mediaId: "SLATE", actualStart: $at, actualDurationMs: 10000, status: UNPLANNED, deviceId: "playout-1", reason: "Technical fault slate" }
-  ]) {
-    inserted
-    duplicates
-    unmatched
-  }
-}`,
-    variables: { scheduleId: "{{scratch.id}}", at: "{{schedule.startDate}}" },
   },
 ];
 
