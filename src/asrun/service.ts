@@ -3,16 +3,14 @@
 import { requireOneOf, requireRole, requireViewer, type Role, type Viewer } from "../common/auth.js";
 import { badInput, conflict } from "../common/errors.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
-import { and, eq, sql } from "drizzle-orm";
 import { extname } from "node:path";
 import type { Database, Executor } from "../db/client.js";
 import { limitedBytes } from "../io/index.js";
 import type { UploadedFile } from "../io/index.js";
 import { exportFileName } from "../io/index.js";
-import { deleteUpload, saveUpload } from "../io/index.js";
+import { enqueueWithUpload } from "../io/index.js";
 import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
-import { jobs } from "../jobs/tables.js";
 import type { Job } from "../jobs/index.js";
 import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 import { findSchedule } from "../schedules/index.js";
@@ -27,7 +25,6 @@ import type { AsRunEntryPage, AsRunIngestResult, AsRunReconciliation, AsRunStatu
 /** Who may report what aired: the administrator, and the dedicated role of playout machines. */
 export const AS_RUN_WRITERS: readonly Role[] = ["admin", "playout"];
 /** How long a job whose file is coming in is held back; past it, the job runs and FAILS. */
-const UPLOAD_HOLD_MS = 60 * 60 * 1000;
 /** toleranceMs at most a day: more would call everything ON_TIME. */
 export const MAX_TOLERANCE_MS = 86_400_000;
 
@@ -140,31 +137,11 @@ export class AsRunService {
     requireOneOf(viewer, AS_RUN_WRITERS);
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
     const file = await upload;
-    const held = await enqueueJob(this.db, {
-      type: AS_RUN_IMPORT,
-      organization: schedule.organization,
-      userId: viewer.userId,
-      entityId: schedule.id,
-      payload: { scheduleId: schedule.id, uploading: true } satisfies AsRunImportPayload,
-      runAfter: new Date(Date.now() + UPLOAD_HOLD_MS),
-    });
-    try {
-      await saveUpload(this.db, held.id, limitedBytes(() => file.createReadStream(), this.maxUploadBytes));
-    } catch (error) {
-      await this.db.delete(jobs).where(eq(jobs.id, held.id));
-      throw error;
-    }
-    const job = await this.db.transaction(async (tx) => {
-      const [ready] = await tx
-        .update(jobs)
-        .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
-        .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
-        .returning();
-      if (ready) return ready;
-      await deleteUpload(tx, held.id);
-      const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
-      return now;
-    });
+    const job = await enqueueWithUpload(
+      this.db,
+      { type: AS_RUN_IMPORT, organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { scheduleId: schedule.id } satisfies Omit<AsRunImportPayload, "uploading"> },
+      limitedBytes(() => file.createReadStream(), this.maxUploadBytes),
+    );
     this.signal.enqueued();
     return toJob(job);
   }

@@ -2,13 +2,11 @@
 // format reader into a hidden schedule, batch by batch (importer.ts); importScheduleAsync keeps the
 // upload for a job; exportSchedule enqueues a job that writes the file the job store serves.
 import { extname } from "node:path";
-import { and, eq, sql } from "drizzle-orm";
 import { requireRole, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import type { Database } from "../db/client.js";
 import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
-import { jobs } from "../jobs/tables.js";
 import type { Job } from "../jobs/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
@@ -17,7 +15,7 @@ import type { Schedule } from "../schedules/index.js";
 import type { EventCoercerSource } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";
 import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
-import { deleteUpload, saveUpload } from "./uploads.js";
+import { enqueueWithUpload } from "./uploads.js";
 
 export type ExportFormatValue = "XMLTV" | "JSON" | "BXF";
 export const EXPORT_EXTENSIONS: Record<ExportFormatValue, string> = { XMLTV: "xml", JSON: "json", BXF: "xml" };
@@ -43,7 +41,6 @@ export interface ImportJobPayload extends ImportArgs {
 }
 
 /** How long a job whose file is coming in is held back; past it, the job runs and FAILS. */
-const UPLOAD_HOLD_MS = 60 * 60 * 1000;
 
 export interface ExportJobPayload {
   [key: string]: unknown;
@@ -117,32 +114,11 @@ export class IoService {
     const organization = scopeOrganization(viewer, args.organization);
     const file = await upload;
     const importArgs = this.importArgs(file, args);
-    const held = await enqueueJob(this.db, {
-      type: "SCHEDULE_IMPORT",
-      organization,
-      userId: viewer.userId,
-      payload: { ...importArgs, uploading: true } satisfies ImportJobPayload,
-      details: null,
-      runAfter: new Date(Date.now() + UPLOAD_HOLD_MS),
-    });
-    try {
-      await saveUpload(this.db, held.id, checkedBytes(limitedBytes(() => file.createReadStream(), this.maxUploadBytes)));
-    } catch (error) {
-      await this.db.delete(jobs).where(eq(jobs.id, held.id)); // its pieces go with it (cascade)
-      throw error;
-    }
-    const job = await this.db.transaction(async (tx) => {
-      const [ready] = await tx
-        .update(jobs)
-        .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
-        .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
-        .returning();
-      if (ready) return ready;
-      // Canceled while the file came in: its pieces are not needed.
-      await deleteUpload(tx, held.id);
-      const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
-      return now;
-    });
+    const job = await enqueueWithUpload(
+      this.db,
+      { type: "SCHEDULE_IMPORT", organization, userId: viewer.userId, payload: importArgs, details: null },
+      checkedBytes(limitedBytes(() => file.createReadStream(), this.maxUploadBytes)),
+    );
     this.signal.enqueued();
     return toJob(job);
   }
