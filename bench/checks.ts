@@ -45,13 +45,12 @@ try {
   // Every 8 events: a programme of 2 parts of 10 min (same mediaId, a programme title on one in
   // three), each part followed by a break of 3 spots of 30 s; 1 key in 50 names no asset.
   await direct`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, qc_status, programme_title, data)
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
     select ${scheduleId}, ${ORG}, ${T0}::bigint + (i / 8) * (2 * 600000 + 6 * 30000) + case when i % 8 < 4 then (i % 8) * 30000 + case when i % 8 > 0 then 570000 else 0 end
         else 690000 + ((i % 8) - 4) * 30000 + case when i % 8 > 4 then 570000 else 0 end end + (i / 10) * 1000,
       case when i % 4 = 0 then 600000 else 30000 end,
       case when i % 1000 = 0 then 'LIVE' when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end,
-      'Event ' || i, i % 1000 = 0, 'M-' || k, 'A-' || k, 'READY', 'PASSED',
-      case when i % 4 = 0 and (i / 8) % 3 = 0 then 'Show ' || (i / 8) end,
+      'Event ' || i, i % 1000 = 0, 'M-' || k, 'A-' || k, 'READY',
       jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || k, 'assetQCStatus', 'PASSED'))
         || case when i % 4 = 0 and (i / 8) % 3 = 0 then jsonb_build_object('programme', jsonb_build_object('title', 'Show ' || (i / 8))) else '{}'::jsonb end
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i,

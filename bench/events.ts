@@ -32,10 +32,10 @@ try {
   const scheduleId = Number(createSchedule.id);
   const loadStarted = performance.now();
   await direct`
-    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, qc_status, data)
+    insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
     select ${scheduleId}, ${ORG}, ${T0}::bigint + (i * 30000) + (i / 10) * 1000, 30000,
       case when i % 1000 = 0 then 'LIVE' when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end,
-      'Spot ' || i, i % 1000 = 0, 'M-' || (i % 500), 'A-' || (i % 500), 'READY', 'PASSED',
+      'Spot ' || i, i % 1000 = 0, 'M-' || (i % 500), 'A-' || (i % 500), 'READY',
       jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % 500), 'assetQCStatus', 'PASSED'),
         'secondaryEvents', jsonb_build_array(jsonb_build_object('command', 'ON', 'objectName', 'logo', 'offset', 0, 'origin', 'FROM_START')))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;

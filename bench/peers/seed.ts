@@ -62,10 +62,10 @@ export async function seed(db: Database, size: DatasetSize): Promise<void> {
   // Events as bench/events.ts fills them: 30 s spots, a 1 s gap after every 10th, a locked one every 1,000.
   await execute(
     db,
-    sql`insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, qc_status, data)
+    sql`insert into events (schedule_id, organization, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
       select s.id, ${ORG}, ${EVENTS_T0}::bigint + (i * 30000) + (i / 10) * 1000, 30000,
         case when i % 1000 = 0 then 'LIVE' when i % 4 = 0 then 'PRIMARY' else 'ADVERTISEMENT' end,
-        'Spot ' || i, i % 1000 = 0, 'M-' || ((s.id * ${size.eventsPerSchedule} + i) % ${size.assets}), 'A-' || ((s.id * ${size.eventsPerSchedule} + i) % ${size.assets}), 'READY', 'PASSED',
+        'Spot ' || i, i % 1000 = 0, 'M-' || ((s.id * ${size.eventsPerSchedule} + i) % ${size.assets}), 'A-' || ((s.id * ${size.eventsPerSchedule} + i) % ${size.assets}), 'READY',
         jsonb_build_object('houseId', 'H' || i, 'som', i % 7, 'assetData', jsonb_build_object('assetId', 'A-' || ((s.id * ${size.eventsPerSchedule} + i) % ${size.assets}), 'assetQCStatus', 'PASSED'),
           'secondaryEvents', jsonb_build_array(jsonb_build_object('command', 'ON', 'objectName', 'logo', 'offset', 0, 'origin', 'FROM_START')))
       from schedules s cross join generate_series(0::bigint, ${size.eventsPerSchedule - 1}::bigint) as i
