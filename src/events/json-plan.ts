@@ -72,6 +72,9 @@ function fieldsOf(set: SelectionSetNode | undefined, fragments: Fragments, out: 
 
 class Unsupported extends Error {}
 
+/** The fields selected directly in `set`, fragments flattened (json-fold.ts reads Query.schedules' selection with it). */
+export const selectedFields = (set: SelectionSetNode | undefined, fragments: Fragments): FieldNode[] => fieldsOf(set, fragments);
+
 const sorted = (names: Set<string>) => [...names].sort();
 
 function assetPlanOf(nodes: FieldNode[], fragments: Fragments): AssetPlan {
@@ -120,6 +123,17 @@ export function jsonPlanOf(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragme
   }
   cache.set(info.fieldNodes, plan);
   return plan;
+}
+
+/** As jsonPlanOf, for the nodes of a Schedule.events field found in an enclosing selection (json-fold.ts). */
+export function jsonPlanOfNodes(nodes: readonly FieldNode[], fragments: Fragments): JsonPagePlan | null {
+  if (!jsonReads.enabled) return null;
+  try {
+    return planOf(nodes, fragments);
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
 }
 
 function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPagePlan {

@@ -100,11 +100,67 @@ function eventEntries(plan: JsonPagePlan): [string, SQL][] {
   return entries;
 }
 
+interface PagesParts {
+  /** CTEs after `ids(sid, origin, total)`: p (each schedule's page rows) and k (the assets of their distinct keys). */
+  ctes: SQL;
+  /** A subquery of (sid, events): each schedule's events as one JSON array in air order. */
+  events: SQL;
+  /** The names of each event array's values, in order. */
+  fields: string[];
+}
+
+/** The `ids` CTE of a page read over schedules ids `source` (a subquery with column `sid`). */
+function idsCte(source: SQL, filter: EventFilter | null | undefined): SQL {
+  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
+  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
+  return sql`ids as materialized (
+        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
+        from ${source})`;
+}
+
+/**
+ * The page of each schedule of `ids` with what `plan` selects of its events. Paging and filters as
+ * pages.ts targetsPages (offset/limit per schedule, the count of an unfiltered schedule from its row).
+ */
+function pagesParts(request: PageRequest, filter: EventFilter | null | undefined, plan: JsonPagePlan): PagesParts {
+  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
+  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
+  // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
+  // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
+  const paging =
+    request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
+  const entries = eventEntries(plan);
+  const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
+  // Each event as an array, its keys named once in Node (objectOf): json_build_array costs
+  // PostgreSQL about half of json_build_object with the same values (docs/PERFORMANCE.md, issue 13).
+  const fields = fieldsOf(plan);
+  const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
+  // Each schedule's page (its own index range), then the assets of the distinct keys.
+  const ctes = sql`p as materialized (
+        select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
+        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
+        plan.asset
+          ? sql`, k as materialized (
+        select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
+        from (select distinct organization, asset_key from p where asset_key is not null) k)`
+          : sql``
+      }`;
+  const events = sql`(select p.sid, json_agg(json_build_array(${array}) order by p._t, p._id) as events
+        from p${plan.asset ? sql` left join k on k.organization = p.organization and k.asset_key = p.asset_key` : sql``}
+        group by p.sid)`;
+  return { ctes, events, fields };
+}
+
+/** An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values. */
+function pageOf(request: PageRequest, fields: string[], total: number | null, events: unknown[][]): EventPage {
+  const content = events.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
+  return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(total ?? 0), content.length, ORDER) };
+}
+
 /**
  * The same page of each schedule (by id), with what `plan` selects of its events, in one
- * statement: a JSON array of { s: schedule id, t: total of matching events, e: the events in air
- * order }. Paging and filters as pages.ts targetsPages (offset/limit per schedule, the count of
- * an unfiltered schedule from its row).
+ * statement: a JSON array of { s: schedule id, t: total of matching events, e: the events in air order }.
  */
 export async function jsonSchedulesPages(
   executor: Executor,
@@ -115,46 +171,45 @@ export async function jsonSchedulesPages(
 ): Promise<Map<number, EventPage>> {
   const result = new Map<number, EventPage>();
   if (scheduleIds.length === 0) return result;
-  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
-  const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
-  // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
-  // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
-  const paging =
-    request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
-  const entries = eventEntries(plan);
-  const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
-  // Each event as an array, its keys named once in Node (fieldsOfArray): json_build_array costs
-  // PostgreSQL about half of json_build_object with the same values (docs/PERFORMANCE.md, issue 13).
-  const fields = [...entries.map(([field]) => field), ...(plan.asset ? [PRELOADED_ASSET] : [])];
-  const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
-  // Each schedule's page (its own index range), then the assets of the distinct keys, then one
-  // JSON document: [{ s: schedule id, t: total, e: [events in air order] }].
+  const { ctes, events, fields } = pagesParts(request, filter, plan);
   const [{ pages }] = await queryRows<{ pages: string }>(
     executor,
-    sql`with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
-        from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)),
-      p as materialized (
-        select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
-        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
-        plan.asset
-          ? sql`, k as materialized (
-        select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
-        from (select distinct organization, asset_key from p where asset_key is not null) k)`
-          : sql``
-      }
+    sql`with ${idsCte(sql`unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)`, filter)}, ${ctes}
       select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json)::text as pages
-      from ids left join (
-        select p.sid, json_agg(json_build_array(${array}) order by p._t, p._id) as events
-        from p${plan.asset ? sql` left join k on k.organization = p.organization and k.asset_key = p.asset_key` : sql``}
-        group by p.sid) g on g.sid = ids.sid`,
+      from ids left join ${events} g on g.sid = ids.sid`,
   );
   for (const page of JSON.parse(pages) as { s: number; t: number | null; e: unknown[][] }[]) {
-    const content = page.e.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
-    result.set(Number(page.s), { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(page.t ?? 0), content.length, ORDER) });
+    result.set(Number(page.s), pageOf(request, fields, page.t, page.e));
   }
   return result;
+}
+
+/** Columns a folded statement adds to each schedule row: its events (JSON text) and their total. */
+export interface FoldedPageColumns {
+  _events: string;
+  _events_total: number | null;
+}
+
+/**
+ * One statement for a page of schedules and the same page of each one's events (Query.schedules
+ * with Schedule.events, issue 13): `schedulesPage` selects the page's schedule rows with a `_rank`
+ * column (their order); the answer is those rows in that order, each with FoldedPageColumns.
+ */
+export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonPagePlan): SQL {
+  const { ctes, events } = pagesParts(request, filter, plan);
+  return sql`with sp as materialized (${schedulesPage}), ${idsCte(sql`(select sp.id as sid from sp) ids`, filter)}, ${ctes}
+      select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events
+      from sp join ids on ids.sid = sp.id left join ${events} g on g.sid = sp.id
+      order by sp._rank`;
+}
+
+/** The EventPage of one row of foldedPagesStatement. */
+export function foldedPageOf(request: PageRequest, plan: JsonPagePlan, row: FoldedPageColumns): EventPage {
+  return pageOf(request, fieldsOf(plan), row._events_total, JSON.parse(row._events) as unknown[][]);
+}
+
+function fieldsOf(plan: JsonPagePlan): string[] {
+  return [...plan.columns, ...plan.data, ...(plan.asset ? [PRELOADED_ASSET] : [])];
 }
 
 /** An event of the JSON read: its values in the order of `fields`. */

@@ -9,6 +9,7 @@ import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./loader.js";
 import { jsonPlanOf } from "./json-plan.js";
+import { prefetchKey } from "./json-fold.js";
 import type { HistoricSchedule } from "../history/index.js";
 import { pageSelectionOf } from "./selection.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
@@ -29,7 +30,11 @@ export class ScheduleEventsResolver {
     }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
-    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan: jsonPlanOf(info) });
+    const plan = jsonPlanOf(info);
+    // Read with the schedule by Query.schedules (json-fold.ts) when it asked this same page.
+    const prefetched = schedule.prefetchedEvents;
+    if (prefetched && plan && prefetched.key === prefetchKey(args, plan)) return Promise.resolve(prefetched.page as EventPage);
+    return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan });
   }
 
   @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })

@@ -1,6 +1,7 @@
 // Events: every mutation is one edit of the timeline (src/schedules/edit-timeline.ts: role,
 // transaction, lock, version check, one touch of version and counters); this file holds the work.
 import { sql } from "drizzle-orm";
+import type { GraphQLResolveInfo } from "graphql";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
 import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
@@ -13,7 +14,7 @@ import type { FrameRate } from "../timecode/index.js";
 import { copyName, scheduleName } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
-import type { Schedule } from "../schedules/index.js";
+import type { EventsFold, Schedule } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
@@ -21,6 +22,7 @@ import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import type { JsonPagePlan } from "./json-plan.js";
 import { jsonSchedulesPages } from "./json-reads.js";
+import { foldedEventsRead } from "./json-fold.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
@@ -53,6 +55,11 @@ export class EventService {
   jsonPagesOf(scheduleIds: number[], args: EventsPageArgs, plan: JsonPagePlan): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
     return jsonSchedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, plan);
+  }
+
+  /** Query.schedules: its schedules' events read in the same statement, when `info` asks them as one JSON page read (json-fold.ts). */
+  foldedRead(info: GraphQLResolveInfo): EventsFold | null {
+    return foldedEventsRead(info, this.maxPageSize);
   }
 
   async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {

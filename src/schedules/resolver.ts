@@ -17,7 +17,9 @@ export class ScheduleResolver {
     selectedScheduleId?: string,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info));
+    // Each schedule's events in the same statement when the selection asks them as one JSON page read (issue 13).
+    const fold = info ? ctx.services.events.foldedRead(info) : null;
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }
 
   @Query(() => Schedule, { nullable: true, description: "S11: one schedule; NOT_FOUND when unknown or not visible" })

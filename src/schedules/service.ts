@@ -4,11 +4,11 @@ import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
-import { type Database, type Executor } from "../db/client.js";
+import { queryRows, type Database, type Executor } from "../db/client.js";
 import { scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./tables.js";
-import { toSchedule } from "./mapper.js";
-import type { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+import { scheduleRowOf, toSchedule } from "./mapper.js";
+import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 const SORTABLE = {
   id: schedules.id,
@@ -44,7 +44,7 @@ export class ScheduleService {
   ) {}
 
   /** withTotal false: the answer's totalElements, totalPages and last are not counted (the caller does not read them). */
-  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true): Promise<SchedulePage> {
+  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, fold: EventsFold | null = null): Promise<SchedulePage> {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
     const where = and(eq(schedules.organization, organization), visible(), ...filterConditions(args.filter));
@@ -57,13 +57,22 @@ export class ScheduleService {
       const position = await this.positionOf(selected, where, orderBy);
       if (position !== null) page = Math.floor(position / size);
     }
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size),
+    const [content, [{ total }]] = await Promise.all([
+      fold ? this.pageWithEvents(where, orderBy, page, size, fold) : this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size).then((rows) => rows.map((r) => toSchedule(r))),
       withTotal ? this.db.select({ total: count() }).from(schedules).where(where) : [{ total: -1 }],
     ]);
     // Uncounted, the total is what the page shows (nobody reads it).
-    const known = withTotal ? Number(total) : page * size + rows.length;
-    return { content: rows.map((r) => toSchedule(r)), ...pageMeta({ page, size }, known, rows.length, sort) };
+    const known = withTotal ? Number(total) : page * size + content.length;
+    return { content, ...pageMeta({ page, size }, known, content.length, sort) };
+  }
+
+  /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice). */
+  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold): Promise<Schedule[]> {
+    const order = sql.join(orderBy, sql`, `);
+    // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
+    const schedulesPage = sql`select *, row_number() over (order by ${order}) as _rank from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`;
+    const rows = await queryRows<Record<string, unknown>>(this.db, fold.statement(schedulesPage));
+    return rows.map((raw) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) }));
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */

@@ -1,4 +1,5 @@
 // GraphQL shapes of the schedule slice (SPEC ScheduleRecord, ScheduleExtendedRecord, SchedulePage).
+import type { SQL } from "drizzle-orm";
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
@@ -39,6 +40,26 @@ export class Schedule {
   @Field(() => Boolean, { description: "True only on the record a delete answers" }) deleted!: boolean;
   @Field(() => Boolean) finiteType!: boolean;
   @Field(() => Boolean) loopType!: boolean;
+  /** Not in the schema: the events page read with the schedules page (EventsFold); Schedule.events answers it when its key matches. */
+  prefetchedEvents?: PrefetchedEvents;
+}
+
+/** A page of a schedule's events read in the same statement as the schedule (Query.schedules, issue 13). */
+export interface PrefetchedEvents {
+  /** Arguments and selection it answers (events/json-fold.ts prefetchKey). */
+  key: string;
+  page: unknown;
+}
+
+/**
+ * How Query.schedules reads each schedule's events in its own statement, given by the events slice
+ * (this slice does not import it): `statement` wraps the schedules page (rows of schedules with a
+ * `_rank` column giving their order) and answers those rows with their events; `pageOf` reads the
+ * events of one such row.
+ */
+export interface EventsFold {
+  statement(schedulesPage: SQL): SQL;
+  pageOf(row: Record<string, unknown>): PrefetchedEvents;
 }
 
 @InputType({ description: "Fields of a schedule to create or change; every field optional. id, organization of a record, archiveStatus and the dates the server keeps are read-only." })

@@ -4,7 +4,9 @@ import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../io/coerce.js";
 import { RESOLVERS } from "./resolvers.js";
-import { noteRootMutations } from "../history/note.js";
+import { noteRootMutation } from "../history/note.js";
+import { PRELOADED_ASSET } from "../events/index.js";
+import type { Context } from "../common/context.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -15,9 +17,11 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     // Input rules live in the services, which map them to BAD_USER_INPUT.
     validate: false,
-    // History: each root mutation names its operation and actor (src/history/note.ts).
-    globalMiddlewares: [noteRootMutations],
-  }).then(withPlainPropertyFields).then(withoutResolvedFieldsOnInputs);
+  })
+    .then(withPlainPropertyFields)
+    .then(withoutResolvedFieldsOnInputs)
+    .then(withRootMutationNote)
+    .then(withPreloadedFields);
   return built;
 }
 
@@ -47,6 +51,37 @@ function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
     for (const field of Object.values(type.getFields())) {
       if (field.resolve && !resolved.has(`${type.name}.${field.name}`)) field.resolve = undefined;
     }
+  }
+  return schema;
+}
+
+/** History: each root mutation runs with its operation name and actor as the note (src/history/note.ts). */
+function withRootMutationNote(schema: GraphQLSchema): GraphQLSchema {
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const resolve = field.resolve;
+    if (resolve) field.resolve = (root, args, context: Context, info) => noteRootMutation(context, info.fieldName, () => resolve(root, args, context, info));
+  }
+  return schema;
+}
+
+/**
+ * Fields a read may answer ahead, on the object itself: a page of events read as JSON carries each
+ * event's asset (events/json-reads.ts). Answered here without the field's type-graphql resolver
+ * (its parameter and instance handling cost more than the rest of the event on a 1,000-event
+ * answer); the resolver answers the others.
+ */
+const PRELOADED_FIELDS = [{ type: "Event", field: "asset", property: PRELOADED_ASSET }];
+
+function withPreloadedFields(schema: GraphQLSchema): GraphQLSchema {
+  for (const { type, field, property } of PRELOADED_FIELDS) {
+    const object = schema.getType(type);
+    const definition = isObjectType(object) ? object.getFields()[field] : undefined;
+    const resolve = definition?.resolve;
+    if (!definition || !resolve) throw new Error(`${type}.${field} has no resolver to answer ahead`);
+    definition.resolve = (root, args, context, info) => {
+      const preloaded = (root as Record<string, unknown>)[property];
+      return preloaded !== undefined ? preloaded : resolve(root, args, context, info);
+    };
   }
   return schema;
 }

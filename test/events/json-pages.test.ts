@@ -43,6 +43,13 @@ const QUERIES: Record<string, string> = {
   onlyAsset: `{ schedules(size: 3) { content { id events(size: 6) { % content { asset { name } } } } } }`,
   onlyTypename: `{ schedules(size: 3) { content { id events(size: 6) { % content { __typename } totalElements } } } }`,
   pastTheEnd: `{ schedules { content { id events(page: 7, size: 5) { % content { id } totalElements last empty } } } }`,
+  // Query.schedules reads its page and the events pages in one statement (events/json-fold.ts):
+  // every schedule field, a sort and a later page of schedules, a selected schedule, a directive.
+  foldedEverySchedulesField: `{ schedules(sort: ["name,desc"], size: 2, page: 1) { number content { id organization name channel channelId playlistType
+    status txdate fps fpsFloat dropFrame graphicsProject graphicsProjectV2 breakMin breakMax archiveStatus version startDate finishDate dateApplied
+    dateCreated dateUpdated deleted finiteType loopType events(size: 3) { % content { id title } totalElements } } } }`,
+  foldedSelected: `query($id: ID!) { schedules(size: 1, selectedScheduleId: $id) { number content { id events(size: 2, term: "film") { % content { id title } } } } }`,
+  foldedDirective: `{ schedules { content { id events(size: 3) { % content { id title @skip(if: true) mediaId @include(if: false) } } } } }`,
   oneSchedule: `query($id: ID!) { schedule(id: $id) { id events(size: 4) { % content { id mediaId asset { assetId name } } totalElements } } }`,
   oneScheduleLaterPage: `query($id: ID!) { schedule(id: $id) { id events(page: 1, size: 4) { % content { id asset { assetId } } } } }`,
 };
@@ -112,7 +119,8 @@ describe("events: pages built as JSON by PostgreSQL", () => {
     expect(assetIds).toEqual(["A-1", "A-2", "A-1", null, "A-8", null, null, "A-3"]);
     expect(json.schedules.content[0].events.content[0].asset.name).toBe("One");
     expect(json.schedules.content[0].events.content[0].asset.dateApplied).toBe("2026-02-01T10:00:00.123Z");
-    // The JSON read asks once for every events page with its assets; the old read asks for the assets apart.
+    // The JSON read asks once for the schedules with every events page and its assets; the old read asks for the assets apart.
+    expect(statements.json).toBe(1);
     expect(statements.json).toBeLessThan(statements.old);
   });
 

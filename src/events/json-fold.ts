@@ -1,0 +1,62 @@
+// Query.schedules asking each schedule's events: the schedules page and the events pages in ONE
+// statement (json-reads.ts foldedPagesStatement), as PostGraphile sends one (issue 13). Decided
+// from the selection of Query.schedules before it runs. Schedule.events answers the prefetched
+// page only when its own arguments and selection give the same key, and reads as usual otherwise
+// (@skip/@include, aliases with other arguments, a selection the JSON read does not build).
+import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInfo } from "graphql";
+import type { SQL } from "drizzle-orm";
+import { AppError } from "../common/errors.js";
+import { pageRequest } from "../common/paging.js";
+import type { EventsFold } from "../schedules/index.js";
+import { checkFilter, filterKey, type EventFilter } from "./criteria.js";
+import { jsonPlanOfNodes, selectedFields, type JsonPagePlan } from "./json-plan.js";
+import { foldedPageOf, foldedPagesStatement, type FoldedPageColumns } from "./json-reads.js";
+import type { EventsPageArgs } from "./service.js";
+
+/** What a page of Schedule.events answers: its arguments and the plan of its selection. */
+export function prefetchKey(args: EventsPageArgs, plan: JsonPagePlan): string {
+  return JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter), plan.key]);
+}
+
+/** The `events` fields under SchedulePage.content of the Query.schedules field `info` resolves. */
+function eventsNodesOf(info: GraphQLResolveInfo): FieldNode[] | null {
+  const nodes: FieldNode[] = [];
+  for (const page of info.fieldNodes) {
+    for (const content of selectedFields(page.selectionSet, info.fragments)) {
+      if (content.name.value !== "content") continue;
+      for (const field of selectedFields(content.selectionSet, info.fragments)) if (field.name.value === "events") nodes.push(field);
+    }
+  }
+  // One response key only: several (aliases) are several reads, left to the DataLoader.
+  const keys = new Set(nodes.map((n) => n.alias?.value ?? n.name.value));
+  return keys.size === 1 ? nodes : null;
+}
+
+/** The fold of Query.schedules' `info`, or null when its schedules' events are not read, or not by one JSON page read. */
+export function foldedEventsRead(info: GraphQLResolveInfo, maxPageSize: number): EventsFold | null {
+  const nodes = eventsNodesOf(info);
+  if (!nodes) return null;
+  const plan = jsonPlanOfNodes(nodes, info.fragments);
+  if (!plan) return null;
+  const scheduleType = info.schema.getType("Schedule");
+  if (!isObjectType(scheduleType)) return null;
+  const values = getArgumentValues(scheduleType.getFields().events, nodes[0], info.variableValues) as Record<string, unknown>;
+  const filter = { term: values.term, eventType: values.eventType, from: values.from, to: values.to } as EventFilter;
+  const args: EventsPageArgs = { page: values.page as number | undefined, size: values.size as number | undefined, filter };
+  // A later page of one schedule reads from its nearer end (pages.ts): not folded.
+  if ((args.page ?? 0) > 0) return null;
+  let request;
+  try {
+    request = pageRequest(args.page, args.size, maxPageSize);
+    checkFilter(filter);
+  } catch (error) {
+    // Bad page arguments are answered by Schedule.events itself, as without the fold.
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  const key = prefetchKey(args, plan);
+  return {
+    statement: (schedulesPage: SQL) => foldedPagesStatement(schedulesPage, request, filter, plan),
+    pageOf: (row) => ({ key, page: foldedPageOf(request, plan, row as unknown as FoldedPageColumns) }),
+  };
+}
