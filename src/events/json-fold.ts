@@ -1,4 +1,4 @@
-// Query.schedules asking each schedule's events: the schedules page and the events pages in ONE
+// Query.schedules (or Query.schedule) asking each schedule's events: the schedules and their events pages in ONE
 // statement (json-reads.ts foldedPagesStatement), as PostGraphile sends one (issue 13). Decided
 // from the selection of Query.schedules before it runs. Schedule.events answers the prefetched
 // page only when its own arguments and selection give the same key, and reads as usual otherwise
@@ -18,23 +18,24 @@ export function prefetchKey(args: EventsPageArgs, plan: JsonPagePlan): string {
   return JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter), plan.key]);
 }
 
-/** The `events` fields under SchedulePage.content of the Query.schedules field `info` resolves. */
-function eventsNodesOf(info: GraphQLResolveInfo): FieldNode[] | null {
-  const nodes: FieldNode[] = [];
-  for (const page of info.fieldNodes) {
-    for (const content of selectedFields(page.selectionSet, info.fragments)) {
-      if (content.name.value !== "content") continue;
-      for (const field of selectedFields(content.selectionSet, info.fragments)) if (field.name.value === "events") nodes.push(field);
-    }
-  }
+/** What the folded field answers: a SchedulePage (Query.schedules) or a Schedule (Query.schedule). */
+export type FoldedField = "page" | "schedule";
+
+/** The `events` fields of the schedules the field `info` resolves (under SchedulePage.content for a page). */
+function eventsNodesOf(info: GraphQLResolveInfo, answers: FoldedField): FieldNode[] | null {
+  const schedules =
+    answers === "schedule"
+      ? info.fieldNodes
+      : info.fieldNodes.flatMap((page) => selectedFields(page.selectionSet, info.fragments).filter((f) => f.name.value === "content"));
+  const nodes = schedules.flatMap((schedule) => selectedFields(schedule.selectionSet, info.fragments).filter((f) => f.name.value === "events"));
   // One response key only: several (aliases) are several reads, left to the DataLoader.
   const keys = new Set(nodes.map((n) => n.alias?.value ?? n.name.value));
   return keys.size === 1 ? nodes : null;
 }
 
-/** The fold of Query.schedules' `info`, or null when its schedules' events are not read, or not by one JSON page read. */
-export function foldedEventsRead(info: GraphQLResolveInfo, maxPageSize: number): EventsFold | null {
-  const nodes = eventsNodesOf(info);
+/** The fold of `info` (Query.schedules or Query.schedule), or null when its schedules' events are not read, or not by one JSON page read. */
+export function foldedEventsRead(info: GraphQLResolveInfo, answers: FoldedField, maxPageSize: number): EventsFold | null {
+  const nodes = eventsNodesOf(info, answers);
   if (!nodes) return null;
   const plan = jsonPlanOfNodes(nodes, info.fragments);
   if (!plan) return null;

@@ -22,7 +22,7 @@ import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import type { JsonPagePlan } from "./json-plan.js";
 import { jsonSchedulesPages } from "./json-reads.js";
-import { foldedEventsRead } from "./json-fold.js";
+import { foldedEventsRead, type FoldedField } from "./json-fold.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming, eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
@@ -57,9 +57,9 @@ export class EventService {
     return jsonSchedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, plan);
   }
 
-  /** Query.schedules: its schedules' events read in the same statement, when `info` asks them as one JSON page read (json-fold.ts). */
-  foldedRead(info: GraphQLResolveInfo): EventsFold | null {
-    return foldedEventsRead(info, this.maxPageSize);
+  /** Query.schedules (a page) or Query.schedule: the events read in the same statement, when `info` asks them as one JSON page read (json-fold.ts). */
+  foldedRead(info: GraphQLResolveInfo, answers: FoldedField): EventsFold | null {
+    return foldedEventsRead(info, answers, this.maxPageSize);
   }
 
   async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {

@@ -18,7 +18,7 @@ export class ScheduleResolver {
     @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
     // Each schedule's events in the same statement when the selection asks them as one JSON page read (issue 13).
-    const fold = info ? ctx.services.events.foldedRead(info) : null;
+    const fold = info ? ctx.services.events.foldedRead(info, "page") : null;
     return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }
 
@@ -27,8 +27,9 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<Schedule> {
-    return ctx.services.schedules.get(callerOf(ctx), id, organization);
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null);
   }
 
   @Query(() => [Schedule], { description: "S8: schedules using a graphics project (graphicsProject or graphicsProjectV2)" })

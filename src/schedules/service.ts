@@ -67,10 +67,17 @@ export class ScheduleService {
   }
 
   /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice). */
-  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold): Promise<Schedule[]> {
+  private pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold): Promise<Schedule[]> {
     const order = sql.join(orderBy, sql`, `);
     // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
-    const schedulesPage = sql`select *, row_number() over (order by ${order}) as _rank from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`;
+    return this.withEvents(
+      sql`select *, row_number() over (order by ${order}) as _rank from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`,
+      fold,
+    );
+  }
+
+  /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
+  private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
     const rows = await queryRows<Record<string, unknown>>(this.db, fold.statement(schedulesPage));
     return rows.map((raw) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) }));
   }
@@ -86,8 +93,18 @@ export class ScheduleService {
     return row ? Number(row.position) : null;
   }
 
-  async get(viewer: Viewer, id: string, organization?: string | null): Promise<Schedule> {
-    return toSchedule(await findSchedule(this.db, viewer, id, organization));
+  /** fold: its events read in the same statement (as list). */
+  async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null): Promise<Schedule> {
+    if (!fold) return toSchedule(await findSchedule(this.db, viewer, id, organization));
+    const scheduleId = parseId(id, "id");
+    const org = scopeForRecord(viewer, organization);
+    if (org === null) throw notFound("Schedule", scheduleId);
+    const [schedule] = await this.withEvents(
+      sql`select *, 1 as _rank from ${schedules} where ${and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible())}`,
+      fold,
+    );
+    if (!schedule) throw notFound("Schedule", scheduleId);
+    return schedule;
   }
 
   async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null): Promise<Schedule[]> {

@@ -51,6 +51,9 @@ const QUERIES: Record<string, string> = {
   foldedSelected: `query($id: ID!) { schedules(size: 1, selectedScheduleId: $id) { number content { id events(size: 2, term: "film") { % content { id title } } } } }`,
   foldedDirective: `{ schedules { content { id events(size: 3) { % content { id title @skip(if: true) mediaId @include(if: false) } } } } }`,
   oneSchedule: `query($id: ID!) { schedule(id: $id) { id events(size: 4) { % content { id mediaId asset { assetId name } } totalElements } } }`,
+  oneScheduleEveryField: `query($id: ID!) { schedule(id: $id) { id organization name channel channelId playlistType status txdate fps fpsFloat dropFrame
+    graphicsProject graphicsProjectV2 breakMin breakMax archiveStatus version startDate finishDate dateApplied dateCreated dateUpdated deleted finiteType
+    loopType events(size: 3, eventType: PRIMARY) { % content { id title houseId som } totalElements totalPages } } }`,
   oneScheduleLaterPage: `query($id: ID!) { schedule(id: $id) { id events(page: 1, size: 4) { % content { id asset { assetId } } } } }`,
 };
 
@@ -122,6 +125,19 @@ describe("events: pages built as JSON by PostgreSQL", () => {
     // The JSON read asks once for the schedules with every events page and its assets; the old read asks for the assets apart.
     expect(statements.json).toBe(1);
     expect(statements.json).toBeLessThan(statements.old);
+  });
+
+  it("answers NOT_FOUND for a schedule that is missing or another organization's, as the old read does", async () => {
+    const other = await orgClient(t, "admin");
+    const foreign = await createSchedule(other.gql, "Foreign");
+    const { gql } = await orgClient(t, "admin");
+    for (const id of [foreign.id, "987654321"]) {
+      const query = `query($id: ID!) { schedule(id: $id) { id events(size: 3) { % content { id title } } } }`;
+      const json = await gql.request(query.replaceAll("%", ""), { id });
+      const old = await gql.request(query.replaceAll("%", "_old: programmes"), { id });
+      expect(json.errors?.map((e: any) => [e.message, e.extensions?.code]), id).toEqual(old.errors?.map((e: any) => [e.message, e.extensions?.code]));
+      expect(json.errors?.[0]?.extensions?.code, id).toBe("NOT_FOUND");
+    }
   });
 
   it("refuses bad page arguments and filters as the old read does", async () => {
