@@ -9,3 +9,4 @@ export * from "./marks.js";
 export * from "./archive.js";
 export * from "./catalog.js";
 export * from "./revert.js";
+export * from "./pages.js";
