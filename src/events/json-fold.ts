@@ -7,10 +7,10 @@ import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInf
 import type { SQL } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
 import { pageRequest } from "../common/paging.js";
-import type { EventsFold } from "../schedules/index.js";
 import { checkFilter, filterKey, type EventFilter } from "./criteria.js";
 import { jsonPlanOfNodes, selectedFields, type JsonPagePlan } from "./json-plan.js";
-import { foldedPageOf, foldedPagesStatement, type FoldedPageColumns } from "./json-reads.js";
+import { foldedPagesStatement, type EventsFold, type FoldedPageColumns } from "../schedules/index.js";
+import { foldedPageOf } from "./json-reads.js";
 import type { EventsPageArgs } from "./service.js";
 
 /** What a page of Schedule.events answers: its arguments and the plan of its selection. */

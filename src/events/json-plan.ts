@@ -4,24 +4,15 @@
 // liveParameters, a nested field of an asset document with its own selection…) gives no plan,
 // and the page is read as before (pages.ts).
 import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import type { JsonAssetPlan, JsonReadPlan } from "../schedules/index.js";
 
-/** What the JSON read builds for each event of a page. */
-export interface JsonPagePlan {
-  /** Event fields from the events table's columns. */
-  columns: string[];
-  /** Event fields kept in the `data` document, answered as stored. */
-  data: string[];
-  /** The selection of Event.asset; null when not selected. */
-  asset: AssetPlan | null;
+/** What the JSON read builds for each event of a page (src/schedules/store/json-pages.ts), with a key. */
+export interface JsonPagePlan extends JsonReadPlan {
   /** A stable text of the plan (DataLoader keys, statement reuse). */
   key: string;
 }
 
-export interface AssetPlan {
-  columns: string[];
-  /** Document fields of the asset: the keys read of it, or null for the whole document. */
-  documents: { field: string; keys: string[] | null }[];
-}
+export type AssetPlan = JsonAssetPlan;
 
 /** Where an event answered by a JSON read keeps its asset (null: it names none, or none in the catalog); Event.asset answers it. */
 export const PRELOADED_ASSET = "preloadedAsset";

@@ -1,213 +1,17 @@
-// Pages of events built as JSON by PostgreSQL, as PostGraphile does: one statement answers the
-// same page of several schedules with their events' selected fields and catalog assets (a JSON
-// document per request level), parsed once; the executor then reads plain objects. Only for
-// selections json-plan.ts accepts; the rest reads through pages.ts.
-import { sql, type SQL } from "drizzle-orm";
+// Pages of events read as JSON documents (the SQL: src/schedules/store/json-pages.ts): the
+// documents become EventPages of plain objects, parsed once; the executor then reads them as is.
+// Only for selections json-plan.ts accepts; the rest reads through pages.ts.
 import { pageMeta, type PageRequest } from "../common/paging.js";
-import { queryRows, type Executor } from "../db/client.js";
-import { andAll, filterConditions, type EventFilter } from "./criteria.js";
-import { PRELOADED_ASSET, type AssetPlan, type JsonPagePlan } from "./json-plan.js";
+import type { Executor } from "../db/client.js";
+import { jsonPagesDocuments, type FoldedPageColumns } from "../schedules/index.js";
+import type { EventFilter } from "./criteria.js";
+import { PRELOADED_ASSET, type JsonPagePlan } from "./json-plan.js";
 import type { EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 const NONE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
-
-/** GraphQL names only (the plan's names passed validation); anything else is a bug, not input. */
-function name(field: string): SQL {
-  if (!/^[_A-Za-z][_0-9A-Za-z]*$/.test(field)) throw new Error(`not a GraphQL name: ${field}`);
-  return sql.raw(`'${field}'`);
-}
-
-/** Event fields from columns of `e`; onAirTime absolute with the schedule's origin. */
-const EVENT_COLUMN_SQL: Record<string, string> = {
-  id: "e.id::text",
-  scheduleId: "e.schedule_id::text",
-  onAirTime: "e.on_air_time + ids.origin",
-  duration: "e.duration",
-  eventType: "e.event_type",
-  title: "e.title",
-  locked: "e.locked",
-  mediaId: "e.media_id",
-  status: "e.status",
-  version: "e.version",
-};
-
-/** Asset fields from columns of `a`; instants as ms since the epoch (the DateTime scalar serializes numbers). */
-const ASSET_COLUMN_SQL: Record<string, string> = {
-  assetId: "a.asset_id",
-  organization: "a.organization",
-  mediaId: "a.media_id",
-  name: "a.name",
-  assetSize: "a.asset_size",
-  dateApplied: "(extract(epoch from a.date_applied) * 1000)::bigint",
-  dateCreated: "(extract(epoch from a.date_created) * 1000)::bigint",
-  dateUpdated: "(extract(epoch from a.date_updated) * 1000)::bigint",
-  fileCount: "a.file_count",
-  storageType: "a.storage_type",
-  version: "a.version",
-};
-
-const ASSET_DOCUMENT_COLUMN: Record<string, string> = {
-  customFields: "custom_fields",
-  fileData: "file_data",
-  metadata: "metadata",
-  qcInfo: "qc_info",
-  sourceAssetData: "source_asset_data",
-  systemFields: "system_fields",
-  tags: "tags",
-};
-
-function pairs(entries: [string, SQL][]): SQL {
-  return sql.join(
-    entries.map(([field, value]) => sql`${name(field)}, ${value}`),
-    sql`, `,
-  );
-}
-
-/** The JSON of one asset row `a` as the plan selects it; a document cut to the keys read when it is an object. */
-function assetObject(plan: AssetPlan): SQL {
-  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(ASSET_COLUMN_SQL[f])]);
-  for (const { field, keys } of plan.documents) {
-    const column = sql.raw(`a.${ASSET_DOCUMENT_COLUMN[field]}`);
-    entries.push([
-      field,
-      keys === null
-        ? column
-        : sql`case when jsonb_typeof(${column}) = 'object' then jsonb_build_object(${pairs(keys.map((k) => [k, sql`${column}->${name(k)}`]))}) else ${column} end`,
-    ]);
-  }
-  return sql`json_build_object(${pairs(entries)})`;
-}
-
-/**
- * The asset of each distinct key `k` (assets/lookup.ts's rule): the asset with that assetId, else
- * the one with that mediaId and the smallest assetId; both in the event's organization. The second
- * probe runs only when the first finds none. Once per key, not per event: a probe of the text
- * index compares with the database's collation, 20–30 µs each on the benchmark's machine.
- */
-function assetOf(plan: AssetPlan): SQL {
-  const object = assetObject(plan);
-  return sql`coalesce(
-    (select ${object} from assets a where a.organization = k.organization and a.asset_id = k.asset_key),
-    (select ${object} from assets a where a.organization = k.organization and a.media_id = k.asset_key order by a.asset_id collate "C" limit 1))`;
-}
-
-/** The selected values of an event of `events e` as columns v0, v1, … of the page rows (in the order of `entries`). */
-function eventEntries(plan: JsonPagePlan): [string, SQL][] {
-  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(EVENT_COLUMN_SQL[f])]);
-  for (const f of plan.data) entries.push([f, sql`e.data->${name(f)}`]);
-  return entries;
-}
-
-interface PagesParts {
-  /** CTEs after `ids(sid, origin, total)`: p (each schedule's page rows) and k (the assets of their distinct keys). */
-  ctes: SQL;
-  /** A subquery of (sid, events): each schedule's events as one JSON array in air order. */
-  events: SQL;
-  /** The names of each event array's values, in order. */
-  fields: string[];
-}
-
-/** The `ids` CTE of a page read over schedules ids `source` (a subquery with column `sid`). */
-function idsCte(source: SQL, filter: EventFilter | null | undefined): SQL {
-  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
-  const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
-  return sql`ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
-        from ${source})`;
-}
-
-/**
- * The page of each schedule of `ids` with what `plan` selects of its events. Paging and filters as
- * pages.ts targetsPages (offset/limit per schedule, the count of an unfiltered schedule from its row).
- */
-function pagesParts(request: PageRequest, filter: EventFilter | null | undefined, plan: JsonPagePlan): PagesParts {
-  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
-  // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
-  // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
-  const paging =
-    request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
-  const entries = eventEntries(plan);
-  const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
-  // Each event as an array, its keys named once in Node (objectOf): json_build_array costs
-  // PostgreSQL about half of json_build_object with the same values (docs/PERFORMANCE.md, issue 13).
-  const fields = fieldsOf(plan);
-  const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
-  // Each schedule's page (its own index range), then the assets of the distinct keys.
-  const ctes = sql`p as materialized (
-        select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
-        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
-        plan.asset
-          ? sql`, k as materialized (
-        select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
-        from (select distinct organization, asset_key from p where asset_key is not null) k)`
-          : sql``
-      }`;
-  const events = sql`(select p.sid, json_agg(json_build_array(${array}) order by p._t, p._id) as events
-        from p${plan.asset ? sql` left join k on k.organization = p.organization and k.asset_key = p.asset_key` : sql``}
-        group by p.sid)`;
-  return { ctes, events, fields };
-}
-
-/** An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values. */
-function pageOf(request: PageRequest, fields: string[], total: number | null, events: unknown[][]): EventPage {
-  const content = events.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
-  return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(total ?? 0), content.length, ORDER) };
-}
-
-/**
- * The same page of each schedule (by id), with what `plan` selects of its events, in one
- * statement: a JSON array of { s: schedule id, t: total of matching events, e: the events in air order }.
- */
-export async function jsonSchedulesPages(
-  executor: Executor,
-  scheduleIds: number[],
-  request: PageRequest,
-  filter: EventFilter | null | undefined,
-  plan: JsonPagePlan,
-): Promise<Map<number, EventPage>> {
-  const result = new Map<number, EventPage>();
-  if (scheduleIds.length === 0) return result;
-  const { ctes, events, fields } = pagesParts(request, filter, plan);
-  const [{ pages }] = await queryRows<{ pages: string }>(
-    executor,
-    sql`with ${idsCte(sql`unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)`, filter)}, ${ctes}
-      select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json)::text as pages
-      from ids left join ${events} g on g.sid = ids.sid`,
-  );
-  for (const page of JSON.parse(pages) as { s: number; t: number | null; e: unknown[][] }[]) {
-    result.set(Number(page.s), pageOf(request, fields, page.t, page.e));
-  }
-  return result;
-}
-
-/** Columns a folded statement adds to each schedule row: its events (JSON text) and their total. */
-export interface FoldedPageColumns {
-  _events: string;
-  _events_total: number | null;
-}
-
-/**
- * One statement for a page of schedules and the same page of each one's events (Query.schedules
- * with Schedule.events, issue 13): `schedulesPage` selects the page's schedule rows with a `_rank`
- * column (their order); the answer is those rows in that order, each with FoldedPageColumns.
- */
-export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonPagePlan): SQL {
-  const { ctes, events } = pagesParts(request, filter, plan);
-  return sql`with sp as materialized (${schedulesPage}), ${idsCte(sql`(select sp.id as sid from sp) ids`, filter)}, ${ctes}
-      select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events
-      from sp join ids on ids.sid = sp.id left join ${events} g on g.sid = sp.id
-      order by sp._rank`;
-}
-
-/** The EventPage of one row of foldedPagesStatement. */
-export function foldedPageOf(request: PageRequest, plan: JsonPagePlan, row: FoldedPageColumns): EventPage {
-  return pageOf(request, fieldsOf(plan), row._events_total, JSON.parse(row._events) as unknown[][]);
-}
-
+/** The names of an event array's values (store/json-pages.ts: columns, data, then the asset). */
 function fieldsOf(plan: JsonPagePlan): string[] {
   return [...plan.columns, ...plan.data, ...(plan.asset ? [PRELOADED_ASSET] : [])];
 }
@@ -217,4 +21,31 @@ function objectOf(fields: string[], values: unknown[]): Record<string, unknown> 
   const event: Record<string, unknown> = {};
   for (let i = 0; i < fields.length; i++) event[fields[i]] = values[i];
   return event;
+}
+
+/** An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values. */
+function pageOf(request: PageRequest, fields: string[], total: number | null, events: unknown[][]): EventPage {
+  const content = events.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
+  return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(total ?? 0), content.length, ORDER) };
+}
+
+/** The same page of each schedule (by id), with what `plan` selects of its events, in one statement. */
+export async function jsonSchedulesPages(
+  executor: Executor,
+  scheduleIds: number[],
+  request: PageRequest,
+  filter: EventFilter | null | undefined,
+  plan: JsonPagePlan,
+): Promise<Map<number, EventPage>> {
+  const result = new Map<number, EventPage>();
+  const fields = fieldsOf(plan);
+  for (const page of await jsonPagesDocuments(executor, scheduleIds, request, filter, plan)) {
+    result.set(Number(page.s), pageOf(request, fields, page.t, page.e));
+  }
+  return result;
+}
+
+/** The EventPage of one row of the folded statement (store/json-pages.ts foldedPagesStatement). */
+export function foldedPageOf(request: PageRequest, plan: JsonPagePlan, row: FoldedPageColumns): EventPage {
+  return pageOf(request, fieldsOf(plan), row._events_total, JSON.parse(row._events) as unknown[][]);
 }

@@ -10,3 +10,4 @@ export * from "./archive.js";
 export * from "./catalog.js";
 export * from "./revert.js";
 export * from "./pages.js";
+export * from "./json-pages.js";
