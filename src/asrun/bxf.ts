@@ -38,6 +38,22 @@ const PATHS = new Map<string, string | null>([
   ["Reason", "reason"],
   ["ErrorDescription", "reason"],
 ]);
+/** PATHS as a tree, so that the reader follows an element's path without building strings. */
+interface PathNode {
+  path: string;
+  key: string | null;
+  children: Map<string, PathNode>;
+}
+const TREE: PathNode = { path: "", key: null, children: new Map() };
+for (const [path, key] of PATHS) {
+  let node = TREE;
+  for (const name of path.split("/")) {
+    let next = node.children.get(name);
+    if (!next) node.children.set(name, (next = { path: node.path ? `${node.path}/${name}` : name, key: null, children: new Map() }));
+    node = next;
+  }
+  node.key = key;
+}
 /** Elements whose attributes are read. */
 const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration"]);
 
@@ -57,8 +73,8 @@ interface Item {
   /** Its element's local name (for the warning of elements not read). */
   name: string;
   line: number;
-  /** Path of the open elements below the item (item wrappers left out). */
-  rel: string[];
+  /** The open elements below the item (item wrappers left out), as nodes of TREE. */
+  rel: PathNode[];
   values: Record<string, string>;
   attributes: Record<string, string>;
   children: number;
@@ -196,14 +212,15 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
       return;
     }
     if (item) {
-      const where = [...item.rel, name].join("/");
-      if (!PATHS.has(where)) {
-        ignore(`${item.name}/${where}`);
+      const parent = item.rel.length ? item.rel[item.rel.length - 1] : TREE;
+      const node = parent.children.get(name);
+      if (node === undefined) {
+        ignore(`${item.name}/${parent.path ? `${parent.path}/` : ""}${name}`);
         skipDepth = 1;
         return;
       }
-      item.rel.push(name);
-      const key = PATHS.get(where)!;
+      item.rel.push(node);
+      const key = node.key;
       if (key !== null) {
         textKey = key;
         buffer = "";
