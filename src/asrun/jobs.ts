@@ -1,6 +1,6 @@
-// Job handlers of as-run: AS_RUN_IMPORT stores the entries of an uploaded CSV or BXF AsRun message (all of the file
-// in one transaction, in set-based batches of MAX_AS_RUN_ENTRIES), AS_RUN_RECONCILIATION_EXPORT
-// writes the reconciliation of a window as CSV or JSON.
+// Job handlers of as-run: AS_RUN_IMPORT stores the entries of an uploaded CSV or BXF AsRun
+// message (all of the file in one transaction, in set-based batches of MAX_AS_RUN_ENTRIES),
+// AS_RUN_RECONCILIATION_EXPORT writes the reconciliation of a window as CSV or JSON.
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import type { Executor } from "../db/client.js";

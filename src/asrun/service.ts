@@ -130,7 +130,8 @@ export class AsRunService {
   }
 
   /**
-   * An AS_RUN_IMPORT job storing the entries of an as-run CSV or BXF AsRun message. As importScheduleAsync: the job is
+   * An AS_RUN_IMPORT job storing the entries of an as-run CSV or BXF AsRun message (the file's
+   * name goes with it: its extension chooses the reader). As importScheduleAsync: the job is
    * enqueued held back while the file's pieces commit one by one, and released once all are in.
    */
   async importFile(viewer: Viewer, scheduleId: string, upload: Promise<UploadedFile>, organization?: string | null): Promise<Job> {

@@ -47,8 +47,7 @@ export async function waitForJob(client: Client, id: string, progress: Progress,
   }
 }
 
-/** The multipart body of one file upload, streamed from disk with upload progress. */
-/** A multipart upload of the file at `path`, sent under `fileName` (default: its own name). */
+/** The multipart body of one file upload, streamed from disk with upload progress, under `fileName` (default: the file's own name). */
 export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void, fileName = basename(path)): { body: Readable; type: string } {
   const boundary = `----playout-gateway-${Date.now().toString(16)}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
