@@ -91,6 +91,15 @@ describe("readAsRunBxf", () => {
     await expect(read("<BxfMessage><BxfData><Schedule/></BxfData></BxfMessage>")).rejects.toThrow(/holds no BXF AsRun/);
   });
 
+  it("reads the other item shapes: a list of AsRunEvent in one AsRunEventData, a bare AsRunDetail, Status in the item", async () => {
+    const data = (house: string) => `<EventData eventType="Primary">${START}${LENGTH}</EventData><Content><ContentId><HouseNumber>${house}</HouseNumber></ContentId></Content>`;
+    const list = `<AsRunEventData><AsRunEvent>${data("A")}<AsRunDetail><Status>Skipped</Status></AsRunDetail></AsRunEvent><AsRunEvent>${data("B")}<Status>cut short</Status></AsRunEvent></AsRunEventData>`;
+    const bare = `<AsRunDetail>${data("C")}<Status>Inserted</Status></AsRunDetail>`;
+    const { entries, warnings } = await read(doc(list + bare));
+    expect(entries.map((e) => [e.mediaId, e.status, e.entryId])).toEqual([["A", "SKIPPED", "m-1#1"], ["B", "PARTIAL", "m-1#2"], ["C", "UNPLANNED", "m-1#3"]]);
+    expect(warnings).toEqual([]);
+  });
+
   it("takes the device from the AsRun's Channel (shortName, else Name), else the message's origin", async () => {
     const one = item(START + LENGTH);
     expect((await read(doc(one, '<Channel><Name>Seven</Name></Channel>'))).entries[0].deviceId).toBe("Seven");
