@@ -1,7 +1,7 @@
 // `playout-gateway asrun import <file.csv> --schedule ID` and `asrun export <scheduleId>`: clients
 // of a running service over GraphQL, like `import` and `export` (src/cli/transfer.ts).
 import { createWriteStream, statSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, extname } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
@@ -10,11 +10,12 @@ import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOn
 import { multipart, waitForJob } from "../cli/transfer.js";
 
 const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
+const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
 
-export const ASRUN_HELP = `asrun import <file.csv> --schedule ID | asrun export <scheduleId> [--format csv|json] [--from ISO] [--to ISO] [--tolerance MS] [--out FILE|-]
-                             [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV (docs/ASRUN.md) through a job, signing
-                             a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
+export const ASRUN_HELP = `asrun import <file> --schedule ID [--format csv|bxf] | asrun export <scheduleId> [--format csv|json] [--from ISO] [--to ISO]
+                             [--tolerance MS] [--out FILE|-] [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV or
+                             BXF AsRun message (docs/ASRUN.md; by default the file's extension, else its content, says which) through a job,
+                             signing a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
@@ -32,6 +33,8 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
     const progress = new Progress(values.quiet!);
     if (action === "import") {
       const scheduleId = positiveId("--schedule", values.schedule);
+      const format = values.format?.toLowerCase();
+      if (format !== undefined && format !== "csv" && format !== "bxf") throw new CliError(`asrun import: --format must be csv or bxf (got ${values.format})`, EXIT.usage);
       let size: number;
       try {
         size = statSync(target).size;
@@ -40,7 +43,9 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
       }
       const client = await clientOf(values, config, "playout");
       const query = `mutation($file: Upload!, $s: ID!, $organization: String) { importAsRun(scheduleId: $s, file: $file, organization: $organization) { id } }`;
-      const { body, type } = multipart(query, { s: scheduleId, organization: values.org }, target, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
+      // The service chooses the reader by the file name's extension first: --format renames the upload.
+      const name = format ? `${basename(target, extname(target)) || "as-run"}.${format}` : basename(target);
+      const { body, type } = multipart(query, { s: scheduleId, organization: values.org }, target, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100), name);
       const data = await answer(
         await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),
       );
@@ -51,7 +56,7 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
       return EXIT.ok;
     }
     const scheduleId = positiveId("the schedule id", target);
-    const format = values.format!.toUpperCase();
+    const format = (values.format ?? "csv").toUpperCase();
     if (format !== "CSV" && format !== "JSON") throw new CliError(`asrun export: --format must be csv or json (got ${values.format})`, EXIT.usage);
     const tolerance = values.tolerance === undefined ? 0 : Number(values.tolerance);
     if (!Number.isInteger(tolerance) || tolerance < 0) throw new CliError("asrun export: --tolerance must be whole ms, 0 or more", EXIT.usage);

@@ -6,6 +6,8 @@ export const AS_RUN_EXPORT = "AS_RUN_RECONCILIATION_EXPORT";
 export interface AsRunImportPayload {
   [key: string]: unknown;
   scheduleId: number;
+  /** The uploaded file's name: its extension chooses the reader (src/asrun/file-format.ts). */
+  fileName?: string | null;
   /** The file is still coming in (see AsRunService.importFile). */
   uploading?: boolean;
 }

@@ -1,11 +1,15 @@
-// Job handlers of as-run: AS_RUN_IMPORT stores the entries of an uploaded CSV (all of the file
-// in one transaction, in set-based batches of MAX_AS_RUN_ENTRIES), AS_RUN_RECONCILIATION_EXPORT
-// writes the reconciliation of a window as CSV or JSON.
+// Job handlers of as-run: AS_RUN_IMPORT stores the entries of an uploaded CSV or BXF AsRun
+// message (all of the file in one transaction, in set-based batches of MAX_AS_RUN_ENTRIES),
+// AS_RUN_RECONCILIATION_EXPORT writes the reconciliation of a window as CSV or JSON.
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
+import type { Executor } from "../db/client.js";
 import { utf8Text } from "../io/index.js";
-import { deleteUpload, readUpload } from "../io/index.js";
+import { deleteUpload, eventUuid, readUpload } from "../io/index.js";
 import type { JobContext, JobRegistry } from "../jobs/index.js";
+import { createFrameRateLoader, loadTimings, scheduleTarget } from "../schedules/index.js";
+import { readAsRunBxf, type BxfAsRunEntry } from "./bxf.js";
+import { asRunFormatOf, peekHead } from "./file-format.js";
 import { reconciliationCsv, reconciliationJson, readAsRunCsv } from "./csv.js";
 import { asRunRecord, MAX_AS_RUN_ENTRIES, type AsRunRecord } from "./rules.js";
 import { reconcileSchedule, reconcileWindow } from "./service.js";
@@ -14,15 +18,52 @@ import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImport
 
 export { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 
+/**
+ * The BXF EventIds that name an event of the schedule: the ids our BXF export writes
+ * (`eventUuid(schedule, event)`, with or without `urn:uuid:`) and the event ids themselves.
+ */
+async function eventKeys(executor: Executor, scheduleId: number): Promise<Map<string, number>> {
+  const keys = new Map<string, number>();
+  for (const { id } of await loadTimings(executor, scheduleTarget(scheduleId))) {
+    const uuid = eventUuid(scheduleId, id);
+    keys.set(uuid, id);
+    keys.set(uuid.replace(/^urn:uuid:/, ""), id);
+    keys.set(String(id), id);
+  }
+  return keys;
+}
+
+/**
+ * The entries of a BXF AsRun message: timecodes at the schedule's rate unless they carry their
+ * own; an EventId naming an event of the schedule becomes the entry's eventId, any other is left
+ * to the house number (mediaId), as the CSV's.
+ */
+async function* bxfEntries(executor: Executor, scheduleId: number, text: AsyncIterable<string>, warnings: string[]): AsyncGenerator<BxfAsRunEntry> {
+  const rate = await createFrameRateLoader(executor).load(scheduleId);
+  let keys: Map<string, number> | null = null;
+  for await (const entry of readAsRunBxf(text, { fps: rate?.fps ?? null }, { warnings })) {
+    if (entry.eventRef !== null) {
+      keys ??= await eventKeys(executor, scheduleId);
+      const id = keys.get(entry.eventRef.trim().toLowerCase()) ?? keys.get(entry.eventRef.trim());
+      if (id !== undefined) entry.eventId = String(id);
+    }
+    yield entry;
+  }
+}
+
 /** Reads and checks every row first (nothing is written for a bad file), then stores them in one transaction. */
 async function runImport(ctx: JobContext<AsRunImportPayload>): Promise<void> {
-  const { scheduleId, uploading } = ctx.job.payload;
+  const { scheduleId, uploading, fileName } = ctx.job.payload;
   if (uploading) throw badInput("The upload of the file did not complete (the service stopped while it came in): import it again");
   const schedule = await scheduleOf(ctx.db, scheduleId, ctx.job.organization);
   if (!schedule) throw notFound("Schedule", scheduleId);
   const byId = new Map<string, AsRunRecord & { line: number }>();
   let repeated = 0;
-  for await (const row of readAsRunCsv(utf8Text(readUpload(ctx.db, ctx.job.id, () => ctx.checkpoint())))) {
+  const { head, all } = await peekHead(utf8Text(readUpload(ctx.db, ctx.job.id, () => ctx.checkpoint())));
+  const format = asRunFormatOf(fileName, head);
+  const warnings: string[] = [];
+  const rows = format === "bxf" ? bxfEntries(ctx.db, schedule.id, all, warnings) : readAsRunCsv(all);
+  for await (const row of rows) {
     const record = { ...asRunRecord(row, `line ${row.line}`), line: row.line };
     const seen = byId.get(record.entry_id);
     if (!seen) byId.set(record.entry_id, record);
@@ -46,9 +87,10 @@ async function runImport(ctx: JobContext<AsRunImportPayload>): Promise<void> {
     await deleteUpload(tx, ctx.job.id);
     const duplicates = records.length - inserted + repeated;
     return {
-      result: { scheduleId: String(schedule.id), inserted, duplicates, unmatched },
+      result: { scheduleId: String(schedule.id), format: format.toUpperCase(), inserted, duplicates, unmatched },
       messages: [
-        { type: "OK", message: `Stored ${plural(inserted, "as-run entry", "as-run entries")} for schedule ${schedule.id} (${plural(duplicates, "duplicate")}, ${unmatched} unmatched)` },
+        { type: "OK" as const, message: `Stored ${plural(inserted, "as-run entry", "as-run entries")} for schedule ${schedule.id} (${plural(duplicates, "duplicate")}, ${unmatched} unmatched)` },
+        ...warnings.map((message) => ({ type: "WARNING" as const, message })),
       ],
     };
   });

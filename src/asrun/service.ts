@@ -130,7 +130,8 @@ export class AsRunService {
   }
 
   /**
-   * An AS_RUN_IMPORT job storing the entries of an as-run CSV. As importScheduleAsync: the job is
+   * An AS_RUN_IMPORT job storing the entries of an as-run CSV or BXF AsRun message (the file's
+   * name goes with it: its extension chooses the reader). As importScheduleAsync: the job is
    * enqueued held back while the file's pieces commit one by one, and released once all are in.
    */
   async importFile(viewer: Viewer, scheduleId: string, upload: Promise<UploadedFile>, organization?: string | null): Promise<Job> {
@@ -139,7 +140,7 @@ export class AsRunService {
     const file = await upload;
     const job = await enqueueWithUpload(
       this.db,
-      { type: AS_RUN_IMPORT, organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { scheduleId: schedule.id } satisfies Omit<AsRunImportPayload, "uploading"> },
+      { type: AS_RUN_IMPORT, organization: schedule.organization, userId: viewer.userId, entityId: schedule.id, payload: { scheduleId: schedule.id, fileName: file.filename ?? null } satisfies Omit<AsRunImportPayload, "uploading"> },
       limitedBytes(() => file.createReadStream(), this.maxUploadBytes),
     );
     this.signal.enqueued();

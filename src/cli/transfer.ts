@@ -47,14 +47,14 @@ export async function waitForJob(client: Client, id: string, progress: Progress,
   }
 }
 
-/** The multipart body of one file upload, streamed from disk with upload progress. */
-export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void): { body: Readable; type: string } {
+/** The multipart body of one file upload, streamed from disk with upload progress, under `fileName` (default: the file's own name). */
+export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void, fileName = basename(path)): { body: Readable; type: string } {
   const boundary = `----playout-gateway-${Date.now().toString(16)}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head =
     field("operations", JSON.stringify({ query, variables: { ...variables, file: null } })) +
     field("map", JSON.stringify({ 0: ["variables.file"] })) +
-    `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="${basename(path).replace(/"/g, "")}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="${fileName.replace(/"/g, "")}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   async function* parts(): AsyncGenerator<Buffer | string> {
     yield head;
     let sent = 0;

@@ -7,3 +7,6 @@ export * from "./formats/source.js";
 export * from "./formats/times.js";
 export * from "./service.js";
 export * from "./uploads.js";
+// BXF time and ids for the as-run reader (src/asrun/bxf.ts): one set of rules for both directions.
+export { dayStartOf, parseFrameRate, timecodeMs } from "./formats/bxf-time.js";
+export { eventUuid } from "./formats/bxf.js";

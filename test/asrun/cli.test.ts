@@ -31,6 +31,29 @@ describe("asrun command", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).rows).toHaveLength(2);
   }, 240_000); // five child processes, each starting node and tsx: slow on a loaded machine
 
+  it("imports a BXF AsRun message: by its extension, or any name with --format bxf", async () => {
+    const o = await org(t);
+    const s = await plan(o.editor, [{ at: T0, duration: MIN, title: "A", mediaId: "MA" }]);
+    const bxf = `<BxfMessage id="m-cli" origin="px-9"><BxfData><AsRun><AsRunEventData><BasicAsRun><EventData eventType="Primary">` +
+      `<StartDateTime><SmpteDateTime broadcastDate="2026-03-01"><SmpteTimeCode>06:00:01:00</SmpteTimeCode></SmpteDateTime></StartDateTime>` +
+      `<LengthOption><Duration><SmpteDuration><SmpteTimeCode>00:01:00:00</SmpteTimeCode></SmpteDuration></Duration></LengthOption></EventData>` +
+      `<Content><ContentId><HouseNumber>MA</HouseNumber></ContentId></Content><AsRunDetail><Status>Played</Status></AsRunDetail></BasicAsRun></AsRunEventData></AsRun></BxfData></BxfMessage>`;
+    const named = join(dir, "as-run.bxf");
+    writeFileSync(named, bxf);
+    const imported = await runCli(["asrun", "import", named, "--schedule", s.id, "--url", t.url, "--org", o.org, "--quiet"]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toBe(`Stored 1 as-run entry for schedule ${s.id} (0 duplicates, 0 unmatched)\n`);
+    // A .csv name would go to the CSV reader; --format bxf sends it as BXF: the same entry, a duplicate.
+    const misnamed = join(dir, "export.csv");
+    writeFileSync(misnamed, bxf);
+    const again = await runCli(["asrun", "import", misnamed, "--schedule", s.id, "--format", "bxf", "--url", t.url, "--org", o.org, "--quiet"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(`Stored 0 as-run entries for schedule ${s.id} (1 duplicate, 0 unmatched)\n`);
+    const { schedule } = await o.viewer.data(`query($id: ID!) { schedule(id: $id) { asRun { content { entryId mediaId actualStart deviceId status } } } }`, { id: s.id });
+    expect(schedule.asRun.content).toEqual([{ entryId: "m-cli#1", mediaId: "MA", actualStart: iso(T0 + 1000), deviceId: "px-9", status: "AIRED" }]);
+    expect((await runCli(["asrun", "import", named, "--schedule", s.id, "--format", "xml", "--url", t.url, "--org", o.org])).code).toBe(2);
+  }, 240_000);
+
   it("refuses bad options with exit code 2 and a refused request with 3", async () => {
     expect((await runCli(["asrun", "import", "nope.csv", "--url", t.url, "--org", "x"])).code).toBe(2);
     expect((await runCli(["asrun", "fetch", "1", "--url", t.url, "--org", "x"])).code).toBe(2);

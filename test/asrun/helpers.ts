@@ -40,8 +40,8 @@ export interface PlanSpec {
 }
 
 /** A schedule with the events (one bulk edit); answers its id and the event ids in air order. */
-export async function plan(gql: GraphQLClient, specs: PlanSpec[]): Promise<{ id: string; events: string[] }> {
-  const { createSchedule } = await gql.data(`mutation { createSchedule(input: { name: "Day" }) { id version } }`);
+export async function plan(gql: GraphQLClient, specs: PlanSpec[], settings: { fps?: number } = {}): Promise<{ id: string; events: string[] }> {
+  const { createSchedule } = await gql.data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id version } }`, { input: { name: "Day", ...settings } });
   await gql.data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { content { id } } }`, {
     s: createSchedule.id,
     v: createSchedule.version,
