@@ -102,7 +102,7 @@ try {
     reset(() => direct`update events set data = data - 'scte35Signals' where schedule_id = ${scheduleId}`),
   );
   await measure("markEpgEvents over all 100,000 events", () => gql(`mutation($id: ID!, $c: EventCriteriaInput!) { markEpgEvents(scheduleId: $id, criteria: $c) { ${PAGE} } }`, { id: scheduleId, c: ALL }),
-    reset(() => direct`update events set data = data - 'programme', programme_title = null where schedule_id = ${scheduleId}`),
+    reset(() => direct`update events set data = data - 'programme' where schedule_id = ${scheduleId}`),
   );
   await measure("updateEventsByCriteria, every ADVERTISEMENT (75,000)", () =>
     gql(`mutation($id: ID!) { updateEventsByCriteria(scheduleId: $id, criteria: { eventType: ADVERTISEMENT }, secondaryEvents: [{ command: ON, objectName: "bug" }]) { ${PAGE} } }`, { id: scheduleId }),

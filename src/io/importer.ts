@@ -134,6 +134,7 @@ function headerInput(schedule: Record<string, unknown>): ScheduleInput {
   for (const key of ["channelId", "breakMin", "breakMax"] as const) if (key in schedule) input[key] = num(schedule[key]);
   if (typeof schedule.playlistType === "string") input.playlistType = schedule.playlistType;
   if (typeof schedule.fps === "number") input.fps = schedule.fps;
+  if (typeof schedule.dropFrame === "boolean") input.dropFrame = schedule.dropFrame;
   if (typeof schedule.channel === "string") input.channel = schedule.channel;
   if (typeof schedule.name === "string" && schedule.name.trim()) input.name = schedule.name;
   return input;

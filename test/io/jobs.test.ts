@@ -157,6 +157,17 @@ describe("exportSchedule", () => {
     expect(exported.events[4].scte35Signals).toEqual([{ offset: 0, segmentationTypeId: 52 }]);
   });
 
+  it("carries a 29.97 schedule's drop-frame choice through a JSON export and import", async () => {
+    const { org, gql } = await orgClient(t);
+    const id = await importJson(gql, org, JSON.stringify({ ...DAY, schedule: { ...DAY.schedule, fps: 29.97, dropFrame: false } }));
+    const exported = JSON.parse((await exportFile(gql, org, id, "ndf.json", "JSON")).body);
+    expect(exported.schedule).toMatchObject({ fps: 29.97, dropFrame: false });
+    const copyId = await importJson(gql, org, JSON.stringify(exported), "copy.json");
+    const copy = await gql.data(`query($id: ID!) { schedule(id: $id) { fps dropFrame events(size: 1) { content { durationTimecode } } } }`, { id: copyId });
+    // 30 minutes at 29.97 non-drop-frame: 53,946 frames, labelled with a colon.
+    expect(copy.schedule).toMatchObject({ fps: 29.97, dropFrame: false, events: { content: [{ durationTimecode: "00:29:58:06" }] } });
+  });
+
   it("answers NOT_FOUND for another organization's schedule and BAD_USER_INPUT for an empty file name", async () => {
     const { org, gql } = await orgClient(t);
     const id = await importJson(gql, org, JSON.stringify(DAY));

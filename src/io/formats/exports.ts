@@ -79,6 +79,8 @@ export function scheduleHeader(schedule: ScheduleRow): Record<string, unknown> {
     status: schedule.status,
     txdate: schedule.txdate,
     fps: schedule.fps,
+    // null: the default of the fps (drop-frame at 29.97 and 59.94).
+    dropFrame: schedule.dropFrame,
     graphicsProject: schedule.graphicsProject,
     graphicsProjectV2: schedule.graphicsProjectV2,
     breakMin: schedule.breakMin,
