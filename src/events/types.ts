@@ -24,8 +24,48 @@ import {
 
 const opt = { nullable: true } as const;
 
+/**
+ * The fields of an event kept in its `data` document, the same on the output type and the input
+ * (Event, EventInput). deviation, maxExtendedDuration, som and timecodeIn stay on each: only the
+ * output describes their unit. type-graphql gives a subclass the fields of a decorated parent; the
+ * parent's own types are never emitted (nothing returns or takes them).
+ */
+@ObjectType("EventDataFields")
+@InputType("EventDataFieldsInput")
+export class EventDataFields {
+  @Field(() => EventAssetData, opt) assetData?: EventAssetData | null;
+  @Field(() => AudioTransition, opt) audioTransition?: AudioTransition | null;
+  @Field(() => SafeIntResolver, opt) blockId?: number | null;
+  @Field(() => BlockMode, opt) blockMode?: BlockMode | null;
+  @Field(() => String, opt) category?: string | null;
+  @Field(() => String, opt) color?: string | null;
+  @Field(() => String, opt) houseId?: string | null;
+  @Field(() => String, opt) label?: string | null;
+  @Field(() => String, opt) liveId?: string | null;
+  @Field(() => String, opt) placeholderId?: string | null;
+  @Field(() => String, opt) reconciliationId?: string | null;
+  @Field(() => String, opt) recordingPattern?: string | null;
+  @Field(() => [ContentAdvisory], opt) contentAdvisory?: ContentAdvisory[] | null;
+  @Field(() => Boolean, opt) ignoreIncomingScte35Signals?: boolean | null;
+  @Field(() => Boolean, opt) manualEnd?: boolean | null;
+  @Field(() => Boolean, opt) manualStart?: boolean | null;
+  @Field(() => Boolean, opt) recording?: boolean | null;
+  @Field(() => LiveParameters, opt) liveParameters?: LiveParameters | null;
+  @Field(() => [PidOverride], opt) pidOverrides?: PidOverride[] | null;
+  @Field(() => [PlayoutSwitch], opt) playoutSwitches?: PlayoutSwitch[] | null;
+  @Field(() => PrimarySCTESourceSwitch, opt) primarySCTESourceSwitch?: PrimarySCTESourceSwitch | null;
+  @Field(() => Programme, opt) programme?: Programme | null;
+  @Field(() => [SCTE35Signal], opt) scte35Signals?: SCTE35Signal[] | null;
+  @Field(() => SCTE35Trigger, opt) scte35Trigger?: SCTE35Trigger | null;
+  @Field(() => [SecondaryEvent], opt) secondaryEvents?: SecondaryEvent[] | null;
+  @Field(() => [StreamOverride], opt) streamOverrides?: StreamOverride[] | null;
+  @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
+  @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
+  @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
+}
+
 @ObjectType({ description: "A timed entry of a schedule (SPEC Event). Times are ms; onAirTime is an instant." })
-export class Event {
+export class Event extends EventDataFields {
   @Field(() => ID) id!: string;
   @Field(() => ID, { description: "The schedule holding the event" }) scheduleId!: string;
   @Field(() => Date) onAirTime!: Date;
@@ -36,39 +76,10 @@ export class Event {
   @Field(() => String, opt) mediaId!: string | null;
   @Field(() => EventStatus, opt) status!: EventStatus | null;
   @Field(() => Int, { description: "Adds 1 at every change of this event" }) version!: number;
-  @Field(() => EventAssetData, opt) assetData?: EventAssetData | null;
-  @Field(() => AudioTransition, opt) audioTransition?: AudioTransition | null;
-  @Field(() => SafeIntResolver, opt) blockId?: number | null;
-  @Field(() => BlockMode, opt) blockMode?: BlockMode | null;
-  @Field(() => String, opt) category?: string | null;
-  @Field(() => String, opt) color?: string | null;
-  @Field(() => String, opt) houseId?: string | null;
-  @Field(() => String, opt) label?: string | null;
-  @Field(() => String, opt) liveId?: string | null;
-  @Field(() => String, opt) placeholderId?: string | null;
-  @Field(() => String, opt) reconciliationId?: string | null;
-  @Field(() => String, opt) recordingPattern?: string | null;
-  @Field(() => [ContentAdvisory], opt) contentAdvisory?: ContentAdvisory[] | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) deviation?: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) maxExtendedDuration?: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Start of media, ms into the source" }) som?: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "ms" }) timecodeIn?: number | null;
-  @Field(() => Boolean, opt) ignoreIncomingScte35Signals?: boolean | null;
-  @Field(() => Boolean, opt) manualEnd?: boolean | null;
-  @Field(() => Boolean, opt) manualStart?: boolean | null;
-  @Field(() => Boolean, opt) recording?: boolean | null;
-  @Field(() => LiveParameters, opt) liveParameters?: LiveParameters | null;
-  @Field(() => [PidOverride], opt) pidOverrides?: PidOverride[] | null;
-  @Field(() => [PlayoutSwitch], opt) playoutSwitches?: PlayoutSwitch[] | null;
-  @Field(() => PrimarySCTESourceSwitch, opt) primarySCTESourceSwitch?: PrimarySCTESourceSwitch | null;
-  @Field(() => Programme, opt) programme?: Programme | null;
-  @Field(() => [SCTE35Signal], opt) scte35Signals?: SCTE35Signal[] | null;
-  @Field(() => SCTE35Trigger, opt) scte35Trigger?: SCTE35Trigger | null;
-  @Field(() => [SecondaryEvent], opt) secondaryEvents?: SecondaryEvent[] | null;
-  @Field(() => [StreamOverride], opt) streamOverrides?: StreamOverride[] | null;
-  @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
-  @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
-  @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
   /** Not a GraphQL field: the organization whose catalog Event.asset reads. */
   organization?: string;
 }
@@ -77,7 +88,7 @@ export class Event {
   description:
     "Fields of an event; all optional. On update only the fields given change (a nested structure or list is replaced whole); null clears. id is required by updates and ignored by creations; version is read-only.",
 })
-export class EventInput {
+export class EventInput extends EventDataFields {
   @Field(() => ID, opt) id?: string | null;
   @Field(() => Date, { nullable: true, description: "Default on creation: the end of the last event (else the schedule start)" })
   onAirTime?: Date | null;
@@ -88,39 +99,10 @@ export class EventInput {
   @Field(() => String, opt) mediaId?: string | null;
   @Field(() => EventStatus, opt) status?: EventStatus | null;
   @Field(() => Int, { nullable: true, description: "Read-only; ignored" }) version?: number | null;
-  @Field(() => EventAssetData, opt) assetData?: EventAssetData | null;
-  @Field(() => AudioTransition, opt) audioTransition?: AudioTransition | null;
-  @Field(() => SafeIntResolver, opt) blockId?: number | null;
-  @Field(() => BlockMode, opt) blockMode?: BlockMode | null;
-  @Field(() => String, opt) category?: string | null;
-  @Field(() => String, opt) color?: string | null;
-  @Field(() => String, opt) houseId?: string | null;
-  @Field(() => String, opt) label?: string | null;
-  @Field(() => String, opt) liveId?: string | null;
-  @Field(() => String, opt) placeholderId?: string | null;
-  @Field(() => String, opt) reconciliationId?: string | null;
-  @Field(() => String, opt) recordingPattern?: string | null;
-  @Field(() => [ContentAdvisory], opt) contentAdvisory?: ContentAdvisory[] | null;
   @Field(() => SafeIntResolver, opt) deviation?: number | null;
   @Field(() => SafeIntResolver, opt) maxExtendedDuration?: number | null;
   @Field(() => SafeIntResolver, opt) som?: number | null;
   @Field(() => SafeIntResolver, opt) timecodeIn?: number | null;
-  @Field(() => Boolean, opt) ignoreIncomingScte35Signals?: boolean | null;
-  @Field(() => Boolean, opt) manualEnd?: boolean | null;
-  @Field(() => Boolean, opt) manualStart?: boolean | null;
-  @Field(() => Boolean, opt) recording?: boolean | null;
-  @Field(() => LiveParameters, opt) liveParameters?: LiveParameters | null;
-  @Field(() => [PidOverride], opt) pidOverrides?: PidOverride[] | null;
-  @Field(() => [PlayoutSwitch], opt) playoutSwitches?: PlayoutSwitch[] | null;
-  @Field(() => PrimarySCTESourceSwitch, opt) primarySCTESourceSwitch?: PrimarySCTESourceSwitch | null;
-  @Field(() => Programme, opt) programme?: Programme | null;
-  @Field(() => [SCTE35Signal], opt) scte35Signals?: SCTE35Signal[] | null;
-  @Field(() => SCTE35Trigger, opt) scte35Trigger?: SCTE35Trigger | null;
-  @Field(() => [SecondaryEvent], opt) secondaryEvents?: SecondaryEvent[] | null;
-  @Field(() => [StreamOverride], opt) streamOverrides?: StreamOverride[] | null;
-  @Field(() => [VendorRPC], opt) vendorRPCList?: VendorRPC[] | null;
-  @Field(() => [UntimedAd], opt) untimedAds?: UntimedAd[] | null;
-  @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
   @Field(() => TimecodeScalar, { nullable: true, description: "duration as a timecode at the schedule's rate (instead of duration)" })
   durationTimecode?: string | null;
   @Field(() => TimecodeScalar, { nullable: true, description: "som as a timecode at the schedule's rate (instead of som)" }) somTimecode?: string | null;
