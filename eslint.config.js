@@ -16,28 +16,26 @@ const ROOTS = ["server"];
 const OPEN_FOR_NOW = [];
 // TEMPORARY: single imports of internals still to be replaced by public functions.
 const KNOWN_EXCEPTIONS = {
-  // Other slices read and join the aggregate's tables (events, schedules, change sets) in their own
-  // SQL (exports, history, drafts' foreign keys); to become store functions or views of schedules/.
-  // src/schedules/store/marks.ts builds filters with events/criteria.ts (through events' index.ts
-  // it would be a cycle: events uses the store); the criteria belong with the store.
+  // Other slices still use the aggregate's `schedules` table in their own statements (import,
+  // export, change sets) and its tables for foreign keys; to become store functions or views of
+  // schedules/. (Every statement on the event tables is in src/schedules/store/:
+  // test/architecture/event-sql.test.ts.)
+  // src/schedules/store/marks.ts and reconciliation.ts build filters with events/criteria.ts
+  // (through events' index.ts it would be a cycle: events uses the store); the criteria belong
+  // with the store.
   // src/seed/demo.ts seeds jobs with jobs/seed.ts, which writes job rows (not public on purpose).
   // src/asrun/ (new): its tables reads, and its CLI command using src/cli/ helpers.
   "src/asrun/cli.ts": ["cli/remote", "cli/transfer"],
   "src/io/uploads.ts": ["jobs/tables"], // enqueueWithUpload holds and releases the job of an upload
   "src/asrun/tables.ts": ["schedules/tables"],
-  "src/changesets/rules.ts": ["events/tables"],
   "src/changesets/service.ts": ["schedules/tables"],
   "src/changesets/tables.ts": ["events/tables", "schedules/tables"],
   "src/checks/reads.ts": ["assets/tables"],
   "src/events/service.ts": ["schedules/tables"],
   "src/events/tables.ts": ["schedules/tables"],
-  "src/history/mapper.ts": ["events/tables", "schedules/tables"],
-  "src/history/service.ts": ["schedules/tables"],
   "src/history/tables.ts": ["schedules/tables"],
-  "src/io/formats/bxf.ts": ["events/tables", "schedules/tables"],
-  "src/io/formats/exports.ts": ["events/tables", "schedules/tables"],
   "src/io/importer.ts": ["schedules/tables"],
-  "src/io/jobs.ts": ["events/tables", "schedules/tables", "jobs/tables"],
+  "src/io/jobs.ts": ["schedules/tables", "jobs/tables"],
   // io writes job rows (held uploads) and references jobs.id: to become jobs/ queue functions.
   "src/io/tables.ts": ["jobs/tables"],
   "src/io/service.ts": ["schedules/tables"],
@@ -47,6 +45,7 @@ const KNOWN_EXCEPTIONS = {
   "src/schedules/store/marks.ts": ["events/criteria"],
   "src/schedules/store/pages.ts": ["events/criteria", "events/tables"],
   "src/schedules/store/json-pages.ts": ["events/criteria"],
+  "src/schedules/store/reconciliation.ts": ["events/criteria"],
   "src/schedules/store/rows.ts": ["events/tables"],
   "src/schedules/store/timings.ts": ["events/tables"],
   "src/schedules/store/writes.ts": ["events/tables"],

@@ -13,12 +13,12 @@ import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import type { Job } from "../jobs/index.js";
 import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
-import { findSchedule } from "../schedules/index.js";
+import { findSchedule, plannedEvents } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { toAsRunEntry, toReconciliationRow, toReconciliationSummary } from "./mapper.js";
 import { reconcile, type ReconciledRow } from "./reconcile.js";
 import { asRunBatch, type AsRunEntryValues } from "./rules.js";
-import { airedEntries, conflictingEntries, entryPage, insertEntries, plannedEvents } from "./store.js";
+import { airedEntries, conflictingEntries, entryPage, insertEntries } from "./store.js";
 import { summarize, type ReconciliationSummaryValue } from "./summary.js";
 import type { AsRunEntryPage, AsRunIngestResult, AsRunReconciliation, AsRunStatus, ReconciliationState } from "./types.js";
 

@@ -1,5 +1,5 @@
 // Which Event fields differ between two versions of an event: pure.
-import type { EventRow } from "../events/tables.js";
+import type { EventRow } from "../events/index.js";
 
 /** Event fields kept in their own columns (assetId is derived from assetData, version is not a field a user changes). */
 const COLUMN_FIELDS = ["onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status"] as const;

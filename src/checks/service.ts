@@ -2,7 +2,6 @@
 // summary, parameter evaluation, validation) and the writes that fix things in bulk (marks,
 // updates by criteria, asset replacement, title sync). Every write is one edit of the timeline
 // (src/schedules/edit-timeline.ts), set-based; the target is touched only when an event changed.
-import { sql } from "drizzle-orm";
 import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/index.js";
 import { toAsset } from "../assets/index.js";
 import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
@@ -11,21 +10,20 @@ import { plural } from "../common/text.js";
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
-import { queryRows, type Database, type Executor } from "../db/client.js";
+import type { Database, Executor } from "../db/client.js";
 import { checkFilter, type EventFilter } from "../events/index.js";
 import { schedulePage } from "../events/index.js";
 import type { EventTarget } from "../schedules/index.js";
-import { originOf } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import type { Event, EventCriteriaInput } from "../events/index.js";
 import type { SCTE35Signal, SecondaryEvent, Programme } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { toSchedule } from "../schedules/index.js";
-import { eventAssetKey } from "../assets/index.js";
 import { markedMessage, requireCriterion } from "../schedules/index.js";
 import { firstAndLastStart, markEpg, markScte, replaceInEvents, requireEventIds, syncTitles, updateMatching } from "../schedules/index.js";
+import { eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage } from "../schedules/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
-import { catalogFor, loadCheckedEvents, loadEventsForList, missingAssetPages, programmes } from "./reads.js";
+import { catalogFor, loadEventsForList } from "./reads.js";
 import { fillGaps } from "./replace.js";
 import type { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
@@ -76,7 +74,7 @@ export class CheckService {
   async programmeSummary(viewer: Viewer | null, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
     requireViewer(viewer);
     const request = pageRequest(page, size, this.maxPageSize);
-    const { entries, total } = await programmes(this.db, Number(schedule.id), request);
+    const { entries, total } = await programmePage(this.db, Number(schedule.id), request);
     return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 
@@ -259,22 +257,7 @@ function resultOf(replaced: unknown[], times: { first: number; last: number } | 
 
 /** The event on air at `at` (the latest-starting one), and the events just before and after it. */
 async function eventsAround(executor: Executor, scheduleId: number, at: number): Promise<{ current: ParameterEvent | null; previous: ParameterEvent | null; next: ParameterEvent | null }> {
-  const columns = sql`e.id, e.on_air_time + ${originOf(scheduleId)} as t, e.duration as d, e.event_type as y, e.title, e.media_id as m, e.data->>'houseId' as h, ${eventAssetKey()} as k, e.on_air_time as r`;
-  const rel = sql`(${at}::bigint - ${originOf(scheduleId)})`;
-  const one = async (condition: ReturnType<typeof sql>, order: ReturnType<typeof sql>) => {
-    const [row] = await queryRows<Record<string, unknown>>(executor, sql`select ${columns} from events e where e.schedule_id = ${scheduleId} and ${condition} order by ${order} limit 1`);
-    return row ?? null;
-  };
-  const current = await one(
-    sql`e.on_air_time <= ${rel} and e.on_air_time + e.duration > ${rel} and e.on_air_time >= ${rel} - (select max_event_duration from schedules where id = ${scheduleId})`,
-    sql`e.on_air_time desc, e.id desc`,
-  );
-  const previous = current
-    ? await one(sql`(e.on_air_time, e.id) < (${Number(current.r)}::bigint, ${Number(current.id)}::bigint)`, sql`e.on_air_time desc, e.id desc`)
-    : await one(sql`e.on_air_time <= ${rel}`, sql`e.on_air_time desc, e.id desc`);
-  const next = current
-    ? await one(sql`(e.on_air_time, e.id) > (${Number(current.r)}::bigint, ${Number(current.id)}::bigint)`, sql`e.on_air_time, e.id`)
-    : await one(sql`e.on_air_time > ${rel}`, sql`e.on_air_time, e.id`);
+  const { current, previous, next } = await eventRowsAround(executor, scheduleId, at);
   const of = (r: Record<string, unknown> | null): ParameterEvent | null =>
     r && {
       id: Number(r.id),

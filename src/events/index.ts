@@ -15,3 +15,4 @@ export * from "./rules.js";
 export * from "./timeline-errors.js";
 export * from "./service.js";
 export * from "./types.js";
+export type { EventRow } from "./tables.js";

@@ -3,7 +3,7 @@
 // maps of a page. The SQL is the schedule aggregate's (src/schedules/store/pages.ts).
 import { pageMeta, type PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
-import { positionAt, scheduleTarget, sqlOf, targetPageRows, targetsPageRows, type EventTarget, type PagedRow } from "../schedules/index.js";
+import { positionAt, scheduleTarget, targetKey, targetPageRows, targetsPageRows, type EventTarget, type PagedRow } from "../schedules/index.js";
 import type { EventFilter } from "./criteria.js";
 import { toEvent, toColumnEvent } from "./mapper.js";
 import { FULL_SELECTION, type PageSelection } from "./selection.js";
@@ -74,12 +74,12 @@ export async function targetsPages(
   const result = new Map<number, EventPage>();
   if (targets.length === 0) return result;
   if (targets.length === 1 && request.page > 0) {
-    result.set(sqlOf(targets[0]).id, await schedulePage(executor, targets[0], request, filter, selection));
+    result.set(targetKey(targets[0]), await schedulePage(executor, targets[0], request, filter, selection));
     return result;
   }
   const pages = await targetsPageRows(executor, targets, request, filter, selection);
   for (const target of targets) {
-    const id = sqlOf(target).id;
+    const id = targetKey(target);
     const page = pages.get(id);
     result.set(id, buildPage(page?.rows ?? [], page?.total ?? 0, request, selection));
   }

@@ -1,6 +1,6 @@
 // Rows by SQL column names (what the history stores) as the slices' row types: the one place.
-import type { EventRow } from "../events/tables.js";
-import type { ScheduleRow } from "../schedules/tables.js";
+import type { EventRow } from "../events/index.js";
+import type { ScheduleRow } from "../schedules/index.js";
 import type { Columns } from "./rewind.js";
 import type { FieldChange } from "./types.js";
 

@@ -13,7 +13,8 @@ import { toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import type { ScheduleRow } from "../schedules/tables.js";
+import { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "../schedules/index.js";
+import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
@@ -95,16 +96,16 @@ export class HistoryService {
     const entryIds = historic.entries.map((e) => e.id);
     const timings = await store.timingChanges(this.db, entryIds);
     const touched = [...new Set(timings.map((c) => c.eventId))];
-    const timingsNow = await store.currentTimings(this.db, row.id, touched);
+    const timingsNow = await currentTimings(this.db, row.id, touched);
     const placed = [...rewindEvents(timingsNow, timings).values()].filter((r): r is Columns => r !== null);
     const total = row.eventCount - timingsNow.size + placed.length;
     const need = (request.page + 1) * request.size;
     // Every event before the page's end: the first untouched ones by the index, and the placed ones.
-    const untouched = await store.untouchedEvents(this.db, row.id, touched, need);
+    const untouched = await untouchedEvents(this.db, row.id, touched, need);
     const merged = [...untouched, ...placed].sort(byAirOrder).slice(0, need);
     const onPage = new Set(merged.slice(request.page * request.size).map((c) => Number(c.id)));
     const pageTouched = touched.filter((id) => onPage.has(id));
-    const [changes, current] = await Promise.all([store.eventChangesOf(this.db, entryIds, pageTouched), store.currentEvents(this.db, row.id, pageTouched)]);
+    const [changes, current] = await Promise.all([store.eventChangesOf(this.db, entryIds, pageTouched), currentEvents(this.db, row.id, pageTouched)]);
     const whole = rewindEvents(current, changes);
     const origin = Number(historic.columns.time_origin);
     let latestEnd: number | null = null;
@@ -176,7 +177,7 @@ export class HistoryService {
         else if (then && now && differsBeyondVersion(then, now)) changed.push({ ...then, version: now.version });
       }
       const originMoves = Number(rewound.schedule.time_origin) !== row.timeOrigin;
-      const locked = await store.lockedOnAir(tx, row.id, originMoves ? "all" : [...removed, ...changed.map((c) => Number(c.id))], Date.now());
+      const locked = await lockedOnAir(tx, row.id, originMoves ? "all" : [...removed, ...changed.map((c) => Number(c.id))], Date.now());
       if (locked.length) {
         throw conflict(`locked events on air now would change: ${locked.join(", ")}; unlock them or wait until they have aired`, { eventIds: locked.map(String) });
       }
@@ -208,7 +209,7 @@ export class HistoryService {
     const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));
     const origins = new Set(schedules.map((s) => Number(s.time_origin)));
     const touched = [...new Set(changes.map((c) => c.eventId))];
-    const current = await store.currentEvents(executor, row.id, origins.size > 1 ? "all" : touched);
+    const current = await currentEvents(executor, row.id, origins.size > 1 ? "all" : touched);
     return versions.map((v, i) => {
       const after = new Set(entries.filter((e) => e.versionAfter > v).map((e) => e.id));
       const events = rewindEvents(current, changes.filter((c) => after.has(c.historyId)));

@@ -1,5 +1,6 @@
-// SQL of the history slice: the reads that rewind needs (each one statement). A revert's writes
-// live with the schedule aggregate (src/schedules/store/revert.ts); the history tables themselves
+// SQL of the history slice: the reads of the history tables that rewind needs (each one
+// statement). The current events it rewinds from are read, and a revert's writes made, by the
+// schedule aggregate (src/schedules/store/history.ts, revert.ts); the history tables themselves
 // are written only by the triggers.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
@@ -102,16 +103,6 @@ export async function eventChangesOf(executor: Executor, historyIds: number[], e
   return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
 }
 
-/** Start and duration of some events now (by column names, with id). */
-export async function currentTimings(executor: Executor, scheduleId: number, ids: number[]): Promise<Map<number, Columns>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<Record<string, unknown>>(
-    executor,
-    sql`select e.id, e.on_air_time, e.duration from unnest(${`{${ids.join(",")}}`}::bigint[]) as x(id) join events e on e.id = x.id where e.schedule_id = ${scheduleId}`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), on_air_time: Number(r.on_air_time), duration: Number(r.duration) }]));
-}
-
 /** One page of an entry's event changes, in the order they were made. */
 export async function entryEventChanges(executor: Executor, historyId: number, offset: number, limit: number): Promise<EventChangeRecord[]> {
   const rows = await queryRows<Record<string, unknown>>(
@@ -119,46 +110,4 @@ export async function entryEventChanges(executor: Executor, historyId: number, o
     sql`select history_id, event_id, kind, old_values, new_values from schedule_history_events where history_id = ${historyId} order by id offset ${offset} limit ${limit}`,
   );
   return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
-}
-
-const EVENT_JSON = sql`to_jsonb(e) - 'schedule_id' - 'organization'`;
-
-/** Current rows of some events of the schedule (by column names, with id). */
-export async function currentEvents(executor: Executor, scheduleId: number, ids: number[] | "all"): Promise<Map<number, Columns>> {
-  if (ids !== "all" && ids.length === 0) return new Map();
-  // By primary key, one look-up per id (an `= any(array)` filter can make the planner scan the schedule).
-  const rows = await queryRows<{ row: unknown }>(
-    executor,
-    ids === "all"
-      ? sql`select ${EVENT_JSON} as row from events e where e.schedule_id = ${scheduleId}`
-      : sql`select ${EVENT_JSON} as row from unnest(${`{${ids.join(",")}}`}::bigint[]) as x(id) join events e on e.id = x.id where e.schedule_id = ${scheduleId}`,
-  );
-  const out = new Map<number, Columns>();
-  for (const r of rows) {
-    const row = parsed(r.row) as Columns;
-    out.set(Number(row.id), row);
-  }
-  return out;
-}
-
-/** The first `limit` events of the schedule in air order that are not among `excluded` (an index scan). */
-export async function untouchedEvents(executor: Executor, scheduleId: number, excluded: number[], limit: number): Promise<Columns[]> {
-  const rows = await queryRows<{ row: unknown }>(
-    executor,
-    sql`select ${EVENT_JSON} as row from events e where e.schedule_id = ${scheduleId}
-      and e.id <> all(${`{${excluded.join(",")}}`}::bigint[]) order by e.on_air_time, e.id limit ${limit}`,
-  );
-  return rows.map((r) => parsed(r.row) as Columns);
-}
-
-/** Locked events on air now (absolute times with the current origin), among `ids` or all. */
-export async function lockedOnAir(executor: Executor, scheduleId: number, ids: number[] | "all", now: number): Promise<number[]> {
-  if (ids !== "all" && ids.length === 0) return [];
-  const where = ids === "all" ? sql`true` : sql`e.id in (select unnest(${`{${ids.join(",")}}`}::bigint[]))`;
-  const rows = await queryRows<{ id: number }>(
-    executor,
-    sql`select e.id from events e join schedules s on s.id = e.schedule_id where e.schedule_id = ${scheduleId} and e.locked and ${where}
-      and s.time_origin + e.on_air_time <= ${now} and s.time_origin + e.on_air_time + e.duration > ${now} order by e.id`,
-  );
-  return rows.map((r) => Number(r.id));
 }

@@ -2,12 +2,11 @@
 // while it writes the file; import writes the kept upload in batches, each in a fenced step of the
 // job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
 import { scheduleTarget } from "../schedules/index.js";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
-import { queryRows, type Executor, type Transaction } from "../db/client.js";
-import { EVENT_COLUMNS, countEvents, eventRowOf } from "../schedules/index.js";
-import type { EventRow } from "../events/tables.js";
+import type { Transaction } from "../db/client.js";
+import { countEvents, eventsInAirOrder } from "../schedules/index.js";
 import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
 import { schedules } from "../schedules/tables.js";
@@ -19,27 +18,6 @@ import { utf8Text } from "./formats/source.js";
 import { importInChunks } from "./importer.js";
 import { EXPORT_EXTENSIONS, type ExportJobPayload, type ImportJobPayload } from "./service.js";
 import { deleteUpload, readUpload } from "./uploads.js";
-
-const PAGE = 5000;
-
-/** Every event of the schedule in air order, one page per query; `onPage` runs between pages. */
-export async function* eventsInAirOrder(executor: Executor, scheduleId: number, onPage?: (read: number) => Promise<void>): AsyncGenerator<EventRow> {
-  let after: { t: number; id: number } | null = null;
-  let read = 0;
-  for (;;) {
-    const from: SQL = after ? sql`and (e.on_air_time, e.id) > (${after.t}, ${after.id})` : sql``;
-    const rows: Record<string, unknown>[] = await queryRows<Record<string, unknown>>(
-      executor,
-      sql`select ${EVENT_COLUMNS}, e.on_air_time as "relativeTime" from events e where e.schedule_id = ${scheduleId} ${from} order by e.on_air_time, e.id limit ${PAGE}`,
-    );
-    for (const raw of rows) yield eventRowOf(raw);
-    if (rows.length < PAGE) return;
-    const last: Record<string, unknown> = rows[rows.length - 1];
-    after = { t: Number(last.relativeTime), id: Number(last.id) };
-    read += rows.length;
-    await onPage?.(read);
-  }
-}
 
 async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
   const { scheduleId, format } = ctx.job.payload;

@@ -12,5 +12,6 @@ export * from "./store/index.js";
 export * from "./target.js";
 export * from "./timeline-hooks.js";
 export * from "./types.js";
+export type { ScheduleRow } from "./tables.js";
 export * from "./archive.js";
 export * from "./service.js";

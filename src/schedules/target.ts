@@ -1,7 +1,7 @@
 // What an event operation reads and writes: the schedule's own events, or the draft events of one
 // of its change sets (src/changesets/). The store runs the same set-based SQL on either; only the
-// table, the key column and the row keeping the counters differ.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+// table, the key column and the row keeping the counters differ (store/target-sql.ts).
+import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import { notFound, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
@@ -17,36 +17,12 @@ export interface EventTarget {
   readonly changeSetId: number | null;
 }
 
+/** The id that names a target among its kind: the change set's for a draft, else the schedule's. */
+export const targetKey = (target: EventTarget): number => target.changeSetId ?? target.scheduleId;
+
 export const scheduleTarget = (scheduleId: number): EventTarget => ({ scheduleId, changeSetId: null });
 
 export const draftTarget = (changeSet: Pick<ChangeSetRow, "id" | "scheduleId">): EventTarget => ({ scheduleId: changeSet.scheduleId, changeSetId: changeSet.id });
-
-export interface TargetSql {
-  /** The events table of the target. */
-  table: SQL;
-  /** Its column that names the target, and the value. */
-  key: SQL;
-  id: number;
-  /** The row keeping max_event_duration and event_count of the target: schedules or change_sets. */
-  holder: SQL;
-  /** Extra leading columns and values of an insert (the change set of a draft row). */
-  insertColumns: SQL;
-  insertValues: SQL;
-}
-
-export function sqlOf(target: EventTarget): TargetSql {
-  if (target.changeSetId === null) {
-    return { table: sql.raw("events"), key: sql.raw("schedule_id"), id: target.scheduleId, holder: sql.raw("schedules"), insertColumns: sql.empty(), insertValues: sql.empty() };
-  }
-  return {
-    table: sql.raw("change_set_events"),
-    key: sql.raw("change_set_id"),
-    id: target.changeSetId,
-    holder: sql.raw("change_sets"),
-    insertColumns: sql.raw("change_set_id, "),
-    insertValues: sql`${target.changeSetId}, `,
-  };
-}
 
 /** A mutation's target, opened for writing: the schedule and, for a draft, its change set (both of the caller's organization). */
 export interface OpenTarget {

@@ -3,8 +3,8 @@
 // secondary events and SCTE-35 signals (the signal's splice_info_section, base64). Written as a
 // stream of text chunks from events read in air order; docs/FORMATS.md "BXF" says what maps where.
 import { createHash, randomUUID } from "node:crypto";
-import type { EventRow } from "../../events/tables.js";
-import type { ScheduleRow } from "../../schedules/tables.js";
+import type { EventRow } from "../../events/index.js";
+import type { ScheduleRow } from "../../schedules/index.js";
 import type { FrameRate } from "../../timecode/index.js";
 import { cueOf } from "./bxf-cues.js";
 import { frameRateText, instantToBxf, lengthToBxf, scheduleRate } from "./bxf-time.js";

@@ -1,8 +1,8 @@
 // The export formats as streams of text chunks, written from events read in air order.
 // XMLTV: one <channel>, one <programme> per PRIMARY programme (parts of one programme separated
 // only by non-PRIMARY events merge), times in UTC. JSON: the schedule and every stored event field.
-import type { EventRow } from "../../events/tables.js";
-import type { ScheduleRow } from "../../schedules/tables.js";
+import type { EventRow } from "../../events/index.js";
+import type { ScheduleRow } from "../../schedules/index.js";
 import { formatXmltvTime } from "./times.js";
 import { JSON_FORMAT } from "./json.js";
 import { eventCues, type Scte35SignalData } from "../../scte35/index.js";

@@ -1,4 +1,5 @@
-// replaceAsset (S33) and syncEventTitles (S38): set-based writes of catalog facts into events.
+// replaceAsset (S33) and syncEventTitles (S38): set-based writes of catalog facts into events;
+// and the catalog assets schedules' events use (S14).
 import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../../assets/index.js";
 import { queryRows, type Executor } from "../../db/client.js";
@@ -83,4 +84,30 @@ export async function syncTitles(executor: Executor, scheduleId: number, organiz
       select count(*)::int as n from u`,
   );
   return Number(row.n);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The catalog assets the events of several schedules of one organization name (each key resolved
+ * as src/assets/lookup.ts does: the asset with that assetId, else the one with that mediaId and
+ * the smallest assetId), whose name holds `name` (case-insensitive), ordered by name then
+ * assetId: raw `a.*` rows, each with the schedule it answers for (`forSchedule`). One statement.
+ */
+export function assetRowsUsed(executor: Executor, scheduleIds: number[], organization: string, name: string): Promise<Record<string, unknown>[]> {
+  return queryRows<Record<string, unknown>>(
+    executor,
+    sql`with keys as (
+        select distinct e.schedule_id, ${eventAssetKey()} as k from events e
+        where e.schedule_id = any(${`{${scheduleIds.join(",")}}`}::bigint[]) and e.organization = ${organization}
+      ), named as (
+        select distinct keys.schedule_id, coalesce(
+          (select a.id from assets a where a.organization = ${organization} and a.asset_id = keys.k),
+          (select a.id from assets a where a.organization = ${organization} and a.media_id = keys.k order by a.asset_id limit 1)) as id
+        from keys where keys.k is not null
+      )
+      select named.schedule_id as "forSchedule", a.* from named join assets a on a.id = named.id
+      where coalesce(a.name, '') ilike ${`%${escapeLike(name.trim())}%`}
+      order by named.schedule_id, lower(a.name), a.asset_id`,
+  );
 }

@@ -3,7 +3,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
-import { sqlOf, type EventTarget } from "../target.js";
+import type { EventTarget } from "../target.js";
+import { sqlOf } from "./target-sql.js";
 import { originOf } from "./rows.js";
 
 /** The matching events of a target (the schedule's events, or a change set's draft). */

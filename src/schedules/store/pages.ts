@@ -5,7 +5,8 @@ import type { PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
 import type { EventRow } from "../../events/tables.js";
-import { scheduleTarget, sqlOf, type EventTarget } from "../target.js";
+import { scheduleTarget, type EventTarget } from "../target.js";
+import { sqlOf } from "./target-sql.js";
 import { eventRowOf, originOf } from "./rows.js";
 
 /** What a page reads besides the columns: the `data` document, and the look-back of gaps and overlaps. */

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import { notFound } from "../../common/errors.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import type { EventRow } from "../../events/tables.js";
-import { sqlOf, type EventTarget } from "../target.js";
+import type { EventTarget } from "../target.js";
+import { sqlOf } from "./target-sql.js";
 import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */

@@ -6,7 +6,8 @@ import { queryRows, type Executor } from "../../db/client.js";
 import type { EventValues } from "../../events/index.js";
 import type { EventRow } from "../../events/tables.js";
 import type { ScheduleRow } from "../tables.js";
-import { sqlOf, type EventTarget } from "../target.js";
+import type { EventTarget } from "../target.js";
+import { sqlOf } from "./target-sql.js";
 import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, setList, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
 
 /** The values of an event keyed by column name, as jsonb_to_recordset reads them. */
