@@ -2,6 +2,8 @@
 // type-graphql's decorators need the metadata polyfill before the first decorated class loads.
 import "reflect-metadata";
 export { EventService, type EventsPageArgs } from "./service.js";
+export { MarkService } from "./marks-service.js";
+export { EventCatalogService } from "./catalog-service.js";
 export type { EventsPageKey } from "./loader.js";
 export { Event, EventPage } from "./types.js";
 export * from "./criteria.js";

@@ -1,4 +1,3 @@
-import { SafeIntResolver } from "graphql-scalars";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
 import { requireViewer } from "../common/auth.js";
@@ -111,7 +110,7 @@ export class EventResolver {
     @Arg("fixAll", () => Boolean, { nullable: true }) fixAll?: boolean,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
   ): Promise<Schedule> {
-    return ctx.services.events.ripple(callerOf(ctx), scheduleId, version, fromEventId, fixAll, organization);
+    return ctx.services.events.ripple(callerOf(ctx), { scheduleId, version, fromEventId, fixAll, organization });
   }
 
   @Mutation(() => BulkEditResult, { description: "S31: creates, updates, deletes, loops, splits and shifts events in one transaction" })
@@ -124,35 +123,5 @@ export class EventResolver {
     @Arg("organization", () => String, { nullable: true }) organization?: string,
   ): Promise<BulkEditResult> {
     return ctx.services.events.bulkEdit(callerOf(ctx), { scheduleId, version, input, changeSetId, organization });
-  }
-
-  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
-  shiftSchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.shift(callerOf(ctx), id, milliseconds, organization);
-  }
-
-  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
-  transposeSchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("startTime", () => Date) startTime: Date,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.transpose(callerOf(ctx), id, startTime, organization);
-  }
-
-  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
-  copySchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("name", () => String, { nullable: true }) name?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.copy(callerOf(ctx), id, name, organization);
   }
 }

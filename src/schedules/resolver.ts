@@ -1,4 +1,5 @@
 import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
 import { callerOf, type Context } from "../common/context.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
@@ -73,6 +74,36 @@ export class ScheduleResolver {
     @Arg("organization", () => String, { nullable: true }) organization?: string,
   ): Promise<Schedule[]> {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
+  shiftSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, organization });
+  }
+
+  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
+  transposeSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("startTime", () => Date) startTime: Date,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.transpose(callerOf(ctx), { id, startTime, organization });
+  }
+
+  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
+  copySchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("name", () => String, { nullable: true }) name?: string,
+    @Arg("organization", () => String, { nullable: true }) organization?: string,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, organization });
   }
 }
 
