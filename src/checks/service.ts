@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { findAssetRowsByKeys } from "../assets/index.js";
 import { toAsset } from "../assets/index.js";
-import { requireViewer, type Viewer } from "../common/auth.js";
+import type { Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { pageRequest } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
@@ -39,16 +39,14 @@ export class CheckService {
 
 
   /** S32 */
-  async programmeSummary(viewer: Viewer | null, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
-    requireViewer(viewer);
+  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
     const request = pageRequest(page, size, this.maxPageSize);
     const { entries, total } = await programmes(this.db, Number(schedule.id), request);
     return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 
   /** S40 */
-  async validation(viewer: Viewer | null, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
-    requireViewer(viewer);
+  async validation(viewer: Viewer, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
     if (channelId !== undefined && channelId !== null && !Number.isSafeInteger(channelId)) throw badInput("channelId must be a whole number", { argument: "channelId" });
     const events = await loadCheckedEvents(this.db, Number(schedule.id));
     const assets = await catalogFor(this.db, schedule.organization, events);
@@ -67,8 +65,7 @@ export class CheckService {
   }
 
   /** S35: the command's parameters evaluated at onAirTimeFrom ms after the schedule start. */
-  async evaluateParameters(viewer: Viewer | null, schedule: Schedule, onAirTimeFrom: number, command: SecondaryEvent): Promise<EvaluatedParameter[]> {
-    requireViewer(viewer);
+  async evaluateParameters(viewer: Viewer, schedule: Schedule, onAirTimeFrom: number, command: SecondaryEvent): Promise<EvaluatedParameter[]> {
     if (!Number.isSafeInteger(onAirTimeFrom) || onAirTimeFrom < 0) throw badInput("onAirTimeFrom must be a whole number of ms, 0 or more", { argument: "onAirTimeFrom" });
     const scheduleId = Number(schedule.id);
     const at = (schedule.startDate?.getTime() ?? 0) + onAirTimeFrom;

@@ -7,37 +7,22 @@ import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database } from "../db/client.js";
-import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule } from "../schedules/index.js";
+import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
 import { fillGaps } from "./fill-gaps.js";
 import type { AssetReplacementInput, ReplaceAssetResult } from "./types.js";
-
-export interface ReplaceAssetArgs {
-  scheduleId: string;
-  assetId: string;
-  version: number;
-  replacement: AssetReplacementInput;
-  organization?: string | null;
-}
-
-export interface SyncTitlesArgs {
-  scheduleId: string;
-  eventIds: string[];
-  organization?: string | null;
-}
 
 export class EventCatalogService {
   constructor(private readonly db: Database) {}
 
   /** S33 */
-  async replaceAsset(viewer: Viewer, args: ReplaceAssetArgs): Promise<ReplaceAssetResult> {
+  async replaceAsset(viewer: Viewer, at: TimelineTarget, assetId: string, replacementInput: AssetReplacementInput): Promise<ReplaceAssetResult> {
     requireRole(viewer, "editor");
-    const original = args.assetId.trim();
-    const wanted = args.replacement.assetId.trim();
+    const original = assetId.trim();
+    const wanted = replacementInput.assetId.trim();
     if (!original) throw badInput("assetId must not be empty", { argument: "assetId" });
     if (!wanted) throw badInput("replacement.assetId must not be empty", { argument: "replacement" });
     if (original === wanted) throw badInput("replacement.assetId must differ from assetId", { argument: "replacement" });
-    const options = { operation: "replaceAsset", scheduleId: args.scheduleId, organization: args.organization, version: args.version };
-    return editTimeline(this.db, viewer, options, async ({ tx, schedule }) => {
+    return editTimeline(this.db, viewer, { ...at, operation: "replaceAsset" }, async ({ tx, schedule }) => {
       const found = await findAssetsByKeys(tx, schedule.organization, [original, wanted]);
       const replacement = found.get(wanted);
       if (!replacement) {
@@ -52,18 +37,18 @@ export class EventCatalogService {
       }
       if (replaced.length === 0) return outcome(false, () => resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
       const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
-      if (args.replacement.fillGaps) await fillGaps(tx, schedule.id, replaced);
+      if (replacementInput.fillGaps) await fillGaps(tx, schedule.id, replaced);
       const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
       return outcome(true, () => resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
     });
   }
 
   /** S38 */
-  async syncEventTitles(viewer: Viewer, args: SyncTitlesArgs): Promise<Schedule> {
+  async syncEventTitles(viewer: Viewer, at: TimelineTarget, eventIds: string[]): Promise<Schedule> {
     requireRole(viewer, "editor");
-    const ids = [...new Set(parseIds(args.eventIds, "eventIds"))];
+    const ids = [...new Set(parseIds(eventIds, "eventIds"))];
     if (ids.length === 0) throw badInput("eventIds must name at least one event", { argument: "eventIds" });
-    return editTimeline(this.db, viewer, { operation: "syncEventTitles", scheduleId: args.scheduleId, organization: args.organization }, async ({ tx, schedule, target }) => {
+    return editTimeline(this.db, viewer, { ...at, operation: "syncEventTitles" }, async ({ tx, schedule, target }) => {
       await requireEventIds(tx, target, ids);
       const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
       return outcome(changed, toSchedule);

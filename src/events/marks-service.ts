@@ -9,29 +9,20 @@ import { parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import { plural } from "../common/text.js";
 import type { Database, Executor } from "../db/client.js";
-import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, type EventTarget } from "../schedules/index.js";
+import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, type EventTarget, type TimelineTarget } from "../schedules/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import type { Programme, SCTE35Signal, SecondaryEvent } from "./nested.js";
 import { schedulePage } from "./pages.js";
 import type { EventCriteriaInput, EventSearchResult } from "./types.js";
 
-export interface MarkArgs {
-  scheduleId: string;
-  criteria: EventCriteriaInput;
-  changeSetId?: string | null;
-  organization?: string | null;
-}
-
+/** What updateEventsByCriteria matches and changes. */
 export interface UpdateByCriteriaArgs {
-  scheduleId: string;
   criteria?: EventCriteriaInput | null;
   ids?: string[] | null;
   replacementType?: string | null;
   programme?: Programme | null;
   scte35Signals?: SCTE35Signal[] | null;
   secondaryEvents?: SecondaryEvent[] | null;
-  changeSetId?: string | null;
-  organization?: string | null;
 }
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
@@ -44,32 +35,32 @@ export class MarkService {
   ) {}
 
   /** S15 */
-  markEpg(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
-    return this.mark(viewer, args, "markEpg", "programme", markEpg);
+  markEpg(viewer: Viewer, at: TimelineTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
+    return this.mark(viewer, at, criteria, "markEpg", "programme", markEpg);
   }
 
   /** S16 */
-  markScte(viewer: Viewer, args: MarkArgs): Promise<EventSearchResult> {
-    return this.mark(viewer, args, "markScte", "SCTE-35 cue-out/cue-in", markScte);
+  markScte(viewer: Viewer, at: TimelineTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
+    return this.mark(viewer, at, criteria, "markScte", "SCTE-35 cue-out/cue-in", markScte);
   }
 
   private async mark(
     viewer: Viewer,
-    args: MarkArgs,
+    at: TimelineTarget,
+    criteria: EventCriteriaInput,
     operation: string,
     what: string,
     write: (tx: Executor, target: EventTarget, filter: EventFilter) => Promise<number>,
   ): Promise<EventSearchResult> {
     requireRole(viewer, "editor");
-    checkFilter(args.criteria);
-    requireCriterion(args.criteria);
-    const request = pageRequest(args.criteria.pageNumber, args.criteria.pageSize, this.maxPageSize);
+    checkFilter(criteria);
+    requireCriterion(criteria);
+    const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
     // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
-    const options = { operation, scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization };
-    return editTimeline(this.db, viewer, options, async ({ tx, target }) => {
-      const changed = await write(tx, target, args.criteria);
+    return editTimeline(this.db, viewer, { ...at, operation }, async ({ tx, target }) => {
+      const changed = await write(tx, target, criteria);
       return outcome(changed, async (schedule) => {
-        const page = await schedulePage(tx, target, request, args.criteria);
+        const page = await schedulePage(tx, target, request, criteria);
         const messages = [info(markedMessage(changed, page.totalElements, what))];
         return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
       });
@@ -77,7 +68,7 @@ export class MarkService {
   }
 
   /** S18 */
-  async updateByCriteria(viewer: Viewer, args: UpdateByCriteriaArgs): Promise<EventSearchResult> {
+  async updateByCriteria(viewer: Viewer, at: TimelineTarget, args: UpdateByCriteriaArgs): Promise<EventSearchResult> {
     requireRole(viewer, "editor");
     const criteria = args.criteria ?? {};
     checkFilter(criteria);
@@ -93,8 +84,7 @@ export class MarkService {
       throw badInput("Name at least one change: replacementType, programme, scte35Signals or secondaryEvents", { argument: "replacementType" });
     }
     const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
-    const options = { operation: "updateEventsByCriteria", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization };
-    return editTimeline(this.db, viewer, options, async ({ tx, target }) => {
+    return editTimeline(this.db, viewer, { ...at, operation: "updateEventsByCriteria" }, async ({ tx, target }) => {
       if (ids) await requireEventIds(tx, target, ids);
       const changed = await updateMatching(tx, target, filter, { replacementType: args.replacementType, patch });
       return outcome(changed, async (schedule) => {

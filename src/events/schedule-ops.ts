@@ -3,13 +3,12 @@
 // events' timing checks and errors (rules.ts, timeline-errors.ts); schedules/ importing them would
 // be a cycle (events uses schedules). copy, shift and transpose need neither and live in
 // src/schedules/timeline-ops.ts (docs/DECISIONS.md "Operations where their names say").
-import { type Viewer } from "../common/auth.js";
-import { requireRole } from "../common/auth.js";
+import { requireRole, type Viewer } from "../common/auth.js";
 import { notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database } from "../db/client.js";
-import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule } from "../schedules/index.js";
+import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
 import { checkFilter } from "./criteria.js";
 import { previewPage } from "./preview.js";
@@ -36,23 +35,14 @@ export async function ripplePreview(db: Database, schedule: Schedule, args: Ripp
   return previewPage(db, schedule, timings, moves, request, args.criteria);
 }
 
-export interface RippleArgs {
-  scheduleId: string;
-  version: number;
-  fromEventId: string;
-  fixAll?: boolean | null;
-  organization?: string | null;
-}
-
 /** S30: ripple from an event up to the next locked one (fixAll: every segment after it). */
-export function rippleSchedule(db: Database, viewer: Viewer, args: RippleArgs): Promise<Schedule> {
+export function rippleSchedule(db: Database, viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
   requireRole(viewer, "editor");
-  const eventId = parseId(args.fromEventId, "fromEventId");
-  const options = { operation: "rippleSchedule", scheduleId: args.scheduleId, organization: args.organization, version: args.version };
-  return editTimeline(db, viewer, options, async ({ tx, target }) => {
+  const eventId = parseId(fromEventId, "fromEventId");
+  return editTimeline(db, viewer, { ...at, operation: "rippleSchedule" }, async ({ tx, target }) => {
     const timings = await loadTimings(tx, target);
     if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
-    const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
+    const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
     const durations = new Map(timings.map((t) => [t.id, t.duration]));
     for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
     await moveEvents(tx, target, moves);

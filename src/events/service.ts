@@ -1,6 +1,6 @@
 // Events: every mutation is one edit of the timeline (src/schedules/edit-timeline.ts: role,
 // transaction, lock, version check, one touch of version and counters); this file holds the work.
-import { requireRole, requireViewer, type Viewer } from "../common/auth.js";
+import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
@@ -8,9 +8,9 @@ import type { Database, Executor } from "../db/client.js";
 import { frameRateOf } from "../schedules/index.js";
 import { toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
-import { editTimeline, outcome } from "../schedules/index.js";
+import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { checkFilter, type EventFilter } from "./criteria.js";
+import { checkFilter } from "./criteria.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
@@ -19,17 +19,14 @@ import { jsonSchedulesPages } from "./json-reads.js";
 import { eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
-import { rippleSchedule, ripplePreview, type RippleArgs, type RipplePreviewArgs } from "./schedule-ops.js";
+import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedule-ops.js";
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
-import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
+import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsPageArgs, EventsSummary } from "./types.js";
 
-export interface EventsPageArgs {
-  page?: number | null;
-  size?: number | null;
-  filter?: EventFilter | null;
-}
+// loader.ts (issue 13, being changed) still imports EventsPageArgs from here.
+export type { EventsPageArgs } from "./types.js";
 
 export class EventService {
   constructor(
@@ -49,8 +46,7 @@ export class EventService {
     return jsonSchedulesPages(this.db, scheduleIds, pageRequest(args.page, args.size, this.maxPageSize), args.filter, plan);
   }
 
-  async pageAt(viewer: Viewer | null, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
-    requireViewer(viewer);
+  async pageAt(viewer: Viewer, schedule: Schedule, time: Date, pageSize: number, criteria?: EventCriteriaInput | null): Promise<number> {
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > this.maxPageSize) {
       throw badInput(`pageSize must be from 1 to ${this.maxPageSize}`, { argument: "pageSize" });
     }
@@ -58,20 +54,19 @@ export class EventService {
     return pageAt(this.db, scheduleTarget(Number(schedule.id)), time.getTime(), pageSize, criteria);
   }
 
-  async summary(viewer: Viewer | null, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
-    requireViewer(viewer);
+  async summary(viewer: Viewer, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
     const request = pageRequest(0, size, this.maxPageSize);
     return eventsSummary(this.db, Number(schedule.id), request.size, Date.now());
   }
 
   /** S17: see schedule-ops.ts. */
-  async ripplePreview(viewer: Viewer | null, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
-    requireViewer(viewer);
+  async ripplePreview(viewer: Viewer, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
     return ripplePreview(this.db, schedule, args, this.maxPageSize);
   }
 
-  async create(viewer: Viewer, scheduleId: string, input: EventInput, changeSetId?: string | null, organization?: string | null): Promise<Event> {
-    return editTimeline(this.db, viewer, { operation: "createEvent", scheduleId, changeSetId, organization }, async ({ tx, schedule, target }) => {
+  /** S26: `at` names the schedule (or draft) as the mutation's arguments do; passed as it is to editTimeline. */
+  async create(viewer: Viewer, at: TimelineTarget, input: EventInput): Promise<Event> {
+    return editTimeline(this.db, viewer, { ...at, operation: "createEvent" }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
       const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
@@ -80,21 +75,21 @@ export class EventService {
   }
 
   /** S27: all or nothing; each input names an event of this schedule (or draft) by id. */
-  async update(viewer: Viewer, scheduleId: string, version: number, inputs: EventInput[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
+  async update(viewer: Viewer, at: TimelineTarget, inputs: EventInput[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
-    return editTimeline(this.db, viewer, { operation: "updateEvents", scheduleId, changeSetId, organization, version }, async ({ tx, schedule, target }) => {
+    return editTimeline(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
       await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule));
       return outcome(true, toSchedule);
     });
   }
 
   /** S28: all or nothing. */
-  async delete(viewer: Viewer, scheduleId: string, ids: string[], changeSetId?: string | null, organization?: string | null): Promise<Schedule> {
+  async delete(viewer: Viewer, at: TimelineTarget, ids: string[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
-    return editTimeline(this.db, viewer, { operation: "deleteEvents", scheduleId, changeSetId, organization }, async ({ tx, target }) => {
+    return editTimeline(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
       await store.requireEventIds(tx, target, wanted);
       await store.deleteEventIds(tx, target, wanted);
       return outcome(true, toSchedule);
@@ -102,17 +97,15 @@ export class EventService {
   }
 
   /** S30: see schedule-ops.ts. */
-  ripple(viewer: Viewer, args: RippleArgs): Promise<Schedule> {
-    return rippleSchedule(this.db, viewer, args);
+  ripple(viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
+    return rippleSchedule(this.db, viewer, at, fromEventId, fixAll);
   }
 
   /** S31: see bulk.ts. */
-  bulkEdit(
-    viewer: Viewer,
-    args: { scheduleId: string; version: number; input: BulkEditInput; changeSetId?: string | null; organization?: string | null },
-  ): Promise<BulkEditResult> {
-    return bulkEdit(this.db, viewer, args, this.maxPageSize);
+  bulkEdit(viewer: Viewer, at: TimelineTarget, input: BulkEditInput): Promise<BulkEditResult> {
+    return bulkEdit(this.db, viewer, at, input, this.maxPageSize);
   }
+
 }
 
 /** Applies updates (each with the id of an event of the target) in one statement. */

@@ -2,7 +2,10 @@
 import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message, PageMembers } from "../common/graphql-types.js";
+import type { PageRequest } from "../common/paging.js";
 import { TimecodeScalar } from "../common/timecode-scalar.js";
+import type { Schedule } from "../schedules/index.js";
+import type { EventFilter } from "./criteria.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
   AudioTransition,
@@ -209,3 +212,13 @@ export class ReplaceAssetResult {
   @Field(() => String, { nullable: true }) newMediaId!: string | null;
   @Field(() => String, { nullable: true }) originalMediaId!: string | null;
 }
+
+/** What a page of events asks (Schedule.events, ChangeSet.events), once its arguments are read. */
+export interface EventsPageArgs {
+  page?: number | null;
+  size?: number | null;
+  filter?: EventFilter | null;
+}
+
+/** A schedule answered by bulkEditEvents carries the page the caller shows (pageNumber, pageSize). */
+export type ScheduleWithPage = Schedule & { eventsPage?: PageRequest | null };

@@ -1,6 +1,7 @@
 import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
 import { SafeIntResolver } from "graphql-scalars";
-import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
@@ -9,7 +10,7 @@ export class ScheduleResolver {
   @Query(() => SchedulePage, { description: "S2, S9: schedules of an organization, filtered, sorted and paged" })
   schedules(
     @Ctx() ctx: Context,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("filter", () => ScheduleFilterInput, { nullable: true }) filter?: ScheduleFilterInput,
     @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
@@ -25,7 +26,7 @@ export class ScheduleResolver {
   schedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.get(callerOf(ctx), id, organization);
   }
@@ -34,7 +35,7 @@ export class ScheduleResolver {
   schedulesByGraphicsProject(
     @Ctx() ctx: Context,
     @Arg("name", () => String) name: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule[]> {
     return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
   }
@@ -43,7 +44,7 @@ export class ScheduleResolver {
   createSchedule(
     @Ctx() ctx: Context,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.create(callerOf(ctx), input, organization);
   }
@@ -53,7 +54,7 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.update(callerOf(ctx), id, input, organization);
   }
@@ -62,7 +63,7 @@ export class ScheduleResolver {
   deleteSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.delete(callerOf(ctx), id, organization);
   }
@@ -71,7 +72,7 @@ export class ScheduleResolver {
   deleteSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule[]> {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
   }
@@ -81,7 +82,7 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, organization });
   }
@@ -91,7 +92,7 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("startTime", () => Date) startTime: Date,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.scheduleOps.transpose(callerOf(ctx), { id, startTime, organization });
   }
@@ -100,8 +101,8 @@ export class ScheduleResolver {
   copySchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("name", () => String, { nullable: true }) name?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("name", () => String, { nullable: true }) name: string | undefined,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, organization });
   }
