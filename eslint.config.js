@@ -31,7 +31,6 @@ const KNOWN_EXCEPTIONS = {
   "src/changesets/service.ts": ["schedules/tables"],
   "src/changesets/tables.ts": ["events/tables", "schedules/tables"],
   "src/checks/reads.ts": ["assets/tables"],
-  "src/events/service.ts": ["schedules/tables"],
   "src/events/tables.ts": ["schedules/tables"],
   "src/history/tables.ts": ["schedules/tables"],
   "src/io/importer.ts": ["schedules/tables"],

@@ -2,6 +2,7 @@ import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/Upload.mjs";
 import { Job } from "../jobs/index.js";
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { AsRunEntryInput, AsRunExportFormat, AsRunEntryPage, AsRunIngestResult, AsRunPageArgs, AsRunReconciliation, ReconciliationState } from "./types.js";
@@ -23,7 +24,7 @@ export class AsRunResolver {
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("entries", () => [AsRunEntryInput]) entries: AsRunEntryInput[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<AsRunIngestResult> {
     return ctx.services.asRun.ingest(callerOf(ctx), scheduleId, entries, organization);
   }
@@ -48,7 +49,7 @@ export class AsRunResolver {
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Job> {
     return ctx.services.asRun.importFile(callerOf(ctx), scheduleId, file, organization);
   }

@@ -1,4 +1,5 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
 import { Asset, AssetInput, AssetPage } from "./types.js";
 
@@ -7,7 +8,7 @@ export class AssetResolver {
   @Query(() => AssetPage, { description: "Assets of the catalog by assetId, paged; name keeps those whose name holds it (case-insensitive)" })
   assets(
     @Ctx() ctx: Context,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("name", () => String, { nullable: true, description: "Part of the name, case-insensitive" }) name?: string,
     @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
@@ -19,7 +20,7 @@ export class AssetResolver {
   asset(
     @Ctx() ctx: Context,
     @Arg("assetId", () => String) assetId: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Asset | null> {
     return ctx.services.assets.get(callerOf(ctx), assetId, organization);
   }
@@ -28,7 +29,7 @@ export class AssetResolver {
   upsertAssets(
     @Ctx() ctx: Context,
     @Arg("assets", () => [AssetInput]) inputs: AssetInput[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Asset[]> {
     return ctx.services.assets.upsert(callerOf(ctx), inputs, organization);
   }

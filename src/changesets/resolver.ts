@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { EventPageArgs } from "../events/index.js";
-import { requireViewer } from "../common/auth.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
@@ -12,7 +12,7 @@ export class ChangeSetResolver {
   changeSets(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet[]> {
     return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization);
   }
@@ -21,7 +21,7 @@ export class ChangeSetResolver {
   changeSet(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet | null> {
     return ctx.services.changeSets.get(callerOf(ctx), id, organization);
   }
@@ -30,7 +30,7 @@ export class ChangeSetResolver {
   createChangeSet(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet> {
     return ctx.services.changeSets.create(callerOf(ctx), scheduleId, organization);
   }
@@ -43,7 +43,7 @@ export class ChangeSetResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("version", () => Int, { description: "The schedule's version" }) version: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.changeSets.apply(callerOf(ctx), id, version, organization);
   }
@@ -52,7 +52,7 @@ export class ChangeSetResolver {
   discardChangeSet(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet> {
     return ctx.services.changeSets.discard(callerOf(ctx), id, organization);
   }
@@ -63,7 +63,7 @@ export class ChangeSetResolver {
     @Ctx() ctx: Context,
     @Args(() => EventPageArgs) { page, size, term, eventType, from, to }: EventPageArgs,
   ): Promise<EventPage> {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
   }
 

@@ -1,25 +1,24 @@
-// GraphQL of the checks: Schedule fields (S14, S32, S35, S40), Event.asset, ValidationResult.breaks
-// and the mutations S15, S16, S18, S33, S38. Thin: one service (or loader) call per field.
+// GraphQL of the checks: Schedule fields (S14, S32, S35, S40), Event.asset, ValidationResult.breaks.
+// Read-only: the mutations that fix what they report are in src/events/ (marks-resolver.ts).
+// Thin: one service (or loader) call per field.
 import { SafeIntResolver } from "graphql-scalars";
 import { type GraphQLResolveInfo, Kind } from "graphql";
-import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, Info, Int, Resolver, Root } from "type-graphql";
 import { Asset } from "../assets/index.js";
-import { requireViewer } from "../common/auth.js";
-import { EventType } from "../events/index.js";
 import { PRELOADED_ASSET } from "../events/index.js";
-import { Programme, SCTE35Signal, SecondaryEvent } from "../events/index.js";
-import { Event, EventCriteriaInput, EventsSummary, PageList } from "../events/index.js";
+import { SecondaryEvent } from "../events/index.js";
+import { Event, EventsSummary, PageList } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
-import { AssetReplacementInput, EvaluatedParameter, EventSearchResult, ProgrammeSummary, ReplaceAssetResult, ValidationResult } from "./types.js";
+import { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleChecksResolver {
   @FieldResolver(() => [Asset], { description: "S14: catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
   assets(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("name", () => String) name: string): Promise<Asset[]> {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.loaders.scheduleAssets.load({ scheduleId: Number(schedule.id), organization: schedule.organization, name });
   }
 
@@ -62,7 +61,7 @@ export class ScheduleChecksResolver {
 export class EventAssetResolver {
   @FieldResolver(() => Asset, { nullable: true, description: "The catalog asset of assetData.assetId, else mediaId; null when it names none or is missing" })
   asset(@Root() event: Event, @Ctx() ctx: Context): Promise<Asset | null> | Asset | null {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     // Pages read as JSON (events/json-reads.ts) come with their asset joined.
     const preloaded = (event as Event & { [PRELOADED_ASSET]?: Asset | null })[PRELOADED_ASSET];
     if (preloaded !== undefined) return preloaded;
@@ -76,7 +75,7 @@ export class EventAssetResolver {
 export class EventsSummaryAssetsResolver {
   @FieldResolver(() => PageList, { nullable: true })
   missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
     return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize);
   }
@@ -86,76 +85,11 @@ export class EventsSummaryAssetsResolver {
 export class ValidationResultResolver {
   @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order" })
   async breaks(@Root() result: ValidationResult, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Event[][]> {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
     const events = await ctx.services.checks.breakEvents(Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
     const byId = new Map(events.map((e) => [Number(e.id), e]));
     return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
-  }
-}
-
-@Resolver()
-export class CheckMutationResolver {
-  @Mutation(() => EventSearchResult, { description: "S15, S20: matching events without a programme get one from their title and onAirTime" })
-  markEpgEvents(
-    @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("criteria", () => EventCriteriaInput) criteria: EventCriteriaInput,
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<EventSearchResult> {
-    return ctx.services.checks.markEpg(callerOf(ctx), { scheduleId, criteria, changeSetId, organization });
-  }
-
-  @Mutation(() => EventSearchResult, { description: "S16, S21: matching events without SCTE-35 signals get a cue-out (0x34) at start and a cue-in (0x35) at end" })
-  markScteEvents(
-    @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("criteria", () => EventCriteriaInput) criteria: EventCriteriaInput,
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<EventSearchResult> {
-    return ctx.services.checks.markScte(callerOf(ctx), { scheduleId, criteria, changeSetId, organization });
-  }
-
-  @Mutation(() => EventSearchResult, { description: "S18, S22: every event matching criteria (and ids, when given) gets the changes named" })
-  updateEventsByCriteria(
-    @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("criteria", () => EventCriteriaInput, { nullable: true }) criteria?: EventCriteriaInput,
-    @Arg("ids", () => [ID], { nullable: true }) ids?: string[],
-    @Arg("replacementType", () => EventType, { nullable: true }) replacementType?: EventType,
-    @Arg("programme", () => Programme, { nullable: true }) programme?: Programme,
-    @Arg("scte35Signals", () => [SCTE35Signal], { nullable: true }) scte35Signals?: SCTE35Signal[],
-    @Arg("secondaryEvents", () => [SecondaryEvent], { nullable: true }) secondaryEvents?: SecondaryEvent[],
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<EventSearchResult> {
-    return ctx.services.checks.updateByCriteria(callerOf(ctx), {
-      scheduleId, criteria, ids, replacementType, programme, scte35Signals, secondaryEvents, changeSetId, organization,
-    });
-  }
-
-  @Mutation(() => ReplaceAssetResult, { description: "S33: every event using asset assetId gets the replacement asset (and its duration when known)" })
-  replaceAsset(
-    @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("assetId", () => String) assetId: string,
-    @Arg("version", () => Int) version: number,
-    @Arg("replacement", () => AssetReplacementInput) replacement: AssetReplacementInput,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<ReplaceAssetResult> {
-    return ctx.services.checks.replaceAsset(callerOf(ctx), { scheduleId, assetId, version, replacement, organization });
-  }
-
-  @Mutation(() => Schedule, { description: "S38: each event takes its catalog asset's title (systemFields.title); events without one keep theirs" })
-  syncEventTitles(
-    @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("eventIds", () => [ID]) eventIds: string[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.checks.syncEventTitles(callerOf(ctx), scheduleId, eventIds, organization);
   }
 }

@@ -1,37 +1,10 @@
 // GraphQL shapes of the schedule checks: validation (S40), programme summary (S32), parameter
-// evaluation (S35), the results of marks and updates by criteria (S15, S16, S18) and of
-// replaceAsset (S33).
+// evaluation (S35). The results of the writes (marks, replaceAsset) are in src/events/types.ts.
 import { SafeIntResolver } from "graphql-scalars";
-import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Message } from "../common/graphql-types.js";
-import { EventPageResult } from "../events/index.js";
 
 const opt = { nullable: true } as const;
-
-@ObjectType({ description: "The matching events after a mark or an update by criteria (SPEC EventSearchResult): the requested page, and what was done" })
-export class EventSearchResult {
-  @Field(() => EventPageResult) content!: EventPageResult;
-  @Field(() => [Message]) messages!: Message[];
-}
-
-@InputType({ description: "The asset that replaces another in every event using it (S33)" })
-export class AssetReplacementInput {
-  @Field(() => String, { description: "A catalog asset of the schedule's organization" }) assetId!: string;
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "When the new asset is shorter, ripple what follows each replaced event up to the next locked event (default false: the gap stays)",
-  })
-  fillGaps?: boolean | null;
-}
-
-@ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
-export class ReplaceAssetResult {
-  @Field(() => Int, { description: "Events whose asset was replaced (events only moved by fillGaps are not counted)" }) eventsModified!: number;
-  @Field(() => Date, { nullable: true, description: "onAirTime of the first replaced event" }) firstEventTime!: Date | null;
-  @Field(() => Date, { nullable: true, description: "onAirTime of the last replaced event" }) lastEventTime!: Date | null;
-  @Field(() => String, opt) newMediaId!: string | null;
-  @Field(() => String, opt) originalMediaId!: string | null;
-}
 
 @ObjectType({ description: "One EPG programme: PRIMARY parts sharing a programme title (else a mediaId) separated only by non-PRIMARY events" })
 export class ProgrammeEntry {

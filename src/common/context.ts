@@ -6,12 +6,12 @@ import type { AssetLoaders, AssetService, Asset } from "../assets/index.js";
 import type { AsRunService } from "../asrun/index.js";
 import type { ChangeSetService, DraftPageKey } from "../changesets/index.js";
 import type { CheckService, ScheduleAssetsKey } from "../checks/index.js";
-import type { EventPage, EventService, EventsPageKey } from "../events/index.js";
+import type { EventCatalogService, EventPage, EventService, EventsPageKey, MarkService } from "../events/index.js";
 import type { HistoryService } from "../history/index.js";
 import type { IoService } from "../io/index.js";
 import type { JobRegistry, JobService, JobSignal } from "../jobs/index.js";
 import type { ReportingService } from "../reporting/index.js";
-import type { ArchiveService, ScheduleService } from "../schedules/index.js";
+import type { ArchiveService, ScheduleOpsService, ScheduleService } from "../schedules/index.js";
 import type { TelemetryService } from "../telemetry/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import type { Viewer } from "./auth.js";
@@ -21,6 +21,8 @@ import type { Logger } from "./log.js";
 /** The services of every slice, made once at start-up (src/server/services.ts) and shared by all requests. */
 export interface Services {
   schedules: ScheduleService;
+  /** copySchedule, shiftSchedule, transposeSchedule (src/schedules/timeline-ops.ts). */
+  scheduleOps: ScheduleOpsService;
   assets: AssetService;
   /** Handlers by job type, shared by the services (cancel undoes) and the worker (runs). */
   jobRegistry: JobRegistry;
@@ -33,6 +35,10 @@ export interface Services {
   events: EventService;
   changeSets: ChangeSetService;
   checks: CheckService;
+  /** Marks and updates by criteria (S15, S16, S18; src/events/marks-service.ts). */
+  marks: MarkService;
+  /** replaceAsset, syncEventTitles (S33, S38; src/events/catalog-service.ts). */
+  eventCatalog: EventCatalogService;
   reporting: ReportingService;
   telemetry: TelemetryService;
   history: HistoryService;

@@ -21,7 +21,7 @@ import {
 } from "../timeline/index.js";
 import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bulk-model.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
-import type { ScheduleWithPage } from "./loader.js";
+import type { ScheduleWithPage } from "./types.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
@@ -30,7 +30,7 @@ import * as store from "../schedules/index.js";
 import { replacedValues } from "../schedules/index.js";
 import { findAssetsByKeys, type AssetSummary } from "../assets/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
-import type { EventTarget } from "../schedules/index.js";
+import type { EventTarget, TimelineTarget } from "../schedules/index.js";
 import { timeline } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -52,16 +52,15 @@ function parts(input: BulkEditInput): { create: boolean; update: boolean; remove
 export async function bulkEdit(
   db: Database,
   viewer: Viewer,
-  args: { scheduleId: string; version: number; input: BulkEditInput; changeSetId?: string | null; organization?: string | null },
+  at: TimelineTarget,
+  input: BulkEditInput,
   maxPageSize: number,
 ): Promise<BulkEditResult> {
   requireRole(viewer, "editor");
-  const { input } = args;
   const apply = parts(input);
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
-  const options = { operation: "bulkEditEvents", scheduleId: args.scheduleId, changeSetId: args.changeSetId, organization: args.organization, version: args.version };
-  return editTimeline(db, viewer, options, async ({ tx, schedule, target }) => {
+  return editTimeline(db, viewer, { ...at, operation: "bulkEditEvents" }, async ({ tx, schedule, target }) => {
     const rate = frameRateOf(schedule);
     const messages: Message[] = [];
     const model = new BulkModel();

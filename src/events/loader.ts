@@ -1,16 +1,12 @@
 // The DataLoader behind Schedule.events: every schedule of a request asking for the same page
 // is answered by one statement (two when there is one schedule), whatever their number.
 import DataLoader from "dataloader";
-import type { PageRequest } from "../common/paging.js";
-import type { Schedule } from "../schedules/index.js";
 import { filterKey } from "./criteria.js";
 import type { JsonPagePlan } from "./json-plan.js";
 import { FULL_SELECTION, selectionKey, type PageSelection } from "./selection.js";
 import type { EventsPageArgs, EventService } from "./service.js";
 import type { EventPage } from "./types.js";
 
-/** A schedule answered by bulkEditEvents carries the page the caller shows (pageNumber, pageSize). */
-export type ScheduleWithPage = Schedule & { eventsPage?: PageRequest | null };
 
 export interface EventsPageKey {
   scheduleId: number;

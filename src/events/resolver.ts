@@ -1,13 +1,12 @@
-import { SafeIntResolver } from "graphql-scalars";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { requireViewer } from "../common/auth.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { DraftArgs, OrganizationArgs, ScheduleVersionArgs } from "../common/graphql-args.js";
 import { hasTimecode } from "../timecode/index.js";
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
-import type { ScheduleWithPage } from "./loader.js";
+import type { ScheduleWithPage } from "./types.js";
 import { jsonPlanOf } from "./json-plan.js";
 import { prefetchKey } from "./json-fold.js";
 import type { HistoricSchedule } from "../history/index.js";
@@ -23,7 +22,7 @@ export class ScheduleEventsResolver {
     @Args(() => EventPageArgs) { page, size, term, eventType, from, to }: EventPageArgs,
     @Info() info: GraphQLResolveInfo,
   ): Promise<EventPage> {
-    requireViewer(callerOf(ctx));
+    callerOf(ctx); // UNAUTHENTICATED without a caller
     // A schedule answered by Schedule.atVersion: the events of that version (src/history/).
     if ((schedule as HistoricSchedule).historicVersion !== undefined) {
       return ctx.services.history.eventsAt(callerOf(ctx), schedule, page, size, !!(term || eventType || from || to));
@@ -78,22 +77,19 @@ export class EventResolver {
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("input", () => EventInput) input: EventInput,
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<Event> {
-    return ctx.services.events.create(callerOf(ctx), scheduleId, input, changeSetId, organization);
+    return ctx.services.events.create(callerOf(ctx), { scheduleId, ...draft }, input);
   }
 
   @Mutation(() => Schedule, { description: "S27: changes events (each input names one by id); all or nothing" })
   updateEvents(
     @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("version", () => Int) version: number,
+    @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
     @Arg("events", () => [EventInput]) events: EventInput[],
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<Schedule> {
-    return ctx.services.events.update(callerOf(ctx), scheduleId, version, events, changeSetId, organization);
+    return ctx.services.events.update(callerOf(ctx), { ...at, ...draft }, events);
   }
 
   @Mutation(() => Schedule, { description: "S28: removes events; all or nothing" })
@@ -101,63 +97,29 @@ export class EventResolver {
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("ids", () => [ID]) ids: string[],
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<Schedule> {
-    return ctx.services.events.delete(callerOf(ctx), scheduleId, ids, changeSetId, organization);
+    return ctx.services.events.delete(callerOf(ctx), { scheduleId, ...draft }, ids);
   }
 
   @Mutation(() => Schedule, { description: "S30: events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
   rippleSchedule(
     @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("version", () => Int) version: number,
+    @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
     @Arg("fromEventId", () => ID) fromEventId: string,
-    @Arg("fixAll", () => Boolean, { nullable: true }) fixAll?: boolean,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("fixAll", () => Boolean, { nullable: true }) fixAll: boolean | undefined,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
-    return ctx.services.events.ripple(callerOf(ctx), scheduleId, version, fromEventId, fixAll, organization);
+    return ctx.services.events.ripple(callerOf(ctx), { ...at, organization }, fromEventId, fixAll);
   }
 
   @Mutation(() => BulkEditResult, { description: "S31: creates, updates, deletes, loops, splits and shifts events in one transaction" })
   bulkEditEvents(
     @Ctx() ctx: Context,
-    @Arg("scheduleId", () => ID) scheduleId: string,
-    @Arg("version", () => Int) version: number,
+    @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
     @Arg("input", () => BulkEditInput) input: BulkEditInput,
-    @Arg("changeSetId", () => ID, { nullable: true }) changeSetId?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<BulkEditResult> {
-    return ctx.services.events.bulkEdit(callerOf(ctx), { scheduleId, version, input, changeSetId, organization });
-  }
-
-  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
-  shiftSchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.shift(callerOf(ctx), id, milliseconds, organization);
-  }
-
-  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
-  transposeSchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("startTime", () => Date) startTime: Date,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.transpose(callerOf(ctx), id, startTime, organization);
-  }
-
-  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
-  copySchedule(
-    @Ctx() ctx: Context,
-    @Arg("id", () => ID) id: string,
-    @Arg("name", () => String, { nullable: true }) name?: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
-  ): Promise<Schedule> {
-    return ctx.services.events.copy(callerOf(ctx), id, name, organization);
+    return ctx.services.events.bulkEdit(callerOf(ctx), { ...at, ...draft }, input);
   }
 }

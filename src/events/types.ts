@@ -1,8 +1,11 @@
 // GraphQL shapes of the events slice: Event (SPEC "Event"), its input, pages and summaries.
 import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { PageMembers } from "../common/graphql-types.js";
+import { Message, PageMembers } from "../common/graphql-types.js";
+import type { PageRequest } from "../common/paging.js";
 import { TimecodeScalar } from "../common/timecode-scalar.js";
+import type { Schedule } from "../schedules/index.js";
+import type { EventFilter } from "./criteria.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
   AudioTransition,
@@ -166,3 +169,38 @@ export class EventsSummary {
   scheduleId?: number;
   pageSize?: number;
 }
+
+@ObjectType({ description: "The matching events after a mark or an update by criteria (SPEC EventSearchResult): the requested page, and what was done" })
+export class EventSearchResult {
+  @Field(() => EventPageResult) content!: EventPageResult;
+  @Field(() => [Message]) messages!: Message[];
+}
+
+@InputType({ description: "The asset that replaces another in every event using it (S33)" })
+export class AssetReplacementInput {
+  @Field(() => String, { description: "A catalog asset of the schedule's organization" }) assetId!: string;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "When the new asset is shorter, ripple what follows each replaced event up to the next locked event (default false: the gap stays)",
+  })
+  fillGaps?: boolean | null;
+}
+
+@ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
+export class ReplaceAssetResult {
+  @Field(() => Int, { description: "Events whose asset was replaced (events only moved by fillGaps are not counted)" }) eventsModified!: number;
+  @Field(() => Date, { nullable: true, description: "onAirTime of the first replaced event" }) firstEventTime!: Date | null;
+  @Field(() => Date, { nullable: true, description: "onAirTime of the last replaced event" }) lastEventTime!: Date | null;
+  @Field(() => String, { nullable: true }) newMediaId!: string | null;
+  @Field(() => String, { nullable: true }) originalMediaId!: string | null;
+}
+
+/** What a page of events asks (Schedule.events, ChangeSet.events), once its arguments are read. */
+export interface EventsPageArgs {
+  page?: number | null;
+  size?: number | null;
+  filter?: EventFilter | null;
+}
+
+/** A schedule answered by bulkEditEvents carries the page the caller shows (pageNumber, pageSize). */
+export type ScheduleWithPage = Schedule & { eventsPage?: PageRequest | null };

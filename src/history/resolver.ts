@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { ChangeSetDiff } from "../changesets/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
@@ -27,7 +28,7 @@ export class ScheduleHistoryResolver {
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("fromVersion", () => Int) fromVersion: number,
     @Arg("toVersion", () => Int) toVersion: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSetDiff> {
     return ctx.services.history.diff(callerOf(ctx), scheduleId, fromVersion, toVersion, organization);
   }
@@ -40,7 +41,7 @@ export class ScheduleHistoryResolver {
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Arg("toVersion", () => Int) toVersion: number,
     @Arg("version", () => Int) version: number,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.history.revert(callerOf(ctx), scheduleId, toVersion, version, organization);
   }

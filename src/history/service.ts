@@ -1,6 +1,6 @@
 // History of schedules: the entries, a schedule as it was at a version, the diff of two versions,
 // and revert. Everything is rewound from the current state with the stored diffs (rewind.ts).
-import { requireViewer, type Viewer } from "../common/auth.js";
+import type { Viewer } from "../common/auth.js";
 import { badInput, conflict } from "../common/errors.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
@@ -45,24 +45,21 @@ export class HistoryService {
   ) {}
 
   /** Schedule.history: entries newest first. */
-  async history(viewer: Viewer | null, schedule: Schedule, page?: number | null, size?: number | null): Promise<ScheduleHistoryPage> {
-    requireViewer(viewer);
+  async history(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ScheduleHistoryPage> {
     const request = pageRequest(page, size, this.maxPageSize);
     const { rows, total } = await store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size);
     return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */
-  async entryEventChanges(viewer: Viewer | null, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChange[]> {
-    requireViewer(viewer);
+  async entryEventChanges(viewer: Viewer, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChange[]> {
     const request = pageRequest(page, size ?? 100, this.maxPageSize);
     const changes = await store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size);
     return changes.map(eventChangeOf);
   }
 
   /** Schedule.atVersion: the schedule's fields as they were; its `events` answer that version's events. */
-  async atVersion(viewer: Viewer | null, schedule: Schedule, version: number): Promise<HistoricSchedule> {
-    requireViewer(viewer);
+  async atVersion(viewer: Viewer, schedule: Schedule, version: number): Promise<HistoricSchedule> {
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
     const [, entries, now] = await Promise.all([
@@ -81,8 +78,7 @@ export class HistoryService {
    * duration place every changed event (which of them fall on the page, how many there are);
    * only the page's changed events are then rewound whole.
    */
-  async eventsAt(viewer: Viewer | null, schedule: HistoricSchedule, page: number | null | undefined, size: number | null | undefined, filtered: boolean): Promise<EventPage> {
-    requireViewer(viewer);
+  async eventsAt(viewer: Viewer, schedule: HistoricSchedule, page: number | null | undefined, size: number | null | undefined, filtered: boolean): Promise<EventPage> {
     if (filtered) throw badInput("events of an earlier version (atVersion) take page and size only, no term, eventType, from or to");
     const request = pageRequest(page, size, this.maxPageSize);
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
@@ -120,8 +116,7 @@ export class HistoryService {
   }
 
   /** scheduleDiff: what going from one version to the other changes, in the change-set diff shape. */
-  async diff(viewer: Viewer | null, scheduleId: string, fromVersion: number, toVersion: number, organization?: string | null): Promise<ChangeSetDiff> {
-    requireViewer(viewer);
+  async diff(viewer: Viewer, scheduleId: string, fromVersion: number, toVersion: number, organization?: string | null): Promise<ChangeSetDiff> {
     const row = await findSchedule(this.db, viewer!, scheduleId, organization);
     const [from, to] = await this.rewindBoth(this.db, row, fromVersion, toVersion);
     const fromOrigin = Number(from.schedule.time_origin);

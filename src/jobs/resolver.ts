@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { Link } from "../common/graphql-types.js";
 import { callerOf, type Context } from "../common/context.js";
 import { underBaseUrl } from "./mapper.js";
@@ -43,7 +44,7 @@ export class JobResolver {
   archiveSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Job> {
     return ctx.services.archive.archive(callerOf(ctx), id, organization);
   }
@@ -52,7 +53,7 @@ export class JobResolver {
   restoreSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Job> {
     return ctx.services.archive.restore(callerOf(ctx), ids, organization);
   }

@@ -1,6 +1,6 @@
 // Jobs: listing, polling and cancelling. Enqueuing belongs to the slices that start work (queue.ts).
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { canSee, requireRole, requireViewer, scopeOrganizations, type Viewer } from "../common/auth.js";
+import { canSee, requireRole, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Database } from "../db/client.js";
@@ -30,7 +30,7 @@ export class JobService {
 
   /** S1: newest first, at most `limit` (default 100). */
   async list(viewer: Viewer, args: ListJobsArgs): Promise<Job[]> {
-    const scope = scopeOrganizations(requireViewer(viewer), args.organizations);
+    const scope = scopeOrganizations(viewer, args.organizations);
     const limit = args.limit ?? DEFAULT_JOB_LIST_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > this.maxPageSize) {
       throw badInput(`limit must be from 1 to ${this.maxPageSize} (got ${limit})`, { argument: "limit" });
@@ -52,7 +52,7 @@ export class JobService {
 
   /** Polling: null when unknown or of an organization the caller may not see. */
   async get(viewer: Viewer, id: string): Promise<Job | null> {
-    const row = await findVisibleJob(this.db, requireViewer(viewer), id);
+    const row = await findVisibleJob(this.db, viewer, id);
     return row ? toJob(row) : null;
   }
 

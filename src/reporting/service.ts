@@ -1,7 +1,7 @@
 // Reporting: every figure of O1–O20 from the registry and the measurements. Reads only the
 // organizations the caller may see; windows and buckets follow ./window.ts.
 import { sql } from "drizzle-orm";
-import { requireRole, requireViewer, scopeOrganization, scopeOrganizations, type Viewer } from "../common/auth.js";
+import { requireRole, scopeOrganization, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { queryRows, type Database } from "../db/client.js";
 import { HEALTH_FIGURE_NAMES } from "../telemetry/index.js";
@@ -84,7 +84,7 @@ export class ReportingService {
 
   /** O3: registered playouts grouped by provider, with every name seen. */
   async playoutHistoryGroups(viewer: Viewer, organizations?: string[] | null, providerId?: string | null): Promise<PlayoutHistoryGroup[]> {
-    return historyGroups(this.db, scopeOrganizations(requireViewer(viewer), organizations), providerId ?? null);
+    return historyGroups(this.db, scopeOrganizations(viewer, organizations), providerId ?? null);
   }
 
   /** O4: uptime and downtime per playout licence per bucket. */
@@ -103,7 +103,7 @@ export class ReportingService {
 
   /** O6: as O5 over several organizations (default: every one the caller sees). */
   async playoutUptime(viewer: Viewer, organizations: string[] | null | undefined, input: TimeWindowInput, force?: Source): Promise<PlayoutUsageRecord[]> {
-    const scope = scopeOrganizations(requireViewer(viewer), organizations);
+    const scope = scopeOrganizations(viewer, organizations);
     const window = await this.window(input, scope);
     return toPlayoutUsageRecords(await playoutUsageRows(this.db, window, { organizations: scope }, force));
   }
@@ -159,7 +159,7 @@ export class ReportingService {
    * own) grouped by UTC day, newest day first, newest execution first.
    */
   async executionDays(viewer: Viewer, from: Date, to?: Date | null): Promise<ExecutionDay[]> {
-    const scope = requireViewer(viewer).orgs;
+    const scope = viewer.orgs;
     if (to && from.getTime() >= to.getTime()) throw badInput("from must be before to", { argument: "from" });
     const rows = await queryRows<{ organization: string; execution_id: string; duration: number | null; execution_time: string | Date; success: boolean; type: string | null }>(
       this.db,
@@ -179,9 +179,8 @@ export class ReportingService {
     return [...days.values()];
   }
 
-  /** O13: the latest snapshot of each region: platform records, read by every caller. */
-  async regionStreamStats(viewer: Viewer): Promise<RegionStreamStats[]> {
-    requireViewer(viewer);
+  /** O13: the latest snapshot of each region: platform records, read by every caller (any authenticated one: hence the Viewer). */
+  async regionStreamStats(_viewer: Viewer): Promise<RegionStreamStats[]> {
     const rows = await queryRows<StreamStatsRow>(
       this.db,
       sql`select distinct on (region) region, time, active_stream_count, stream_count, webrtc_stats from stream_stats order by region, time desc, id desc`,
@@ -192,7 +191,7 @@ export class ReportingService {
   /** O14: stored usage records in the window, of the organizations the caller may see. */
   async billingUsage(viewer: Viewer, input: TimeWindowInput): Promise<BillingUsageRecord[]> {
     const window = parseWindow(input);
-    const scope = requireViewer(viewer).orgs;
+    const scope = viewer.orgs;
     const rows = await queryRows<BillingRow>(
       this.db,
       sql`select organization, type, time_stamp, customer_id, product_code, playout_uptime, storage_amount, bandwidth, platform, reported
@@ -204,7 +203,7 @@ export class ReportingService {
 
   /** O15 */
   async organizations(viewer: Viewer): Promise<OrganizationRecord[]> {
-    const scope = requireViewer(viewer).orgs;
+    const scope = viewer.orgs;
     const rows = await queryRows<OrganizationRow>(this.db, sql`select * from organizations where ${inScope(sql`organization_id`, scope)} order by organization_id`);
     return rows.map(toOrganization);
   }
@@ -242,12 +241,12 @@ export class ReportingService {
 
   /** O17 */
   async organizationIds(viewer: Viewer): Promise<string[]> {
-    return knownOrganizationIds(this.db, requireViewer(viewer), true);
+    return knownOrganizationIds(this.db, viewer, true);
   }
 
   /** O18 */
   async organizationSummaries(viewer: Viewer): Promise<OrganizationSummary[]> {
-    const ids = await knownOrganizationIds(this.db, requireViewer(viewer), true);
+    const ids = await knownOrganizationIds(this.db, viewer, true);
     return organizationSummaries(this.db, ids);
   }
 
@@ -278,7 +277,7 @@ export class ReportingService {
   }
 
   private historyFilter(viewer: Viewer, args: HistoryArgs): PlayoutFilter {
-    const organizations = scopeOrganizations(requireViewer(viewer), args.organizations);
+    const organizations = scopeOrganizations(viewer, args.organizations);
     return { organizations, providerId: args.providerId ?? null, channelIds: args.channelIds?.length ? args.channelIds : null };
   }
 }

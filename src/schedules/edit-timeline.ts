@@ -33,6 +33,9 @@ export interface TimelineEditOptions {
   includeHidden?: boolean;
 }
 
+/** What names an edit's target: a mutation's scheduleId, changeSetId, organization and version, as given (src/common/graphql-args.ts). */
+export type TimelineTarget = Pick<TimelineEditOptions, "scheduleId" | "changeSetId" | "organization" | "version">;
+
 /** An edit in progress: what the work writes to, inside the edit's transaction. */
 export type TimelineEdit = TimelineEditInfo;
 

@@ -3,6 +3,7 @@
 import "reflect-metadata";
 export { ScheduleService } from "./service.js";
 export { ArchiveService } from "./archive.js";
+export { ScheduleOpsService } from "./timeline-ops.js";
 export * from "./edit-timeline.js";
 export * from "./frame-rate.js";
 export * from "./mapper.js";

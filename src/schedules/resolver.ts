@@ -1,5 +1,7 @@
 import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
-import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { SafeIntResolver } from "graphql-scalars";
+import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
@@ -8,7 +10,7 @@ export class ScheduleResolver {
   @Query(() => SchedulePage, { description: "S2, S9: schedules of an organization, filtered, sorted and paged" })
   schedules(
     @Ctx() ctx: Context,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("filter", () => ScheduleFilterInput, { nullable: true }) filter?: ScheduleFilterInput,
     @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
@@ -26,7 +28,7 @@ export class ScheduleResolver {
   schedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<Schedule> {
     return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null);
@@ -36,7 +38,7 @@ export class ScheduleResolver {
   schedulesByGraphicsProject(
     @Ctx() ctx: Context,
     @Arg("name", () => String) name: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule[]> {
     return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
   }
@@ -45,7 +47,7 @@ export class ScheduleResolver {
   createSchedule(
     @Ctx() ctx: Context,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.create(callerOf(ctx), input, organization);
   }
@@ -55,7 +57,7 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.update(callerOf(ctx), id, input, organization);
   }
@@ -64,7 +66,7 @@ export class ScheduleResolver {
   deleteSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
     return ctx.services.schedules.delete(callerOf(ctx), id, organization);
   }
@@ -73,9 +75,39 @@ export class ScheduleResolver {
   deleteSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
-    @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule[]> {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
+  }
+
+  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
+  shiftSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, organization });
+  }
+
+  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
+  transposeSchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("startTime", () => Date) startTime: Date,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.transpose(callerOf(ctx), { id, startTime, organization });
+  }
+
+  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
+  copySchedule(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID) id: string,
+    @Arg("name", () => String, { nullable: true }) name: string | undefined,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+  ): Promise<Schedule> {
+    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, organization });
   }
 }
 

@@ -2,8 +2,9 @@
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
 import { ChangeSetResolver } from "../changesets/resolver.js";
-import { CheckMutationResolver, EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
+import { EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
+import { EventFixResolver } from "../events/marks-resolver.js";
 import { IoResolver } from "../io/resolver.js";
 import { JobResolver } from "../jobs/resolver.js";
 import { ReportingResolver } from "../reporting/resolver.js";
@@ -25,7 +26,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   EventAssetResolver,
   ValidationResultResolver,
   EventsSummaryAssetsResolver,
-  CheckMutationResolver,
+  EventFixResolver,
   JobResolver,
   IoResolver,
   ReportingResolver,

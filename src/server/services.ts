@@ -8,7 +8,10 @@ import type { Services } from "../common/context.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { EventService } from "../events/service.js";
+import { MarkService } from "../events/marks-service.js";
+import { EventCatalogService } from "../events/catalog-service.js";
 import { ScheduleService } from "../schedules/service.js";
+import { ScheduleOpsService } from "../schedules/timeline-ops.js";
 import { IoService } from "../io/service.js";
 import { ArchiveService } from "../schedules/archive.js";
 import { JobSignal } from "../jobs/queue.js";
@@ -29,6 +32,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
   const jobSignal = new JobSignal();
   return {
     schedules: new ScheduleService(db, config.maxPageSize),
+    scheduleOps: new ScheduleOpsService(db),
     assets: new AssetService(db, config.maxPageSize),
     jobRegistry,
     jobSignal,
@@ -38,6 +42,8 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     events: new EventService(db, config.maxPageSize),
     changeSets: new ChangeSetService(db, config.maxPageSize),
     checks: new CheckService(db, config.maxPageSize),
+    marks: new MarkService(db, config.maxPageSize),
+    eventCatalog: new EventCatalogService(db),
     reporting: new ReportingService(db),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),

@@ -3,7 +3,7 @@ import type { Executor } from "../db/client.js";
 import { scheduleTarget } from "../schedules/index.js";
 import { loadTimings, retimeEvents, type ReplacedEvent, type TimingRow } from "../schedules/index.js";
 import { rippleAfter, type Move } from "../timeline/index.js";
-import { timeline } from "../events/index.js";
+import { timeline } from "./timeline-errors.js";
 
 /**
  * fillGaps: what follows each event that got shorter ripples up to the next locked event. One

@@ -1,0 +1,67 @@
+// The writes that bring events in line with the asset catalog: replaceAsset (S33) and
+// syncEventTitles (S38). Each is one edit of the timeline (src/schedules/edit-timeline.ts) over
+// the set-based SQL of src/schedules/store/catalog.ts; the schedule is touched only when an event
+// changed. Moved here from src/checks/, which keeps only read-only reports.
+import { findAssetsByKeys } from "../assets/index.js";
+import { requireRole, type Viewer } from "../common/auth.js";
+import { badInput } from "../common/errors.js";
+import { parseIds } from "../common/ids.js";
+import type { Database } from "../db/client.js";
+import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
+import { fillGaps } from "./fill-gaps.js";
+import type { AssetReplacementInput, ReplaceAssetResult } from "./types.js";
+
+export class EventCatalogService {
+  constructor(private readonly db: Database) {}
+
+  /** S33 */
+  async replaceAsset(viewer: Viewer, at: TimelineTarget, assetId: string, replacementInput: AssetReplacementInput): Promise<ReplaceAssetResult> {
+    requireRole(viewer, "editor");
+    const original = assetId.trim();
+    const wanted = replacementInput.assetId.trim();
+    if (!original) throw badInput("assetId must not be empty", { argument: "assetId" });
+    if (!wanted) throw badInput("replacement.assetId must not be empty", { argument: "replacement" });
+    if (original === wanted) throw badInput("replacement.assetId must differ from assetId", { argument: "replacement" });
+    return editTimeline(this.db, viewer, { ...at, operation: "replaceAsset" }, async ({ tx, schedule }) => {
+      const found = await findAssetsByKeys(tx, schedule.organization, [original, wanted]);
+      const replacement = found.get(wanted);
+      if (!replacement) {
+        throw badInput(`Asset ${wanted} is not in the catalog of organization ${schedule.organization}`, { argument: "replacement", assetId: wanted });
+      }
+      const known = found.get(original);
+      // Every event whose key names the original asset: by the key given, its assetId or its mediaId.
+      const keys = [...new Set([original, ...(known ? [known.assetId, known.mediaId ?? original] : [])])];
+      const replaced = await replaceInEvents(tx, schedule.id, keys, replacement);
+      if (replaced.length === 0 && !known) {
+        throw badInput(`Asset ${original} is neither in the catalog nor used by an event of schedule ${schedule.id}`, { argument: "assetId", assetId: original });
+      }
+      if (replaced.length === 0) return outcome(false, () => resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
+      const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
+      if (replacementInput.fillGaps) await fillGaps(tx, schedule.id, replaced);
+      const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
+      return outcome(true, () => resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
+    });
+  }
+
+  /** S38 */
+  async syncEventTitles(viewer: Viewer, at: TimelineTarget, eventIds: string[]): Promise<Schedule> {
+    requireRole(viewer, "editor");
+    const ids = [...new Set(parseIds(eventIds, "eventIds"))];
+    if (ids.length === 0) throw badInput("eventIds must name at least one event", { argument: "eventIds" });
+    return editTimeline(this.db, viewer, { ...at, operation: "syncEventTitles" }, async ({ tx, schedule, target }) => {
+      await requireEventIds(tx, target, ids);
+      const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
+      return outcome(changed, toSchedule);
+    });
+  }
+}
+
+function resultOf(replaced: unknown[], times: { first: number; last: number } | null, newMediaId: string, originalMediaId: string): ReplaceAssetResult {
+  return {
+    eventsModified: replaced.length,
+    firstEventTime: times ? new Date(times.first) : null,
+    lastEventTime: times ? new Date(times.last) : null,
+    newMediaId,
+    originalMediaId,
+  };
+}

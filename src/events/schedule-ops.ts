@@ -1,0 +1,51 @@
+// rippleSchedule (S30) and its dry run ripplePreview (S17): a schedule-level edit that stays in
+// the events slice because it needs the pure timeline rules (src/timeline/ ripple) and the
+// events' timing checks and errors (rules.ts, timeline-errors.ts); schedules/ importing them would
+// be a cycle (events uses schedules). copy, shift and transpose need neither and live in
+// src/schedules/timeline-ops.ts (docs/DECISIONS.md "Operations where their names say").
+import { requireRole, type Viewer } from "../common/auth.js";
+import { notFound } from "../common/errors.js";
+import { parseId } from "../common/ids.js";
+import { pageRequest } from "../common/paging.js";
+import type { Database } from "../db/client.js";
+import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
+import { ripple } from "../timeline/index.js";
+import { checkFilter } from "./criteria.js";
+import { previewPage } from "./preview.js";
+import { checkEventTiming } from "./rules.js";
+import { timeline } from "./timeline-errors.js";
+import type { EventCriteriaInput, EventPageResult } from "./types.js";
+
+export interface RipplePreviewArgs {
+  eventId: string;
+  fixAll?: boolean | null;
+  criteria?: EventCriteriaInput | null;
+  page?: number | null;
+  size?: number | null;
+}
+
+/** S17: the page as rippleSchedule would leave it; nothing is written. */
+export async function ripplePreview(db: Database, schedule: Schedule, args: RipplePreviewArgs, maxPageSize: number): Promise<EventPageResult> {
+  checkFilter(args.criteria);
+  const eventId = parseId(args.eventId, "eventId");
+  const request = pageRequest(args.page ?? args.criteria?.pageNumber, args.size ?? args.criteria?.pageSize, maxPageSize);
+  const timings = await loadTimings(db, scheduleTarget(Number(schedule.id)));
+  if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
+  const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
+  return previewPage(db, schedule, timings, moves, request, args.criteria);
+}
+
+/** S30: ripple from an event up to the next locked one (fixAll: every segment after it). */
+export function rippleSchedule(db: Database, viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
+  requireRole(viewer, "editor");
+  const eventId = parseId(fromEventId, "fromEventId");
+  return editTimeline(db, viewer, { ...at, operation: "rippleSchedule" }, async ({ tx, target }) => {
+    const timings = await loadTimings(tx, target);
+    if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
+    const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
+    const durations = new Map(timings.map((t) => [t.id, t.duration]));
+    for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
+    await moveEvents(tx, target, moves);
+    return outcome(true, toSchedule);
+  });
+}
