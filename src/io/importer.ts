@@ -8,7 +8,7 @@ import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
 import { defaultDropFrame } from "../timecode/index.js";
 import { eventValues, type EventValues } from "../events/index.js";
-import { insertEvents } from "../schedules/index.js";
+import { appendEvents } from "../schedules/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
 import { scheduleFields } from "../schedules/index.js";
 import { schedules, type ScheduleRow } from "../schedules/tables.js";
@@ -80,8 +80,11 @@ export interface ImportResult {
 
 /**
  * Reads the whole text, checks each event with the events rules and hands them over in batches.
- * Throws BAD_USER_INPUT naming the line or element at the first fault. The text's source is
- * closed on every path (an upload's read stream holds a temp file and a descriptor).
+ * A batch is written while the next one is read (one `onBatch` at a time, so at most two batches
+ * are held): the reader and the database work side by side. Throws BAD_USER_INPUT naming the line
+ * or element at the first fault, once the batch being written has settled (so that what it wrote
+ * is known to the caller's clean-up). The text's source is closed on every path (an upload's read
+ * stream holds a temp file and a descriptor).
  */
 export async function readEvents(
   text: AsyncIterable<string>,
@@ -90,6 +93,8 @@ export async function readEvents(
   onBatch: (batch: EventValues[]) => Promise<void>,
 ): Promise<ImportResult> {
   const { head, all, close } = await peekText(text);
+  // The batch being written (one at a time), and whether a write failed (the reading then stops).
+  const writes: { current: Promise<void> | null; failed: boolean } = { current: null, failed: false };
   try {
     const format = chooseFormat(args, head);
     const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
@@ -99,6 +104,13 @@ export async function readEvents(
     const source: AsyncGenerator<ParsedEvent> =
       format === "csv" ? readCsv(all, options, notes) : format === "json" ? readJson(all, options, notes, coerce) : format === "bxf" ? readBxf(all, options, notes) : readXmltv(all, options, notes);
     let batch: EventValues[] = [];
+    const hand = async (full: EventValues[]) => {
+      await writes.current;
+      const write = onBatch(full);
+      // Awaited at the next batch or at the end, so not "unhandled" until then.
+      write.catch(() => (writes.failed = true));
+      writes.current = write;
+    };
     let count = 0;
     let lastEnd = 0;
     let turn = performance.now();
@@ -108,18 +120,24 @@ export async function readEvents(
       if ((count & 63) === 0 && performance.now() - turn > YIELD_EVERY_MS) {
         await nextTurn();
         turn = performance.now();
+        if (writes.failed) await writes.current;
       }
       const values = eventValues(parsed.input, null, { onAirTime: lastEnd, rate }, parsed.at);
       lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
       batch.push(values);
       count++;
       if (batch.length >= BATCH_SIZE) {
-        await onBatch(batch);
+        await hand(batch);
         batch = [];
       }
     }
-    if (batch.length) await onBatch(batch);
+    if (batch.length) await hand(batch);
+    await writes.current;
     return { format, count, notes };
+  } catch (error) {
+    // A fault of the file while a batch is being written: that write settles first (its own fault, if any, is the lesser one).
+    await writes.current?.catch(() => {});
+    throw error;
   } finally {
     await close();
   }
@@ -190,7 +208,7 @@ export async function importInChunks<T>(
         // A batch writes into the hidden schedule: nobody sees it yet, so it is not touched; the
         // import's one change of the timeline is recorded by `finish`.
         await editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ target }) => {
-          await insertEvents(tx, target, batch);
+          await appendEvents(tx, target, batch);
           // date_updated tells removeLeftovers that this import is alive.
           await tx.update(schedules).set({ dateUpdated: sql`now()` }).where(eq(schedules.id, target.scheduleId));
           return outcome(false, () => undefined);

@@ -33,33 +33,55 @@ for (const path of ["EventData/EventId/EventId", "EventData/EventTitle", "EventD
   "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode"]) {
   EVENT_PATHS.set(path, path.replace(/^EventData\/(NonPrimaryEvent\/)?/, ""));
 }
+/** The texts an event keeps, by slot (a fixed array per event, not an object keyed by path). */
+const TEXT_KEYS = [...new Set([...EVENT_PATHS.values()].filter((key): key is string => key !== null))];
+const T = Object.fromEntries(TEXT_KEYS.map((key, slot) => [key, slot])) as Record<string, number>;
+const CUE = T["Scte35Cue"];
+const [EVENT_ID, EVENT_TITLE, PROGRAM_NAME, SPOT_TYPE, AD_TYPE, NON_PRIMARY_NAME, PRIMARY_EVENT_ID, OFFSET, START, DURATION, HOUSE_NUMBER, CONTENT_NAME, SOM] = [
+  "EventId/EventId", "EventTitle", "ProgramName", "SpotType", "AdType", "NonPrimaryEventName", "PrimaryEventId", "Offset/OffsetTime/SmpteTimeCode",
+  "StartDateTime/SmpteDateTime/SmpteTimeCode", "LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode",
+].map((key) => T[key]);
+/** The attributes the reader reads, by slot, as "Element@local". */
+const ATTRIBUTE_KEYS = ["EventData@type", "EventData@eventType", "EventData@command", "SmpteDateTime@frameRate", "SmpteDateTime@broadcastDate", "SmpteDuration@frameRate", "Offset@offsetFrom", "Offset@direction"];
+const [TYPE, EVENT_TYPE, COMMAND, START_RATE, BROADCAST_DATE, DURATION_RATE, OFFSET_FROM, DIRECTION] = ATTRIBUTE_KEYS.map((_, slot) => slot);
+/** Elements whose attributes the reader reads. */
+const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset"]);
+
 /** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
 interface PathNode {
   path: string;
-  key: string | null;
+  /** The slot of the text it keeps, -1 for none. */
+  text: number;
+  /** The slots of the attributes it keeps, by local name (null: none read). */
+  attributes: Map<string, number> | null;
+  programEvent: boolean;
   children: Map<string, PathNode>;
 }
-const EVENT_TREE: PathNode = { path: "", key: null, children: new Map() };
+const pathNode = (path: string): PathNode => ({ path, text: -1, attributes: null, programEvent: false, children: new Map() });
+const EVENT_TREE = pathNode("");
 for (const [path, key] of EVENT_PATHS) {
   let node = EVENT_TREE;
   for (const name of path.split("/")) {
     let next = node.children.get(name);
-    if (!next) node.children.set(name, (next = { path: node.path ? `${node.path}/${name}` : name, key: null, children: new Map() }));
+    if (!next) node.children.set(name, (next = pathNode(node.path ? `${node.path}/${name}` : name)));
     node = next;
   }
-  node.key = key;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (key !== null) node.text = T[key];
+  else if (WITH_ATTRIBUTES.has(name)) node.attributes = new Map(ATTRIBUTE_KEYS.flatMap((k, slot) => (k.startsWith(`${name}@`) ? [[k.slice(name.length + 1), slot]] : [])));
+  else if (name === "ProgramEvent") node.programEvent = true;
 }
-/** Elements whose attributes the reader reads. */
-const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset"]);
 const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);
 
 /** Primary events held back so that NonPrimary events written after them can still join them. */
 const HELD = 32;
 
-interface Scheduled {
-  at: string;
-  values: Record<string, string>;
-  attributes: Record<string, string>;
+/** A ScheduledEvent being read: its texts and attributes by slot. */
+class Scheduled {
+  readonly values: (string | undefined)[] = new Array<string | undefined>(TEXT_KEYS.length).fill(undefined);
+  readonly attributes: (string | undefined)[] = new Array<string | undefined>(ATTRIBUTE_KEYS.length).fill(undefined);
+  programEvent = false;
+  constructor(readonly at: string) {}
 }
 
 interface Held {
@@ -98,17 +120,33 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     }
   };
 
+  // The last frame rate and broadcast date read, and what they were: files repeat them event after event.
+  let rateText: string | null = null;
+  let rate = 0;
+  let dateText: string | null = null;
+  let dateDay: number | null = null;
   const rateOf = (value: string | undefined, at: string): number => {
     if (value === undefined) return options.fps;
+    if (value === rateText) return rate;
     const fps = parseFrameRate(value);
     if (fps === null) throw badInput(`${at}: frameRate "${value}" is not a frame rate`);
     notes.schedule.fps ??= fps;
+    rateText = value;
+    rate = fps;
     return fps;
   };
-  const timecode = (s: Scheduled, key: string, rateKey: string | null, what: string): number | null => {
-    const value = s.values[key];
+  const dayOf = (date: string | undefined): number | null => {
+    if (date === undefined) return scheduleDay;
+    if (date !== dateText) {
+      dateDay = dayStartOf(date);
+      dateText = date;
+    }
+    return dateDay;
+  };
+  const timecode = (s: Scheduled, slot: number, rateSlot: number, what: string): number | null => {
+    const value = s.values[slot];
     if (value === undefined) return null;
-    const fps = rateOf(rateKey ? s.attributes[rateKey] : undefined, s.at);
+    const fps = rateOf(s.attributes[rateSlot], s.at);
     try {
       return timecodeMs(value, fps);
     } catch (error) {
@@ -119,28 +157,28 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   const primaryOf = (s: Scheduled): Held => {
     const v = s.values;
     const a = s.attributes;
-    const startMs = timecode(s, "StartDateTime/SmpteDateTime/SmpteTimeCode", "SmpteDateTime@frameRate", "start");
+    const startMs = timecode(s, START, START_RATE, "start");
     if (startMs === null) throw badInput(`${s.at}: StartDateTime/SmpteDateTime/SmpteTimeCode is required`);
-    const date = a["SmpteDateTime@broadcastDate"];
-    const day = date !== undefined ? dayStartOf(date) : scheduleDay;
+    const date = a[BROADCAST_DATE];
+    const day = dayOf(date);
     if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-    const duration = timecode(s, "LengthOption/Duration/SmpteDuration/SmpteTimeCode", "SmpteDuration@frameRate", "duration") ?? 0;
-    const som = timecode(s, "Content/Media/MediaLocation/SOM/SmpteTimeCode", "SmpteDateTime@frameRate", "SOM");
-    const title = v["Content/Name"] ?? v["EventTitle"] ?? v["ProgramName"] ?? null;
-    const input: EventInput = { onAirTime: new Date(day + startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v["Content/ContentId/HouseNumber"] || null };
+    const duration = timecode(s, DURATION, DURATION_RATE, "duration") ?? 0;
+    const som = timecode(s, SOM, START_RATE, "SOM");
+    const title = v[CONTENT_NAME] ?? v[EVENT_TITLE] ?? v[PROGRAM_NAME] ?? null;
+    const input: EventInput = { onAirTime: new Date(day + startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v[HOUSE_NUMBER] || null };
     if (som !== null) input.som = som;
-    if (v["ProgramName"]) input.programme = { title: v["ProgramName"] };
-    return { id: v["EventId/EventId"] ?? null, input, at: s.at };
+    if (v[PROGRAM_NAME]) input.programme = { title: v[PROGRAM_NAME] };
+    return { id: v[EVENT_ID] ?? null, input, at: s.at };
   };
 
   const eventTypeOf = (s: Scheduled): EventType => {
-    const own = s.attributes["EventData@type"];
+    const own = s.attributes[TYPE];
     if (own !== undefined) {
       if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
       return own as EventType;
     }
-    if (s.values["ProgramName"] !== undefined || s.attributes["ProgramEvent"] !== undefined) return EventType.PRIMARY;
-    const spot = (s.values["SpotType"] ?? s.values["AdType"])?.toLowerCase();
+    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return EventType.PRIMARY;
+    const spot = (s.values[SPOT_TYPE] ?? s.values[AD_TYPE])?.toLowerCase();
     if (spot === undefined) return EventType.PRIMARY;
     if (spot === "live") return EventType.LIVE;
     return TYPE_OF_SPOT.get(spot) ?? EventType.ADVERTISEMENT;
@@ -148,27 +186,26 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
 
   const nonPrimary = (s: Scheduled) => {
     const v = s.values;
-    const ref = v["PrimaryEventId"];
+    const ref = v[PRIMARY_EVENT_ID];
     const owner = ref !== undefined ? held.find((h) => h.id === ref) : held[held.length - 1];
     if (!owner) {
       orphans.push(s.at);
       return;
     }
-    const fromEnd = s.attributes["Offset@offsetFrom"]?.toLowerCase() === "endofevent";
-    let offset = timecode(s, "Offset/OffsetTime/SmpteTimeCode", "SmpteDateTime@frameRate", "offset");
+    const fromEnd = s.attributes[OFFSET_FROM]?.toLowerCase() === "endofevent";
+    let offset = timecode(s, OFFSET, START_RATE, "offset");
     if (offset !== null) {
-      if (s.attributes["Offset@direction"]?.toLowerCase() === "negative") offset = -offset;
+      if (s.attributes[DIRECTION]?.toLowerCase() === "negative") offset = -offset;
       if (fromEnd) offset = -offset;
     } else {
       // No Offset: the distance of its start from the primary event's start.
-      const date = s.attributes["SmpteDateTime@broadcastDate"];
-      const day = date !== undefined ? dayStartOf(date) : scheduleDay;
-      const startMs = timecode(s, "StartDateTime/SmpteDateTime/SmpteTimeCode", "SmpteDateTime@frameRate", "start");
+      const day = dayOf(s.attributes[BROADCAST_DATE]);
+      const startMs = timecode(s, START, START_RATE, "start");
       offset = day !== null && startMs !== null ? day + startMs - (owner.input.onAirTime as Date).getTime() : 0;
     }
     const origin = fromEnd ? Origin.FROM_END : Origin.FROM_START;
-    const name = v["NonPrimaryEventName"] ?? "";
-    const cue = v["Scte35Cue"];
+    const name = v[NON_PRIMARY_NAME] ?? "";
+    const cue = v[CUE];
     if (cue !== undefined || name.toUpperCase() === SCTE35_EVENT_NAME) {
       if (cue === undefined) {
         notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (pgw:Scte35Cue); ignored`);
@@ -183,13 +220,13 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       (owner.input.scte35Signals ??= []).push({ ...signal, offset, origin } as SCTE35Signal);
       return;
     }
-    const command = s.attributes["EventData@command"];
+    const command = s.attributes[COMMAND];
     if (command !== undefined && command !== Command.ON && command !== Command.OFF) throw badInput(`${s.at}: pgw:command "${command}" is not ON or OFF`);
     (owner.input.secondaryEvents ??= []).push({ objectName: name || null, offset, origin, ...(command ? { command: command as Command } : {}) });
   };
 
   const closeEvent = (s: Scheduled) => {
-    if (s.attributes["EventData@eventType"]?.toLowerCase() === "nonprimary") return nonPrimary(s);
+    if (s.attributes[EVENT_TYPE]?.toLowerCase() === "nonprimary") return nonPrimary(s);
     held.push(primaryOf(s));
     release(HELD);
   };
@@ -198,9 +235,9 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     if (/<!ENTITY/i.test(doctype)) fail(`line ${parser.line}: entity declarations are not accepted (DTDs and external entities are never loaded)`);
   });
   parser.on("error", (error) => fail(`line ${parser.line}: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")}`));
-  // Inside a ScheduledEvent: the path of each open element below it, and the text key of the one read.
+  // Inside a ScheduledEvent: the path of each open element below it, and the text slot of the one read.
   const rel: PathNode[] = [];
-  let textKey: string | null = null;
+  let textSlot = -1;
   let headText: string | null = null;
   parser.on("opentag", (tag: SaxesTagNS) => {
     if (failure) return;
@@ -218,18 +255,22 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
         return;
       }
       rel.push(node);
-      if (node.key !== null) {
-        textKey = node.key;
+      if (node.text >= 0) {
+        textSlot = node.text;
         buffer = "";
-      } else if (WITH_ATTRIBUTES.has(name)) {
-        for (const a of Object.values(tag.attributes)) current.attributes[`${name}@${a.local}`] = a.value;
-      } else if (name === "ProgramEvent") current.attributes.ProgramEvent = "";
+      } else if (node.attributes !== null) {
+        for (const key in tag.attributes) {
+          const a = tag.attributes[key];
+          const slot = node.attributes.get(a.local);
+          if (slot !== undefined) current.attributes[slot] = a.value;
+        }
+      } else if (node.programEvent) current.programEvent = true;
       return;
     }
     path.push(name);
     if (path.length === 4 && inSchedule && name === "ScheduledEvent") {
       count++;
-      current = { at: `ScheduledEvent ${count} (line ${parser.line})`, values: {}, attributes: {} };
+      current = new Scheduled(`ScheduledEvent ${count} (line ${parser.line})`);
       return;
     }
     const where = path.join("/");
@@ -266,7 +307,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     }
   });
   const onText = (t: string) => {
-    if (skipDepth === 0 && (textKey !== null || headText !== null)) buffer += t;
+    if (skipDepth === 0 && (textSlot >= 0 || headText !== null)) buffer += t;
   };
   parser.on("text", onText);
   parser.on("cdata", onText);
@@ -289,14 +330,14 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
         return;
       }
       rel.pop();
-      if (textKey !== null) {
-        current.values[textKey] = textKey === "Scte35Cue" ? buffer.replace(/\s/g, "") : buffer.replace(/\s+/g, " ").trim();
-        textKey = null;
+      if (textSlot >= 0) {
+        current.values[textSlot] = textSlot === CUE ? buffer.replace(/\s/g, "") : collapse(buffer);
+        textSlot = -1;
       }
       return;
     }
     if (headText !== null) {
-      const value = buffer.replace(/\s+/g, " ").trim();
+      const value = collapse(buffer);
       if (headText === "BxfMessage/BxfData/Schedule/ScheduleName" && value) notes.schedule.name = value;
       else if (headText === "BxfMessage/BxfData/Schedule/Channel/Name" && value && !options.channel) notes.schedule.channel ??= value;
       headText = null;
@@ -320,6 +361,10 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
   }
 }
+
+const SPACES = /\s\s|[^\S ]/;
+/** Whitespace runs as one space, trimmed (the test spares the replace for texts with single spaces only). */
+const collapse = (text: string): string => (SPACES.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim());
 
 function attr(tag: SaxesTagNS, local: string): string | undefined {
   for (const a of Object.values(tag.attributes)) if (a.local === local) return a.value;

