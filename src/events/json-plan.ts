@@ -36,6 +36,14 @@ export const ASSET_COLUMN_FIELDS = ["assetId", "organization", "mediaId", "name"
 export const ASSET_DOCUMENT_FIELDS = ["customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags"] as const;
 const OBJECT_DOCUMENTS = new Set(["metadata", "qcInfo", "sourceAssetData", "systemFields"]);
 
+/** Event timecode fields and the event fields their resolvers read (src/events/timecode-resolver.ts). */
+const TIMECODE_INPUTS: Record<string, readonly string[]> = {
+  onAirTimecode: ["scheduleId", "onAirTime"],
+  durationTimecode: ["scheduleId", "duration"],
+  somTimecode: ["scheduleId", "som"],
+  eomTimecode: ["scheduleId", "som", "duration"],
+};
+
 /** EventPage members computed in Node from the total (pageMeta). */
 const PAGE_MEMBERS = new Set(["__typename", "empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages", "pageable", "sort"]);
 
@@ -142,7 +150,11 @@ function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPage
         if (EVENT_COLUMNS.has(f)) columns.add(f);
         else if (EVENT_DATA.has(f)) data.add(f);
         else if (f === "asset") assetNodes.push(field);
-        else throw new Unsupported();
+        else if (f in TIMECODE_INPUTS) {
+          // Computed by their resolvers (timecode-resolver.ts) from the event's times and its
+          // schedule's rate (primed by Schedule.events): the read fetches those times.
+          for (const input of TIMECODE_INPUTS[f]) (EVENT_COLUMNS.has(input) ? columns : data).add(input);
+        } else throw new Unsupported();
       }
     }
   }

@@ -17,7 +17,8 @@ export class EventTimecodeResolver {
   })
   async onAirTimecode(@Root() event: Event, @Ctx() ctx: Context): Promise<string | null> {
     const rate = await rateOf(event, ctx);
-    return rate ? timeOfDayTimecode(event.onAirTime.getTime(), rate) : null;
+    // A page read as JSON (json-reads.ts) carries onAirTime as ms, which the DateTime scalar serializes alike.
+    return rate ? timeOfDayTimecode(typeof event.onAirTime === "number" ? event.onAirTime : event.onAirTime.getTime(), rate) : null;
   }
 
   @FieldResolver(() => TimecodeScalar, { nullable: true, description: "duration at the schedule's rate, rounded to the nearest frame" })

@@ -39,6 +39,8 @@ const QUERIES: Record<string, string> = {
   filters: `{ schedules { content { id events(term: "i", eventType: PRIMARY, from: "${iso(T0 + 10 * MIN)}", to: "${iso(T0 + 60 * MIN)}", size: 10) { %
     totalElements content { id title asset { name } } } } } }`,
   dataFields: `{ schedules { content { id events(size: 50) { % content { id houseId som label assetData { assetId title } programme { title startTime } voiceovers { name } } } } } }`,
+  // Timecodes come from their resolvers with the times the JSON read fetches for them.
+  timecodes: `{ schedules(size: 3) { content { id events(size: 8) { % content { id onAirTimecode durationTimecode somTimecode eomTimecode } } } } }`,
   // Events as arrays (json-reads.ts): no value but the asset, and no value at all.
   onlyAsset: `{ schedules(size: 3) { content { id events(size: 6) { % content { asset { name } } } } } }`,
   onlyTypename: `{ schedules(size: 3) { content { id events(size: 6) { % content { __typename } totalElements } } } }`,
