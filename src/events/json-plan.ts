@@ -3,7 +3,8 @@
 // selection reads; anything outside what the JSON read builds (gaps, overlaps, programmes,
 // liveParameters, a nested field of an asset document with its own selection…) gives no plan,
 // and the page is read as before (pages.ts).
-import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import { selectedFields, type Fragments } from "../common/selection.js";
 import type { JsonAssetPlan, JsonReadPlan } from "../schedules/index.js";
 
 /** What the JSON read builds for each event of a page (src/schedules/store/json-pages.ts), with a key. */
@@ -52,27 +53,16 @@ const EVENT_DATA = new Set<string>(EVENT_DATA_FIELDS);
 const ASSET_COLUMNS = new Set<string>(ASSET_COLUMN_FIELDS);
 const ASSET_DOCUMENTS = new Set<string>(ASSET_DOCUMENT_FIELDS);
 
-type Fragments = Record<string, FragmentDefinitionNode>;
-
-/** The fields selected directly in `set`, fragments flattened (@skip/@include counted as selected: the read fetches a superset). */
-function fieldsOf(set: SelectionSetNode | undefined, fragments: Fragments, out: FieldNode[] = []): FieldNode[] {
-  if (!set) return out;
-  for (const s of set.selections) {
-    if (s.kind === "Field") out.push(s);
-    else if (s.kind === "InlineFragment") fieldsOf(s.selectionSet, fragments, out);
-    else {
-      const fragment = fragments[s.name.value];
-      if (!fragment) throw new Unsupported();
-      fieldsOf(fragment.selectionSet, fragments, out);
-    }
-  }
-  return out;
-}
 
 class Unsupported extends Error {}
 
-/** The fields selected directly in `set`, fragments flattened (json-fold.ts reads Query.schedules' selection with it). */
-export const selectedFields = (set: SelectionSetNode | undefined, fragments: Fragments): FieldNode[] => fieldsOf(set, fragments);
+/** The fields selected in `set`; a fragment the document lacks gives no plan. */
+const fieldsOf = (set: SelectionSetNode | undefined, fragments: Fragments): FieldNode[] =>
+  selectedFields(set, fragments, () => {
+    throw new Unsupported();
+  });
+
+
 
 const sorted = (names: Set<string>) => [...names].sort();
 

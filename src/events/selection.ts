@@ -1,7 +1,8 @@
 // What a query asks of a page of events, read once from the GraphQL selection: the page
 // statement then fetches only that (no look-back for gaps/overlaps nobody asked for, no `data`
 // document when only column fields are selected).
-import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import type { FieldNode, GraphQLResolveInfo } from "graphql";
+import { selectedFields } from "../common/selection.js";
 
 export interface PageSelection {
   /** gaps or overlaps: the look-back to the previous events' end. */
@@ -21,19 +22,6 @@ const COLUMN_FIELDS = new Set([
   "onAirTimecode", "durationTimecode",
 ]);
 
-type Fragments = Record<string, FragmentDefinitionNode>;
-
-/** Names of the fields selected directly in `set` (fragments flattened; @skip/@include counted as selected). */
-function fieldsOf(set: SelectionSetNode | undefined, fragments: Fragments, out: FieldNode[] = []): FieldNode[] {
-  if (!set) return out;
-  for (const s of set.selections) {
-    if (s.kind === "Field") out.push(s);
-    else if (s.kind === "InlineFragment") fieldsOf(s.selectionSet, fragments, out);
-    else fieldsOf(fragments[s.name.value]?.selectionSet, fragments, out);
-  }
-  return out;
-}
-
 const cache = new WeakMap<readonly FieldNode[], PageSelection>();
 
 /** The selection of an EventPage field (Schedule.events, ChangeSet.events). */
@@ -42,12 +30,12 @@ export function pageSelectionOf(info: Pick<GraphQLResolveInfo, "fieldNodes" | "f
   if (known) return known;
   const selection: PageSelection = { lookBack: false, data: false, programmes: false };
   for (const node of info.fieldNodes) {
-    for (const field of fieldsOf(node.selectionSet, info.fragments)) {
+    for (const field of selectedFields(node.selectionSet, info.fragments)) {
       const name = field.name.value;
       if (name === "gaps" || name === "overlaps") selection.lookBack = true;
       else if (name === "programmes") selection.programmes = true;
       else if (name === "content") {
-        for (const f of fieldsOf(field.selectionSet, info.fragments)) if (!COLUMN_FIELDS.has(f.name.value)) selection.data = true;
+        for (const f of selectedFields(field.selectionSet, info.fragments)) if (!COLUMN_FIELDS.has(f.name.value)) selection.data = true;
       }
     }
   }

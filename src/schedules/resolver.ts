@@ -1,8 +1,9 @@
-import type { FragmentDefinitionNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import type { GraphQLResolveInfo } from "graphql";
 import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
+import { selectedFields } from "../common/selection.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -116,11 +117,5 @@ const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "numbe
 
 /** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
 function needsTotal(info: GraphQLResolveInfo): boolean {
-  const fragments: Record<string, FragmentDefinitionNode> = info.fragments;
-  const reads = (set: SelectionSetNode | undefined): boolean =>
-    !!set &&
-    set.selections.some((s) =>
-      s.kind === "Field" ? !WITHOUT_TOTAL.has(s.name.value) : reads(s.kind === "InlineFragment" ? s.selectionSet : fragments[s.name.value]?.selectionSet),
-    );
-  return info.fieldNodes.some((node) => reads(node.selectionSet));
+  return info.fieldNodes.some((node) => selectedFields(node.selectionSet, info.fragments).some((f) => !WITHOUT_TOTAL.has(f.name.value)));
 }

@@ -96,13 +96,8 @@ export class ScheduleService {
   /** fold: its events read in the same statement (as list). */
   async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null): Promise<Schedule> {
     if (!fold) return toSchedule(await findSchedule(this.db, viewer, id, organization));
-    const scheduleId = parseId(id, "id");
-    const org = scopeForRecord(viewer, organization);
-    if (org === null) throw notFound("Schedule", scheduleId);
-    const [schedule] = await this.withEvents(
-      sql`select *, 1 as _rank from ${schedules} where ${and(eq(schedules.id, scheduleId), eq(schedules.organization, org), visible())}`,
-      fold,
-    );
+    const { scheduleId, where } = scheduleLookup(viewer, id, organization, false);
+    const [schedule] = await this.withEvents(sql`select *, 1 as _rank from ${schedules} where ${where}`, fold);
     if (!schedule) throw notFound("Schedule", scheduleId);
     return schedule;
   }
@@ -190,16 +185,19 @@ export async function openSchedule(
   organization: string | null | undefined,
   options: { lock: boolean; includeHidden?: boolean },
 ): Promise<ScheduleRow> {
-  const scheduleId = parseId(id, "id");
-  const org = scopeForRecord(viewer, organization);
-  if (org === null) throw notFound("Schedule", scheduleId);
-  const query = executor
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id, scheduleId), eq(schedules.organization, org), options.includeHidden ? undefined : visible()));
+  const { scheduleId, where } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
+  const query = executor.select().from(schedules).where(where);
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw notFound("Schedule", scheduleId);
   return row;
+}
+
+/** The condition naming one schedule the caller may see (NOT_FOUND for another organization's, as for a missing one). */
+function scheduleLookup(viewer: Viewer, id: string | number, organization: string | null | undefined, includeHidden: boolean): { scheduleId: number; where: SQL | undefined } {
+  const scheduleId = parseId(id, "id");
+  const org = scopeForRecord(viewer, organization);
+  if (org === null) throw notFound("Schedule", scheduleId);
+  return { scheduleId, where: and(eq(schedules.id, scheduleId), eq(schedules.organization, org), includeHidden ? undefined : visible()) };
 }
 
 /** Checks the version a caller read against the stored one (API.md "Optimistic concurrency"). */

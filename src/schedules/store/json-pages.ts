@@ -119,29 +119,21 @@ function eventEntries(plan: JsonReadPlan): [string, SQL][] {
 }
 
 interface PagesParts {
-  /** CTEs after `ids(sid, origin, total)`: p (each schedule's page rows) and k (the assets of their distinct keys). */
+  /** The CTEs: ids (sid, origin, total), p (each schedule's page rows) and k (the assets of their distinct keys). */
   ctes: SQL;
   /** A subquery of (sid, events): each schedule's events as one JSON array in air order. */
   events: SQL;
 }
 
-/** The `ids` CTE of a page read over schedules ids `source` (a subquery with column `sid`). */
-function idsCte(source: SQL, filter: EventFilter | null | undefined): SQL {
+/**
+ * The page of each schedule of `source` (a FROM item with column `sid`, aliased `ids`) with what
+ * `plan` selects of its events. Paging and filters as pages.ts targetsPages (offset/limit per
+ * schedule, the count of an unfiltered schedule from its row).
+ */
+function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): PagesParts {
   const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
   const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
   const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
-  return sql`ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
-        from ${source})`;
-}
-
-/**
- * The page of each schedule of `ids` with what `plan` selects of its events. Paging and filters as
- * pages.ts targetsPages (offset/limit per schedule, the count of an unfiltered schedule from its row).
- */
-function pagesParts(request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): PagesParts {
-  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
   // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
   // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
   const paging =
@@ -153,7 +145,10 @@ function pagesParts(request: PageRequest, filter: EventFilter | null | undefined
   // (docs/PERFORMANCE.md, issue 13).
   const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
   // Each schedule's page (its own index range), then the assets of the distinct keys.
-  const ctes = sql`p as materialized (
+  const ctes = sql`ids as materialized (
+        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
+        from ${source}),
+      p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
         from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
         plan.asset
@@ -177,10 +172,10 @@ export async function jsonPagesDocuments(
   plan: JsonReadPlan,
 ): Promise<JsonPageDocument[]> {
   if (scheduleIds.length === 0) return [];
-  const { ctes, events } = pagesParts(request, filter, plan);
+  const { ctes, events } = pagesParts(sql`unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)`, request, filter, plan);
   const [{ pages }] = await queryRows<{ pages: string }>(
     executor,
-    sql`with ${idsCte(sql`unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)`, filter)}, ${ctes}
+    sql`with ${ctes}
       select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json)::text as pages
       from ids left join ${events} g on g.sid = ids.sid`,
   );
@@ -199,8 +194,8 @@ export interface FoldedPageColumns {
  * with FoldedPageColumns.
  */
 export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): SQL {
-  const { ctes, events } = pagesParts(request, filter, plan);
-  return sql`with sp as materialized (${schedulesPage}), ${idsCte(sql`(select sp.id as sid from sp) ids`, filter)}, ${ctes}
+  const { ctes, events } = pagesParts(sql`(select sp.id as sid from sp) ids`, request, filter, plan);
+  return sql`with sp as materialized (${schedulesPage}), ${ctes}
       select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events
       from sp join ids on ids.sid = sp.id left join ${events} g on g.sid = sp.id
       order by sp._rank`;
