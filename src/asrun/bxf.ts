@@ -6,7 +6,7 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { createHash } from "node:crypto";
 import { badInput } from "../common/errors.js";
-import { dayStartOf, parseFrameRate, timecodeMs } from "../io/index.js";
+import { dayStartOf, feedParser, parseFrameRate, timecodeMs } from "../io/index.js";
 import { asRunStatusOf } from "./bxf-status.js";
 import type { AsRunEntryValues } from "./rules.js";
 
@@ -290,13 +290,7 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
     }
     path.pop();
   });
-  for await (const chunk of text) {
-    parser.write(chunk);
-    if (failure) throw failure;
-    yield* ready.splice(0);
-  }
-  parser.close();
-  if (failure) throw failure;
+  yield* feedParser(parser, text, ready, () => failure);
   if (asRuns === 0) throw badInput("The file holds no BXF AsRun (BxfMessage/BxfData/AsRun)");
   yield* ready.splice(0);
   if (unknownStatus.length) {

@@ -1,13 +1,12 @@
 // `playout-gateway asrun import <file.csv> --schedule ID` and `asrun export <scheduleId>`: clients
 // of a running service over GraphQL, like `import` and `export` (src/cli/transfer.ts).
-import { createWriteStream, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
 import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOneOrganization, send } from "../cli/remote.js";
-import { multipart, waitForJob } from "../cli/transfer.js";
+import { downloadJobFile, multipart, waitForJob } from "../cli/transfer.js";
 
 const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
@@ -68,15 +67,7 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
         exportAsRunReconciliation(scheduleId: $s, fileName: $fileName, format: $format, from: $from, to: $to, toleranceMs: $tol, organization: $organization) { id } }`,
       { s: scheduleId, fileName: out === "-" ? `as-run-${scheduleId}` : basename(out), format, from: values.from, to: values.to, tol: tolerance, organization: values.org },
     );
-    const job = await waitForJob(client, exportAsRunReconciliation.id, progress, "exporting");
-    const response = await send(client, job.resourceLink, { method: "GET" });
-    if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
-    const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-    if (out === "-") await pipeline(source, process.stdout, { end: false });
-    else {
-      await pipeline(source, createWriteStream(out));
-      process.stdout.write(`${out}\n`);
-    }
+    await downloadJobFile(client, await waitForJob(client, exportAsRunReconciliation.id, progress, "exporting"), out);
     return EXIT.ok;
   });
 }

@@ -48,6 +48,18 @@ export async function waitForJob(client: Client, id: string, progress: Progress,
 }
 
 /** The multipart body of one file upload, streamed from disk with upload progress, under `fileName` (default: the file's own name). */
+/** Writes a finished job's file to `out` (its path printed), or to standard output for "-". */
+export async function downloadJobFile(client: Client, job: { resourceLink: string }, out: string): Promise<void> {
+  const response = await send(client, job.resourceLink, { method: "GET" });
+  if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
+  const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  if (out === "-") await pipeline(source, process.stdout, { end: false });
+  else {
+    await pipeline(source, createWriteStream(out));
+    process.stdout.write(`${out}\n`);
+  }
+}
+
 export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void, fileName = basename(path)): { body: Readable; type: string } {
   const boundary = `----playout-gateway-${Date.now().toString(16)}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -136,15 +148,7 @@ export async function exportCommand(args: string[], config: Config): Promise<num
       `mutation($id: ID!, $fileName: String!, $format: ExportFormat, $organization: String) { exportSchedule(id: $id, fileName: $fileName, format: $format, organization: $organization) { id } }`,
       { id, fileName: out === "-" ? `schedule-${id}` : basename(out), format, organization: values.org },
     );
-    const job = await waitForJob(client, exportSchedule.id, progress, "exporting");
-    const response = await send(client, job.resourceLink, { method: "GET" });
-    if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
-    const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-    if (out === "-") await pipeline(source, process.stdout, { end: false });
-    else {
-      await pipeline(source, createWriteStream(out));
-      process.stdout.write(`${out}\n`);
-    }
+    await downloadJobFile(client, await waitForJob(client, exportSchedule.id, progress, "exporting"), out);
     return EXIT.ok;
   });
 }

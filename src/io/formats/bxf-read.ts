@@ -5,6 +5,7 @@
 // entity, and a document that declares entities is refused outright.
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { badInput } from "../../common/errors.js";
+import { feedParser } from "./source.js";
 import { Command, EventType, Origin } from "../../events/index.js";
 import type { SCTE35Signal } from "../../events/index.js";
 import type { EventInput } from "../../events/index.js";
@@ -345,13 +346,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     path.pop();
   });
 
-  for await (const chunk of text) {
-    parser.write(chunk);
-    if (failure) throw failure;
-    yield* ready.splice(0);
-  }
-  parser.close();
-  if (failure) throw failure;
+  yield* feedParser(parser, text, ready, () => failure);
   if (count === 0 && schedules === 0) throw badInput("The file holds no BXF Schedule (BxfMessage/BxfData/Schedule)");
   release(0);
   yield* ready.splice(0);

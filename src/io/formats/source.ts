@@ -172,3 +172,21 @@ export async function peekText(text: AsyncIterable<string>, want = 64): Promise<
   }
   return { head, all: all(), close };
 }
+
+/**
+ * Feeds `text` to a streaming XML parser (saxes) whose handlers push items to `ready` and note a
+ * fault in `failure`: after each piece the fault is thrown and the items made ready are yielded,
+ * so memory holds one piece's worth. Closes the parser at the end (a fault it raises is thrown);
+ * what its close makes ready is the caller's.
+ */
+export async function* feedParser<T>(parser: { write(chunk: string): unknown; close(): unknown }, text: AsyncIterable<string>, ready: T[], failure: () => Error | null): AsyncGenerator<T> {
+  for await (const chunk of text) {
+    parser.write(chunk);
+    const fault = failure();
+    if (fault) throw fault;
+    yield* ready.splice(0);
+  }
+  parser.close();
+  const fault = failure();
+  if (fault) throw fault;
+}

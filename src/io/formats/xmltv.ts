@@ -4,6 +4,7 @@
 // outright, so nothing it names is ever fetched or expanded.
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { badInput } from "../../common/errors.js";
+import { feedParser } from "./source.js";
 import { EventType } from "../../events/index.js";
 import type { EventInput } from "../../events/index.js";
 import { LENGTH_UNITS, parseXmltvTime } from "./times.js";
@@ -144,13 +145,7 @@ export async function* readXmltv(text: AsyncIterable<string>, options: ImportOpt
     }
   });
 
-  for await (const chunk of text) {
-    parser.write(chunk);
-    if (failure) throw failure;
-    yield* ready.splice(0);
-  }
-  parser.close();
-  if (failure) throw failure;
+  yield* feedParser(parser, text, ready, () => failure);
   if (!sawRoot) throw badInput("The file holds no <tv> element");
   if (count > 0 && matched === 0) throw badInput(`No programme of channel "${channel}" in the file`, { argument: "channel" });
   settle(null);

@@ -18,6 +18,18 @@ export interface TimingRow {
   title: string | null;
 }
 
+/** A row of the timing columns (on_air_time absolute) as TimingRow. */
+function timingRowOf(r: Record<string, unknown>): TimingRow {
+  return {
+    id: Number(r.id),
+    onAirTime: Number(r.on_air_time),
+    duration: Number(r.duration),
+    locked: Boolean(r.locked),
+    eventType: r.event_type as string,
+    title: (r.title as string | null) ?? null,
+  };
+}
+
 export async function loadTimings(executor: Executor, target: EventTarget): Promise<TimingRow[]> {
   const t = sqlOf(target);
   const rows = await queryRows<Record<string, unknown>>(
@@ -26,14 +38,7 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
     sql`select e.id, e.on_air_time + ${originOf(target.scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
       from ${t.table} e where e.${t.key} = ${t.id} order by e.on_air_time, e.id`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    onAirTime: Number(r.on_air_time),
-    duration: Number(r.duration),
-    locked: Boolean(r.locked),
-    eventType: r.event_type as string,
-    title: (r.title as string | null) ?? null,
-  }));
+  return rows.map(timingRowOf);
 }
 
 export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
@@ -70,14 +75,7 @@ export async function loadTimingsById(executor: Executor, target: EventTarget, i
     sql`select id, on_air_time + ${originOf(target.scheduleId)} as on_air_time, duration, locked, event_type, title from ${t.table}
       where ${t.key} = ${t.id} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    onAirTime: Number(r.on_air_time),
-    duration: Number(r.duration),
-    locked: Boolean(r.locked),
-    eventType: r.event_type as string,
-    title: (r.title as string | null) ?? null,
-  }));
+  return rows.map(timingRowOf);
 }
 
 export async function countEvents(executor: Executor, target: EventTarget): Promise<number> {
