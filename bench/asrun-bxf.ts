@@ -3,6 +3,7 @@
 // Run: npx tsx bench/asrun-bxf.ts [items] [runs]
 import { SaxesParser } from "saxes";
 import { readAsRunBxf } from "../src/asrun/bxf.js";
+import { measure } from "./lib.js";
 
 const N = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 5);
@@ -22,25 +23,19 @@ async function* pieces() {
   for (let i = 0; i < text.length; i += 65536) yield text.slice(i, i + 65536);
 }
 
-async function measure(label: string, run: () => Promise<unknown>): Promise<void> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(50)} median ${times[Math.floor(times.length / 2)].toFixed(0).padStart(7)} ms   max ${times[times.length - 1].toFixed(0).padStart(7)} ms`);
+/** One line per operation: median and max of RUNS runs after a warm-up (bench/lib.ts measure). */
+async function report(label: string, run: () => unknown): Promise<void> {
+  const m = await measure(label, async () => run(), RUNS);
+  console.log(`${label.padEnd(50)} median ${m.medianMs.toFixed(0).padStart(7)} ms   max ${m.maxMs.toFixed(0).padStart(7)} ms`);
 }
 
 console.log(`${N} items, ${(text.length / 1e6).toFixed(1)} MB`);
-await measure("saxes alone (xmlns, positions)", async () => {
+await report("saxes alone (xmlns, positions)", async () => {
   const parser = new SaxesParser({ xmlns: true, position: true });
   for await (const piece of pieces()) parser.write(piece);
   parser.close();
 });
-await measure("readAsRunBxf (entries out)", async () => {
+await report("readAsRunBxf (entries out)", async () => {
   let n = 0;
   for await (const _ of readAsRunBxf(pieces(), { fps: 25 }, { warnings: [] })) n++;
   if (n !== N) throw new Error(`read ${n} of ${N}`);

@@ -5,7 +5,7 @@
 // Run: npx tsx bench/asrun.ts [runs]   (DATABASE_URL defaults to the local server)
 import { reconcile, type AiredEntry, type PlannedEvent } from "../src/asrun/reconcile.js";
 import { summarize } from "../src/asrun/summary.js";
-import { largeBench } from "./lib.js";
+import { largeBench, measure } from "./lib.js";
 
 const RUNS = Number(process.argv[2] ?? 7);
 const ORG = "bench";
@@ -14,16 +14,10 @@ const DAY = 86_400_000;
 
 const { direct, gql, stop } = await largeBench(ORG);
 
-async function measure(label: string, run: () => unknown): Promise<void> {
-  await run(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(58)} median ${times[Math.floor(times.length / 2)].toFixed(1).padStart(8)} ms   max ${times[times.length - 1].toFixed(1).padStart(8)} ms`);
+/** One line per operation: median and max of RUNS runs after a warm-up (bench/lib.ts measure). */
+async function report(label: string, run: () => unknown): Promise<void> {
+  const m = await measure(label, async () => run(), RUNS);
+  console.log(`${label.padEnd(58)} median ${m.medianMs.toFixed(1).padStart(8)} ms   max ${m.maxMs.toFixed(1).padStart(8)} ms`);
 }
 
 /** A schedule of `count` events over 24 hours and its as-run, loaded with two INSERT … SELECT. */
@@ -76,9 +70,9 @@ try {
     const id = await load(count);
     const first = (await gql(QUERY, { s: id, tol: 1000 })).asRunReconciliation;
     console.log(`${count} events: ${first.totalElements} rows; ${first.summary.counts.map((c: { state: string; count: number }) => `${c.state} ${c.count}`).join(", ")}`);
-    await measure(`asRunReconciliation, ${count} events (page of 20 + summary)`, () => gql(QUERY, { s: id, tol: 1000 }));
+    await report(`asRunReconciliation, ${count} events (page of 20 + summary)`, () => gql(QUERY, { s: id, tol: 1000 }));
     const { events, entries } = synthetic(count);
-    await measure(`pure reconcile + summarize, ${count} events`, () => summarize(reconcile(events, entries, 1000)));
+    await report(`pure reconcile + summarize, ${count} events`, () => summarize(reconcile(events, entries, 1000)));
   }
 } finally {
   await stop();

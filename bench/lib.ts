@@ -14,6 +14,7 @@ export interface Measurement {
   medianMs: number;
   p95Ms: number;
   minMs: number;
+  maxMs: number;
 }
 
 /** Runs `fn` on a one-connection client of the server `baseUrl` names (creating and dropping databases), then closes it. */
@@ -82,7 +83,7 @@ export async function measure(name: string, fn: () => Promise<unknown>, runs = N
   }
   times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { name, runs, medianMs: round(times[Math.floor(runs / 2)]), p95Ms: round(times[Math.min(runs - 1, Math.floor(runs * 0.95))]), minMs: round(times[0]) };
+  return { name, runs, medianMs: round(times[Math.floor(runs / 2)]), p95Ms: round(times[Math.min(runs - 1, Math.floor(runs * 0.95))]), minMs: round(times[0]), maxMs: round(times[runs - 1]) };
 }
 
 export function printTable(title: string, rows: Measurement[]): void {
