@@ -1,6 +1,7 @@
 // What the history costs (issue 16): a bulkEditEvents of 1,000 events on a 100,000-event schedule
 // with the history triggers on and off (off: disabled in this bench's own database; runs
-// alternate so that machine load falls on both alike), and Schedule.atVersion's first page.
+// alternate so that machine load falls on both alike), rewrites of 75,000 and 100,000 events
+// (a statement that states its columns, one that does not), and Schedule.atVersion's first page.
 // Run: npx tsx bench/history.ts [events] [runs]   (DATABASE_URL defaults to the local server)
 import { largeBench } from "./lib.js";
 
@@ -37,7 +38,7 @@ try {
       jsonb_build_object('houseId', 'H' || i, 'som', 0, 'assetData', jsonb_build_object('assetId', 'A-' || (i % 500), 'assetQCStatus', 'PASSED'))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
   await direct`vacuum analyze events`;
-  await direct`vacuum analyze schedule_history_events`;
+  await direct`vacuum analyze schedule_history_changes`;
   await gql(`mutation($id: ID!) { updateSchedule(id: $id, input: { name: "Bench day" }) { version } }`, { id: scheduleId });
   const version = async () => (await gql(`query($id: ID!) { schedule(id: $id) { version } }`, { id: scheduleId })).schedule.version as number;
   const base = await version();
@@ -63,10 +64,33 @@ try {
   console.log(`bulkEditEvents 1,000 updates, history off   median ${off.toFixed(1).padStart(8)} ms`);
   console.log(`ratio on/off                                        ${(on / off).toFixed(2)}×`);
 
+  // Mass rewrites: updateEventsByCriteria states `data` and `version` (src/schedules/store/marks.ts);
+  // the SQL update of every start states nothing, so the trigger reads all 13 columns.
+  const CRITERIA = `mutation($id: ID!, $name: String!) { updateEventsByCriteria(scheduleId: $id, criteria: { eventType: ADVERTISEMENT }, secondaryEvents: [{ command: ON, objectName: $name }]) { messages { message } } }`;
+  const rewrites: [string, () => Promise<unknown>][] = [
+    ["updateEventsByCriteria, 75,000 events (stated)", () => gql(CRITERIA, { id: scheduleId, name: `bug-${round++}` })],
+    ["update of every start, 100,000 events (unstated)", () => direct`update events set on_air_time = on_air_time + 1, version = version + 1 where schedule_id = ${scheduleId}`],
+  ];
+  const MASS_RUNS = Math.min(RUNS, 5);
+  for (const [label, rewrite] of rewrites) {
+    await rewrite();
+    const times = { on: [] as number[], off: [] as number[] };
+    for (let i = 0; i < MASS_RUNS; i++) {
+      await history(false);
+      await direct`vacuum events`;
+      times.off.push(await timed(rewrite));
+      await history(true);
+      await direct`vacuum events`;
+      times.on.push(await timed(rewrite));
+    }
+    const [on, off] = [median(times.on), median(times.off)];
+    console.log(`${label.padEnd(52)} on ${on.toFixed(1).padStart(8)} ms   off ${off.toFixed(1).padStart(8)} ms   history +${(on - off).toFixed(1)} ms`);
+  }
+
   const PAGE = `query($id: ID!, $v: Int!) { schedule(id: $id) { atVersion(version: $v) { version events(size: 20) { totalElements content { id onAirTime duration title houseId } gaps } } } }`;
   const now = await version();
   for (const [label, v] of [
-    [`atVersion(${now - 1}) first page (1 entry back)`, now - 1],
+    [`atVersion(${now - 1}) first page (1 entry back: a rewrite of 100,000)`, now - 1],
     [`atVersion(${base}) first page (${RUNS + 1} recorded edits back)`, base],
   ] as const) {
     await gql(PAGE, { id: scheduleId, v });

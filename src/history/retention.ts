@@ -12,7 +12,7 @@ import type { Logger } from "../common/log.js";
 export async function pruneHistory(db: Database, days: number): Promise<number> {
   return db.transaction(async (tx) => {
     const count = await execute(tx, sql`delete from schedule_history where date_created < now() - ${days} * interval '1 day'`);
-    await execute(tx, sql`delete from schedule_history_events e where not exists (select 1 from schedule_history h where h.id = e.history_id)`);
+    await execute(tx, sql`delete from schedule_history_changes c where not exists (select 1 from schedule_history h where h.id = c.history_id)`);
     return count;
   });
 }

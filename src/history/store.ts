@@ -1,7 +1,9 @@
 // SQL of the history slice: the reads of the history tables that rewind needs (each one
 // statement). The current events it rewinds from are read, and a revert's writes made, by the
 // schedule aggregate (src/schedules/store/history.ts, revert.ts); the history tables themselves
-// are written only by the triggers.
+// are written only by the triggers. Event changes are stored per statement, as arrays
+// (schedule_history_changes); the view schedule_history_event_changes gives one row per event
+// change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
 import type { Columns, EventChangeRecord } from "./rewind.js";
@@ -67,15 +69,25 @@ export async function oldestReachable(executor: Executor, scheduleId: number): P
   return row ? Number(row.v) : null;
 }
 
+const idArray = (ids: number[]) => `{${ids.join(",")}}`;
+
+const changeOf = (r: Record<string, unknown>): EventChangeRecord => ({
+  historyId: Number(r.history_id),
+  eventId: Number(r.event_id),
+  kind: r.kind as "A" | "R" | "C",
+  oldValues: parsed(r.old_values),
+  newValues: parsed(r.new_values),
+});
+
 /** The event changes of some entries, in the order they were made. */
 export async function eventChanges(executor: Executor, historyIds: number[]): Promise<EventChangeRecord[]> {
   if (historyIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_events
-      where history_id = any(${`{${historyIds.join(",")}}`}::bigint[]) order by id`,
+    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_event_changes
+      where history_id = any(${idArray(historyIds)}::bigint[]) order by seq, ord`,
   );
-  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
+  return rows.map(changeOf);
 }
 
 /**
@@ -84,12 +96,18 @@ export async function eventChanges(executor: Executor, historyIds: number[]): Pr
  */
 export async function timingChanges(executor: Executor, historyIds: number[]): Promise<EventChangeRecord[]> {
   if (historyIds.length === 0) return [];
+  // From the arrays themselves: the view would build every changed column's jsonb first. A
+  // column's old value is kept for R (the whole row) and for C where it differs from the new one.
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select history_id, event_id, kind, jsonb_strip_nulls(jsonb_build_object('on_air_time', old_values->'on_air_time', 'duration', old_values->'duration')) as old_values
-      from schedule_history_events where history_id = any(${`{${historyIds.join(",")}}`}::bigint[]) order by id`,
+    sql`select c.history_id, u.event_id, c.kind, jsonb_strip_nulls(jsonb_build_object(
+        'on_air_time', case when c.kind = 'R' or u.t_old is distinct from u.t_new then u.t_old end,
+        'duration', case when c.kind = 'R' or u.d_old is distinct from u.d_new then u.d_old end)) as old_values
+      from schedule_history_changes c
+      cross join lateral unnest(c.event_ids, c.on_air_time_old, c.on_air_time_new, c.duration_old, c.duration_new) with ordinality as u(event_id, t_old, t_new, d_old, d_new, ord)
+      where c.history_id = any(${idArray(historyIds)}::bigint[]) order by c.seq, u.ord`,
   );
-  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: null }));
+  return rows.map((r) => ({ ...changeOf(r), newValues: null }));
 }
 
 /** The full changes of some events within some entries, in the order they were made. */
@@ -97,17 +115,17 @@ export async function eventChangesOf(executor: Executor, historyIds: number[], e
   if (historyIds.length === 0 || eventIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_events
-      where history_id = any(${`{${historyIds.join(",")}}`}::bigint[]) and event_id = any(${`{${eventIds.join(",")}}`}::bigint[]) order by id`,
+    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_event_changes
+      where history_id = any(${idArray(historyIds)}::bigint[]) and event_id = any(${idArray(eventIds)}::bigint[]) order by seq, ord`,
   );
-  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
+  return rows.map(changeOf);
 }
 
 /** One page of an entry's event changes, in the order they were made. */
 export async function entryEventChanges(executor: Executor, historyId: number, offset: number, limit: number): Promise<EventChangeRecord[]> {
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_events where history_id = ${historyId} order by id offset ${offset} limit ${limit}`,
+    sql`select history_id, event_id, kind, old_values, new_values from schedule_history_event_changes where history_id = ${historyId} order by seq, ord offset ${offset} limit ${limit}`,
   );
-  return rows.map((r) => ({ historyId: Number(r.history_id), eventId: Number(r.event_id), kind: r.kind as "A" | "R" | "C", oldValues: parsed(r.old_values), newValues: parsed(r.new_values) }));
+  return rows.map(changeOf);
 }

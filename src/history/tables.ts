@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, char, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, int64 } from "../db/columns.js";
 import { schedules } from "../schedules/tables.js";
 
@@ -39,25 +39,49 @@ export const scheduleHistory = pgTable(
 );
 
 /**
- * What one entry did to one event: A added (new_values: the row), R removed (old_values: the
- * row), C changed (only the columns that differ, old and new). Rows are `events` columns by
- * their SQL names, without id, schedule_id and organization.
+ * What one statement did to one schedule's events (drizzle/0016_history_compact.sql): the ids of
+ * the events it added (A), removed (R) or rewrote (C), and per column of `events` the old and new
+ * values as arrays in the order of the ids, kept only for the columns it changed (A: the new
+ * ones, R: the old ones, C: both; an event changed a column where old[i] and new[i] differ).
+ * Read through the view schedule_history_event_changes, one row per event change.
  */
-export const scheduleHistoryEvents = pgTable(
-  "schedule_history_events",
+export const scheduleHistoryChanges = pgTable(
+  "schedule_history_changes",
   {
-    /** Order of the changes (within one entry too: an event inserted, then changed, then removed in one transaction). */
-    id: int64("id").notNull().generatedAlwaysAsIdentity(),
-    /** Its entry (no foreign key: a check per recorded event costs what the history may not; retention.ts removes orphans). */
+    /** Its entry (no foreign key: the check costs what the history may not; retention.ts removes orphans). */
     historyId: int64("history_id").notNull(),
-    eventId: int64("event_id").notNull(),
+    /** Order of the statements (within one entry too: events inserted, then changed, then removed in one transaction). */
+    seq: int64("seq").notNull().generatedAlwaysAsIdentity(),
     kind: char("kind", { length: 1 }).$type<"A" | "R" | "C">().notNull(),
-    oldValues: jsonb("old_values").$type<Record<string, unknown>>(),
-    newValues: jsonb("new_values").$type<Record<string, unknown>>(),
+    eventIds: int64("event_ids").array().notNull(),
+    onAirTimeOld: int64("on_air_time_old").array(),
+    onAirTimeNew: int64("on_air_time_new").array(),
+    durationOld: int64("duration_old").array(),
+    durationNew: int64("duration_new").array(),
+    eventTypeOld: text("event_type_old").array(),
+    eventTypeNew: text("event_type_new").array(),
+    titleOld: text("title_old").array(),
+    titleNew: text("title_new").array(),
+    lockedOld: boolean("locked_old").array(),
+    lockedNew: boolean("locked_new").array(),
+    mediaIdOld: text("media_id_old").array(),
+    mediaIdNew: text("media_id_new").array(),
+    assetIdOld: text("asset_id_old").array(),
+    assetIdNew: text("asset_id_new").array(),
+    statusOld: text("status_old").array(),
+    statusNew: text("status_new").array(),
+    versionOld: integer("version_old").array(),
+    versionNew: integer("version_new").array(),
+    dataOld: jsonb("data_old").array(),
+    dataNew: jsonb("data_new").array(),
+    qcStatusOld: text("qc_status_old").array(),
+    qcStatusNew: text("qc_status_new").array(),
+    programmeTitleOld: text("programme_title_old").array(),
+    programmeTitleNew: text("programme_title_new").array(),
   },
-  // One index: every read goes by entry, in the order the changes were made.
-  (t) => [primaryKey({ columns: [t.historyId, t.id] })],
+  // One index: every read goes by entry, in the order the statements were made.
+  (t) => [primaryKey({ columns: [t.historyId, t.seq] })],
 );
 
 export type ScheduleHistoryRow = typeof scheduleHistory.$inferSelect;
-export type ScheduleHistoryEventRow = typeof scheduleHistoryEvents.$inferSelect;
+export type ScheduleHistoryChangesRow = typeof scheduleHistoryChanges.$inferSelect;

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
 import type { EventTarget } from "../target.js";
+import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";
 import { originOf } from "./rows.js";
 
@@ -25,12 +26,14 @@ async function countUpdated(executor: Executor, update: SQL): Promise<number> {
 /** S15: matching events without a programme get one from their title (else their asset's) and onAirTime. */
 export function markEpg(executor: Executor, target: EventTarget, filter: EventFilter): Promise<number> {
   const title = sql`coalesce(e.title, e.data->'assetData'->>'title')`;
+  const { set, stated } = statedColumns(target, {
+    data: sql`e.data || jsonb_build_object('programme', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(target)})))`,
+    version: sql`e.version + 1`,
+  });
   return countUpdated(
     executor,
-    sql`update ${sqlOf(target).table} e set
-        data = e.data || jsonb_build_object('programme', jsonb_strip_nulls(jsonb_build_object('title', ${title}, 'startTime', ${isoOnAir(target)}))),
-        version = e.version + 1
-      where ${where(target, filter)} and coalesce(jsonb_typeof(e.data->'programme'), 'null') = 'null'`,
+    sql`update ${sqlOf(target).table} e set ${set}
+      where ${where(target, filter)} and coalesce(jsonb_typeof(e.data->'programme'), 'null') = 'null' and ${stated}`,
   );
 }
 
@@ -47,15 +50,17 @@ export function markScte(executor: Executor, target: EventTarget, filter: EventF
   // Constant members travel as one jsonb literal each (parsed once); only the per-event ones are built per row.
   const cueOut = JSON.stringify({ scteEventType: "SPLICE", command: "ON", origin: "FROM_START", offset: 0, segmentationTypeId: CUE_OUT_SEGMENTATION_TYPE, hasSegment: true });
   const cueIn = JSON.stringify({ scteEventType: "SPLICE", command: "OFF", origin: "FROM_END", offset: 0, segmentationTypeId: CUE_IN_SEGMENTATION_TYPE, hasSegment: true });
+  const { set, stated } = statedColumns(target, {
+    data: sql`e.data || jsonb_build_object('scte35Signals', jsonb_build_array(
+          ${cueOut}::jsonb || jsonb_build_object('duration', e.duration, 'segmentationEventId', e.id),
+          ${cueIn}::jsonb || jsonb_build_object('segmentationEventId', e.id)))`,
+    version: sql`e.version + 1`,
+  });
   return countUpdated(
     executor,
-    sql`update ${sqlOf(target).table} e set
-        data = e.data || jsonb_build_object('scte35Signals', jsonb_build_array(
-          ${cueOut}::jsonb || jsonb_build_object('duration', e.duration, 'segmentationEventId', e.id),
-          ${cueIn}::jsonb || jsonb_build_object('segmentationEventId', e.id))),
-        version = e.version + 1
+    sql`update ${sqlOf(target).table} e set ${set}
       where ${where(target, filter)}
-        and (jsonb_typeof(e.data->'scte35Signals') is distinct from 'array' or jsonb_array_length(e.data->'scte35Signals') = 0)`,
+        and (jsonb_typeof(e.data->'scte35Signals') is distinct from 'array' or jsonb_array_length(e.data->'scte35Signals') = 0) and ${stated}`,
   );
 }
 
@@ -67,10 +72,9 @@ export interface EventChanges {
 
 /** S18: every matching event gets the changes (version + 1). */
 export function updateMatching(executor: Executor, target: EventTarget, filter: EventFilter, changes: EventChanges): Promise<number> {
-  const sets: SQL[] = [sql`version = e.version + 1`];
-  if (changes.replacementType) sets.push(sql`event_type = ${changes.replacementType}`);
-  if (Object.keys(changes.patch).length > 0) {
-    sets.push(sql`data = e.data || ${JSON.stringify(changes.patch)}::jsonb`);
-  }
-  return countUpdated(executor, sql`update ${sqlOf(target).table} e set ${sql.join(sets, sql`, `)} where ${where(target, filter)}`);
+  const columns: Record<string, SQL> = { version: sql`e.version + 1` };
+  if (changes.replacementType) columns.event_type = sql`${changes.replacementType}`;
+  if (Object.keys(changes.patch).length > 0) columns.data = sql`e.data || ${JSON.stringify(changes.patch)}::jsonb`;
+  const { set, stated } = statedColumns(target, columns);
+  return countUpdated(executor, sql`update ${sqlOf(target).table} e set ${set} where ${where(target, filter)} and ${stated}`);
 }

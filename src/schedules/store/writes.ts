@@ -7,6 +7,7 @@ import type { EventValues } from "../../events/index.js";
 import type { EventRow } from "../../events/tables.js";
 import type { ScheduleRow } from "../tables.js";
 import type { EventTarget } from "../target.js";
+import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";
 import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, setList, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
 
@@ -82,10 +83,11 @@ export async function moveEvents(executor: Executor, target: EventTarget, moves:
   const t = sqlOf(target);
   const ids = `{${moves.map((m) => m.id).join(",")}}`;
   const times = `{${moves.map((m) => m.onAirTime).join(",")}}`;
+  const { set, stated } = statedColumns(target, { on_air_time: sql`x.t - ${originOf(target.scheduleId)}`, version: sql`e.version + 1` });
   await executor.execute(sql`
-    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, version = e.version + 1
+    update ${t.table} e set ${set}
     from unnest(${ids}::bigint[], ${times}::bigint[]) as x(id, t)
-    where e.id = x.id and e.${t.key} = ${t.id}`);
+    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
 }
 
 /** New starts (and optionally durations and a later media start) for existing events, one statement. */
@@ -98,11 +100,16 @@ export async function retimeEvents(
   if (changes.every((c) => c.duration === undefined && !c.somDelta)) return moveEvents(executor, target, changes);
   const t = sqlOf(target);
   const records = changes.map((c) => ({ id: c.id, t: c.onAirTime, d: c.duration ?? null, s: c.somDelta ?? 0 }));
+  const { set, stated } = statedColumns(target, {
+    on_air_time: sql`x.t - ${originOf(target.scheduleId)}`,
+    duration: sql`coalesce(x.d, e.duration)`,
+    version: sql`e.version + 1`,
+    data: sql`case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end`,
+  });
   await executor.execute(sql`
-    update ${t.table} e set on_air_time = x.t - ${originOf(target.scheduleId)}, duration = coalesce(x.d, e.duration), version = e.version + 1,
-      data = case when x.s = 0 then e.data else jsonb_set(e.data, '{som}', to_jsonb(coalesce((e.data->>'som')::bigint, 0) + x.s)) end
+    update ${t.table} e set ${set}
     from jsonb_to_recordset(${json(records)}) as x(id bigint, t bigint, d bigint, s bigint)
-    where e.id = x.id and e.${t.key} = ${t.id}`);
+    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
 }
 
 export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
