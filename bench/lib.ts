@@ -97,6 +97,14 @@ export function printTable(title: string, rows: Measurement[]): void {
  * machine's PostgreSQL), the real service on it, a direct connection for bulk loading with SQL,
  * and a GraphQL function acting as an editor of `org`. `stop()` drops the database.
  */
+const HISTORY_TRIGGERS = [
+  ["events", "events_history_insert"],
+  ["events", "events_history_update"],
+  ["events", "events_history_delete"],
+  ["schedules", "schedules_history_insert"],
+  ["schedules", "schedules_history_update"],
+];
+
 export async function largeBench(org: string) {
   const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
@@ -109,6 +117,12 @@ export async function largeBench(org: string) {
     { quiet: true },
   );
   const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  /** Turns the history triggers of this bench's database on or off (drizzle/0014, 0016). */
+  async function history(on: boolean) {
+    for (const [table, trigger] of HISTORY_TRIGGERS) await direct.unsafe(`alter table ${table} ${on ? "enable" : "disable"} trigger ${trigger}`);
+  }
+  // BENCH_HISTORY=off: the same figures without the history, to tell its share on this machine.
+  if (process.env.BENCH_HISTORY === "off") await history(false);
   const token = await signToken(SECRET, { sub: "bench", orgs: [org], role: "editor" });
   async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
     const response = await fetch(`http://127.0.0.1:${service.port}/graphql`, {
@@ -125,6 +139,7 @@ export async function largeBench(org: string) {
     direct,
     url: url.toString(),
     gql,
+    history,
     async stop() {
       await service.stop();
       await direct.end();
