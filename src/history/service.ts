@@ -74,9 +74,10 @@ export class HistoryService {
 
   /**
    * Schedule.events of a schedule answered by atVersion: the events of that version, paged in air
-   * order like Schedule.events. Two passes: the changes after the version reduced to start and
-   * duration place every changed event (which of them fall on the page, how many there are);
-   * only the page's changed events are then rewound whole.
+   * order like Schedule.events. Two passes: the changes after the version, reduced by PostgreSQL
+   * to each event's presence, start and duration then (store.timingsBefore), place the events
+   * that moved (which of them fall on the page, how many there are); only the page's changed
+   * events are then rewound whole.
    */
   async eventsAt(viewer: Viewer, schedule: HistoricSchedule, page: number | null | undefined, size: number | null | undefined, filtered: boolean): Promise<EventPage> {
     if (filtered) throw badInput("events of an earlier version (atVersion) take page and size only, no term, eventType, from or to");
@@ -90,14 +91,31 @@ export class HistoryService {
       historic = { entries, columns: rewindSchedule(await store.scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
     }
     const entryIds = historic.entries.map((e) => e.id);
-    const timings = await store.timingChanges(this.db, entryIds);
-    const touched = [...new Set(timings.map((c) => c.eventId))];
-    const timingsNow = await currentTimings(this.db, row.id, touched);
-    const placed = [...rewindEvents(timingsNow, timings).values()].filter((r): r is Columns => r !== null);
-    const total = row.eventCount - timingsNow.size + placed.length;
+    const before = await store.timingsBefore(this.db, entryIds);
+    const touched = before.map((b) => b.id);
+    // Placed apart: the events whose presence, start or duration then differs from now. The others
+    // (a change of title or data, say) stand where the schedule's index has them.
+    const moved = before.filter((b) => b.existed !== b.existsNow || b.onAirTime !== null || b.duration !== null);
+    const timingsNow = await currentTimings(
+      this.db,
+      row.id,
+      moved.filter((b) => b.existed && b.existsNow && (b.onAirTime === null || b.duration === null)).map((b) => b.id),
+    );
+    const placed: Columns[] = moved.flatMap((b) => {
+      const now = timingsNow.get(b.id);
+      const onAirTime = b.onAirTime ?? now?.on_air_time;
+      const duration = b.duration ?? now?.duration;
+      return b.existed && onAirTime !== undefined && duration !== undefined ? [{ id: b.id, on_air_time: onAirTime, duration }] : [];
+    });
+    const total = row.eventCount - moved.filter((b) => b.existsNow).length + placed.length;
     const need = (request.page + 1) * request.size;
-    // Every event before the page's end: the first untouched ones by the index, and the placed ones.
-    const untouched = await untouchedEvents(this.db, row.id, touched, need);
+    // Every event before the page's end: the first unmoved ones by the index, and the placed ones.
+    const untouched = await untouchedEvents(
+      this.db,
+      row.id,
+      moved.map((b) => b.id),
+      need,
+    );
     const merged = [...untouched, ...placed].sort(byAirOrder).slice(0, need);
     const onPage = new Set(merged.slice(request.page * request.size).map((c) => Number(c.id)));
     const pageTouched = touched.filter((id) => onPage.has(id));

@@ -90,24 +90,40 @@ export async function eventChanges(executor: Executor, historyIds: number[]): Pr
   return rows.map(changeOf);
 }
 
+/** What the changes after a version did to one event's place in air order (timingsBefore). */
+export interface TimingBefore {
+  id: number;
+  /** It existed before the first of the changes (it was not added by them). */
+  existed: boolean;
+  /** It exists after the last of them (it was not removed by the last one touching it). */
+  existsNow: boolean;
+  /** Its start and duration before them, where one of them changed it (null: as now). */
+  onAirTime: number | null;
+  duration: number | null;
+}
+
 /**
- * The event changes of some entries reduced to what places an event in air order: start and
- * duration (of a changed event only where they changed), in the order they were made.
+ * Per event touched by some entries, its presence and place before them: the first old start
+ * and duration after the version are its values at the version (rewind.ts's rule, for two
+ * columns). Reduced by PostgreSQL from the arrays, one row per event rather than one per change:
+ * `min(array[seq, ord, value])` keeps the value of the earliest change without a sort.
  */
-export async function timingChanges(executor: Executor, historyIds: number[]): Promise<EventChangeRecord[]> {
+export async function timingsBefore(executor: Executor, historyIds: number[]): Promise<TimingBefore[]> {
   if (historyIds.length === 0) return [];
-  // From the arrays themselves: the view would build every changed column's jsonb first. A
-  // column's old value is kept for R (the whole row) and for C where it differs from the new one.
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`select c.history_id, u.event_id, c.kind, jsonb_strip_nulls(jsonb_build_object(
-        'on_air_time', case when c.kind = 'R' or u.t_old is distinct from u.t_new then u.t_old end,
-        'duration', case when c.kind = 'R' or u.d_old is distinct from u.d_new then u.d_old end)) as old_values
+    sql`select u.event_id as id,
+        (min(array[c.seq, u.ord, ascii(c.kind)]))[3] <> ascii('A') as existed,
+        (max(array[c.seq, u.ord, ascii(c.kind)]))[3] <> ascii('R') as exists_now,
+        (min(array[c.seq, u.ord, u.t_old]) filter (where c.kind = 'R' or u.t_old is distinct from u.t_new))[3] as on_air_time,
+        (min(array[c.seq, u.ord, u.d_old]) filter (where c.kind = 'R' or u.d_old is distinct from u.d_new))[3] as duration
       from schedule_history_changes c
       cross join lateral unnest(c.event_ids, c.on_air_time_old, c.on_air_time_new, c.duration_old, c.duration_new) with ordinality as u(event_id, t_old, t_new, d_old, d_new, ord)
-      where c.history_id = any(${idArray(historyIds)}::bigint[]) order by c.seq, u.ord`,
+      where c.history_id = any(${idArray(historyIds)}::bigint[])
+      group by u.event_id`,
   );
-  return rows.map((r) => ({ ...changeOf(r), newValues: null }));
+  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return rows.map((r) => ({ id: Number(r.id), existed: Boolean(r.existed), existsNow: Boolean(r.exists_now), onAirTime: numberOrNull(r.on_air_time), duration: numberOrNull(r.duration) }));
 }
 
 /** The full changes of some events within some entries, in the order they were made. */
