@@ -2,7 +2,8 @@
 // PostgreSQL: one schedule of 100,000 events (programmes of 4 parts with breaks of 3 spots between
 // them, a 1 s gap after every 10th event, a locked LIVE event every 1,000) pointing at a catalog of
 // 1,000 assets, some archived, some failing QC, and 1 key in 50 missing. Median (and max) of runs.
-// Run: npx tsx bench/checks.ts [events] [runs]   (DATABASE_URL defaults to the local server)
+// Run: npx tsx bench/checks.ts [events] [runs]   (DATABASE_URL defaults to the local server;
+// BENCH_ONLY=<part of a label> measures only those; BENCH_HISTORY=off without the history triggers)
 import { largeBench } from "./lib.js";
 
 const COUNT = Number(process.argv[2] ?? 100_000);
@@ -14,6 +15,9 @@ const { direct, url, gql, stop } = await largeBench(ORG);
 
 let last: unknown;
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
+  // BENCH_ONLY=markEpg: only the operations whose label contains it, on the freshly loaded schedule
+  // (each mass write and its reset leave the table bloated for the ones after it).
+  if (process.env.BENCH_ONLY && !label.includes(process.env.BENCH_ONLY)) return;
   const times: number[] = [];
   if (before) await before();
   await run(); // warm-up (plans, caches)
