@@ -92,11 +92,7 @@ export function printTable(title: string, rows: Measurement[]): void {
   for (const r of rows) console.log(`| ${r.name} | ${r.medianMs} | ${r.p95Ms} | ${r.minMs} | ${r.runs} |`);
 }
 
-/**
- * The setup the large benches share: a fresh database on the server of DATABASE_URL (default the
- * machine's PostgreSQL), the real service on it, a direct connection for bulk loading with SQL,
- * and a GraphQL function acting as an editor of `org`. `stop()` drops the database.
- */
+/** The history triggers of drizzle/0014 and 0016, which `history(on)` turns on and off. */
 const HISTORY_TRIGGERS = [
   ["events", "events_history_insert"],
   ["events", "events_history_update"],
@@ -105,6 +101,11 @@ const HISTORY_TRIGGERS = [
   ["schedules", "schedules_history_update"],
 ];
 
+/**
+ * The setup the large benches share: a fresh database on the server of DATABASE_URL (default the
+ * machine's PostgreSQL), the real service on it, a direct connection for bulk loading with SQL,
+ * a GraphQL function acting as an editor of `org`, and `history(on)`. `stop()` drops the database.
+ */
 export async function largeBench(org: string) {
   const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const name = `pgw_bench_${randomBytes(4).toString("hex")}`;
@@ -117,7 +118,7 @@ export async function largeBench(org: string) {
     { quiet: true },
   );
   const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  /** Turns the history triggers of this bench's database on or off (drizzle/0014, 0016). */
+  /** Turns the history triggers of this bench's database on or off. */
   async function history(on: boolean) {
     for (const [table, trigger] of HISTORY_TRIGGERS) await direct.unsafe(`alter table ${table} ${on ? "enable" : "disable"} trigger ${trigger}`);
   }
