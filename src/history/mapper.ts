@@ -6,7 +6,7 @@ import type { FieldChange } from "./types.js";
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 const dateOf = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+export const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** An event row as stored (on_air_time relative) as EventRow, onAirTime absolute with the origin of its version. */
 export function eventRowOf(columns: Columns, scheduleId: number, organization: string, origin: number): EventRow {

@@ -6,6 +6,7 @@
 // change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
+import { numberOrNull } from "./mapper.js";
 import type { Columns, EventChangeRecord } from "./rewind.js";
 import type { ScheduleHistoryRow } from "./tables.js";
 
@@ -122,7 +123,6 @@ export async function timingsBefore(executor: Executor, historyIds: number[]): P
       where c.history_id = any(${idArray(historyIds)}::bigint[])
       group by u.event_id`,
   );
-  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return rows.map((r) => ({ id: Number(r.id), existed: Boolean(r.existed), existsNow: Boolean(r.exists_now), onAirTime: numberOrNull(r.on_air_time), duration: numberOrNull(r.duration) }));
 }
 
