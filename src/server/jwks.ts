@@ -47,7 +47,7 @@ export class ProviderKeys {
     this.#refreshMs = options.refreshMs ?? DEFAULT_REFRESH_MS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#log = options.log;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
   }
 
   /** Fetches the keys now unless an attempt is under way or within the cooldown; never throws. */
