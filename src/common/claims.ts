@@ -57,13 +57,14 @@ export function roleFromClaim(value: unknown, settings: ClaimSettings): { role: 
  * Who a provider token speaks for. A person: `sub`. A machine signed in with the client-credentials
  * grant: its client id (`client_id`, else `azp`, else Entra ID's `appid`), which is what its
  * operators know it by. A token is a machine's when it has no `sub`, when `sub` is the client id
- * itself (RFC 9068, Keycloak's `client_id`), Auth0's `<client id>@clients`, or Entra ID marks it
- * `idtyp: "app"`.
+ * itself (RFC 9068), Auth0's `<client id>@clients`, Keycloak names its user
+ * `service-account-<client id>`, or Entra ID marks it `idtyp: "app"`.
  */
 export function actorFromClaims(claims: Record<string, unknown>): string | null {
-  const { sub, client_id: clientId, azp, appid, idtyp } = claims;
+  const { sub, client_id: clientId, azp, appid, idtyp, preferred_username: username } = claims;
   const client = [clientId, azp, appid].find((c): c is string => typeof c === "string" && c !== "");
-  const machine = client !== undefined && (sub === undefined || sub === client || sub === `${client}@clients` || idtyp === "app");
+  const machine =
+    client !== undefined && (sub === undefined || sub === client || sub === `${client}@clients` || idtyp === "app" || username === `service-account-${client}`);
   return parseUserClaim(machine ? client : sub);
 }
 

@@ -46,6 +46,7 @@ describe("who is calling", () => {
     ["a person", { sub: "alice", client_id: "gateway-ui" }, "alice"],
     ["a person through Keycloak", { sub: "5f0c-uuid", azp: "gateway-ui" }, "5f0c-uuid"],
     ["a machine (RFC 9068: sub is the client)", { sub: "playout-1", client_id: "playout-1" }, "playout-1"],
+    ["a machine of Keycloak", { sub: "7c1e-uuid", azp: "playout-ch1", preferred_username: "service-account-playout-ch1" }, "playout-ch1"],
     ["a machine of Auth0", { sub: "abc123@clients", azp: "abc123" }, "abc123"],
     ["a machine of Entra ID", { sub: "sp-object-id", azp: "app-id", idtyp: "app" }, "app-id"],
     ["a machine of Entra ID v1", { sub: "sp-object-id", appid: "app-id", idtyp: "app" }, "app-id"],
