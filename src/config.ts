@@ -137,7 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const identity = identitySettings(env, problems);
   if (authSecret === undefined && databaseUrl && !identity.authJwksUrl) {
-    problems.push("AUTH_SECRET or AUTH_JWKS_URL is required when DATABASE_URL is set (only the embedded default generates a secret)");
+    problems.push("AUTH_SECRET is required when DATABASE_URL is set (only the embedded default generates one), unless AUTH_JWKS_URL names an identity provider");
   }
   const logLevel = (env.LOG_LEVEL || "info").toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
