@@ -84,7 +84,9 @@ export class ProviderKeys {
 
   #unknownKey(kid: string | undefined) {
     const unreachable = this.#unreachable ? "; the identity provider's key set is unreachable right now" : "";
-    return tokenRejected(`its signing key is unknown (kid ${JSON.stringify(kid ?? null)} is not in the identity provider's key set${unreachable})`);
+    // The kid is the caller's text: echoed short.
+    const shown = kid === undefined ? "null" : JSON.stringify(kid.length > 100 ? `${kid.slice(0, 100)}…` : kid);
+    return tokenRejected(`its signing key is unknown (kid ${shown} is not in the identity provider's key set${unreachable})`);
   }
 
   /** One fetch at a time; its outcome is logged when it changes (reachable ↔ unreachable). */
