@@ -27,6 +27,35 @@ async function newKey(alg: "RS256" | "ES256"): Promise<KeyPair> {
   return { private: { ...(await exportJWK(privateKey)), kid: `${alg.toLowerCase()}-${randomBytes(4).toString("hex")}`, alg, use: "sig" } };
 }
 
+/** The provider's storage for the life of a test file (its own in-memory one warns on every start). */
+class MemoryAdapter {
+  static readonly rows = new Map<string, Record<string, unknown>>();
+  constructor(private readonly model: string) {}
+  private key = (id: string) => `${this.model}:${id}`;
+  async upsert(id: string, payload: Record<string, unknown>) {
+    MemoryAdapter.rows.set(this.key(id), payload);
+  }
+  async find(id: string) {
+    return MemoryAdapter.rows.get(this.key(id));
+  }
+  async findByUid(uid: string) {
+    return [...MemoryAdapter.rows.values()].find((row) => row.uid === uid);
+  }
+  async findByUserCode(code: string) {
+    return [...MemoryAdapter.rows.values()].find((row) => row.userCode === code);
+  }
+  async consume(id: string) {
+    const row = MemoryAdapter.rows.get(this.key(id));
+    if (row) row.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryAdapter.rows.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, row] of MemoryAdapter.rows) if (row.grantId === grantId) MemoryAdapter.rows.delete(key);
+  }
+}
+
 export interface TestProvider {
   issuer: string;
   jwksUrl: string;
@@ -69,6 +98,7 @@ export async function startTestProvider(options: { issuerHost?: string; keys?: K
     jwt: { sign: { alg: resource === RESOURCE.es256 ? ("ES256" as const) : ("RS256" as const) } },
   });
   const configuration = (): Configuration => ({
+    adapter: MemoryAdapter,
     jwks: { keys: keys.map((k) => k.private) as never },
     clients: [
       { client_id: "playout-1", client_secret: MACHINE_SECRET, grant_types: ["client_credentials"], response_types: [], redirect_uris: [] },
