@@ -6,6 +6,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "../../src/config.js";
+import { tokenVerifier } from "../../src/server/token-verifier.js";
 import { startTestProvider, RESOURCE, AUDIENCE, type TestProvider } from "../helpers/oidc-provider.js";
 import { TEST_SECRET, uniqueOrg, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
@@ -71,6 +72,12 @@ describe("tokens of the identity provider", () => {
 
   it("the HS256 tokens of AUTH_SECRET keep working beside them", async () => {
     expect((await ask(await t.token(uniqueOrg(), "viewer"))).errors).toBeUndefined();
+  });
+
+  it("without AUTH_SECRET, HS256 tokens are refused and the provider's still verify", async () => {
+    const verify = tokenVerifier(undefined, t.service.app.identityProvider!, { maxLifeSeconds: 86_400, clockSkewSeconds: 60 });
+    await expect(verify(await t.token(uniqueOrg(), "viewer"))).rejects.toThrow(/HS256 tokens are not accepted by this service/);
+    await expect(verify(await personToken("frank", uniqueOrg(), ["pg-viewer"]))).resolves.toMatchObject({ viewer: { userId: "frank", role: "viewer" } });
   });
 
   it("records the person's sub, and the machine's client id, as history actor and job owner", async () => {
