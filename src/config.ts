@@ -1,6 +1,8 @@
 // Every setting of the service, read from the environment once and validated, so that a bad value
 // stops start-up with a message naming the variable instead of failing later in a request.
 
+import { ROLES, type Role } from "./common/auth.js";
+
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 export interface Config {
@@ -74,6 +76,23 @@ export interface Config {
   maxStringLength: number;
   /** Answer introspection without a token (public schemas); by default it needs one like every call. */
   publicIntrospection: boolean;
+
+  /** The identity provider's key set (JWKS); unset: HS256 tokens signed with AUTH_SECRET only. */
+  authJwksUrl: string | undefined;
+  /** The `iss` every provider token must carry (required with authJwksUrl). */
+  authIssuer: string | undefined;
+  /** The value a provider token's `aud` must contain (required with authJwksUrl). */
+  authAudience: string | undefined;
+  /** Signature algorithms accepted on provider tokens (never none or HS*). */
+  authAlgorithms: string[];
+  /** Where a provider token keeps its organizations: a dotted path into its claims. */
+  authOrgsClaim: string;
+  /** Where a provider token keeps its role or roles: a dotted path into its claims. */
+  authRoleClaim: string;
+  /** Provider roles or groups → our roles; empty: the claim holds our role names themselves. */
+  authRoleMap: Record<string, Role>;
+  /** Least time between two fetches of the key set caused by unknown key ids, ms. */
+  authJwksCooldownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -116,8 +135,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (authSecret !== undefined && authSecret.length < 32) {
     problems.push("AUTH_SECRET must be at least 32 characters (HS256 wants 256 bits)");
   }
-  if (authSecret === undefined && databaseUrl) {
-    problems.push("AUTH_SECRET is required when DATABASE_URL is set (only the embedded default generates one)");
+  const identity = identitySettings(env, problems);
+  if (authSecret === undefined && databaseUrl && !identity.authJwksUrl) {
+    problems.push("AUTH_SECRET is required when DATABASE_URL is set (only the embedded default generates one), unless AUTH_JWKS_URL names an identity provider");
   }
   const logLevel = (env.LOG_LEVEL || "info").toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
@@ -165,6 +185,9 @@ export function loadConfig(env: Env = process.env): Config {
     maxQueryCost: int("MAX_QUERY_COST", 100_000, 100, 100_000_000),
     maxStringLength: int("MAX_STRING_LENGTH", 2000, 16, 10_000_000),
     publicIntrospection: bool("PUBLIC_INTROSPECTION", false),
+
+    ...identity,
+    authJwksCooldownMs: int("AUTH_JWKS_COOLDOWN_MS", 30_000, 0, 3_600_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -184,4 +207,64 @@ function publicUrlOf(raw: string | undefined, problems: string[]): string | unde
     return undefined;
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/** Signature algorithms a provider's published keys may use; none and HS* are never among them. */
+export const PROVIDER_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+type IdentitySettings = Pick<Config, "authJwksUrl" | "authIssuer" | "authAudience" | "authAlgorithms" | "authOrgsClaim" | "authRoleClaim" | "authRoleMap">;
+
+/** AUTH_JWKS_URL and what goes with it: the identity provider whose keys sign tokens (docs/SECURITY.md). */
+function identitySettings(env: Env, problems: string[]): IdentitySettings {
+  const authJwksUrl = env.AUTH_JWKS_URL || undefined;
+  if (authJwksUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(authJwksUrl);
+    } catch {
+      url = null;
+    }
+    if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOST.test(url.hostname)))) {
+      problems.push(`AUTH_JWKS_URL=${authJwksUrl} must be an https:// URL (http:// only on loopback: 127.0.0.1, ::1, localhost)`);
+    }
+    if (!env.AUTH_ISSUER) problems.push("AUTH_ISSUER is required with AUTH_JWKS_URL: the issuer (iss) of the provider's tokens");
+    if (!env.AUTH_AUDIENCE) problems.push("AUTH_AUDIENCE is required with AUTH_JWKS_URL: the audience (aud) the provider's tokens name for this service");
+  }
+  const authAlgorithms = (env.AUTH_ALGORITHMS || "RS256,ES256,EdDSA").split(",").map((a) => a.trim()).filter(Boolean);
+  for (const alg of authAlgorithms) {
+    if (!PROVIDER_ALGORITHMS.includes(alg)) problems.push(`AUTH_ALGORITHMS: ${alg} is not accepted (one or more of ${PROVIDER_ALGORITHMS.join(", ")}; never none or HS*)`);
+  }
+  if (authAlgorithms.length === 0) problems.push("AUTH_ALGORITHMS must name at least one algorithm");
+  const claimPath = (name: string, fallback: string) => {
+    const path = (env[name] || fallback).trim();
+    if (path.length > 200 || path.split(".").some((part) => part === "")) problems.push(`${name}=${path} must be a claim name or a path of names joined by dots (e.g. realm_access.roles)`);
+    return path;
+  };
+  return {
+    authJwksUrl,
+    authIssuer: env.AUTH_ISSUER || undefined,
+    authAudience: env.AUTH_AUDIENCE || undefined,
+    authAlgorithms,
+    authOrgsClaim: claimPath("AUTH_ORGS_CLAIM", "orgs"),
+    authRoleClaim: claimPath("AUTH_ROLE_CLAIM", "role"),
+    authRoleMap: roleMapOf(env.AUTH_ROLE_MAP, problems),
+  };
+}
+
+/** AUTH_ROLE_MAP=pg-admin:admin,pg-editor:editor: the provider's name, a colon, our role; the last colon splits. */
+function roleMapOf(raw: string | undefined, problems: string[]): Record<string, Role> {
+  const map: Record<string, Role> = {};
+  if (!raw) return map;
+  for (const entry of raw.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const at = entry.lastIndexOf(":");
+    const from = entry.slice(0, at).trim();
+    const to = entry.slice(at + 1).trim() as Role;
+    if (at <= 0 || !ROLES.includes(to)) {
+      problems.push(`AUTH_ROLE_MAP: "${entry}" must be providerName:role with role one of ${ROLES.join(", ")}`);
+      continue;
+    }
+    map[from] = to;
+  }
+  return map;
 }

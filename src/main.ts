@@ -23,7 +23,8 @@ export interface Service {
   app: RunningApp;
   database: DatabaseHandle;
   port: number;
-  authSecret: string;
+  /** The HS256 secret: AUTH_SECRET, or the embedded default's; none on PostgreSQL with only an identity provider. */
+  authSecret: string | undefined;
   log: Logger;
   /** The job handlers, the in-process worker (when runWorker) and the store of job files. */
   jobs: { registry: JobRegistry; worker: JobWorker | null; files: FileStore };
@@ -47,7 +48,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     await database.close();
     throw error;
   }
-  const authSecret = config.authSecret ?? embeddedSecret(config.dataDir);
+  const authSecret = config.authSecret ?? (config.databaseUrl ? undefined : embeddedSecret(config.dataDir));
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info("demo data seeded", seeded);
@@ -55,7 +56,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   // Only the embedded default (no AUTH_SECRET) has a demo token: printed below, and prefilled in
   // GraphiQL only where no one else can open the page (loopback), unless GRAPHIQL_DEMO_TOKEN says so.
   const demoLife = Math.min(30 * 86_400, config.tokenMaxLifeSeconds);
-  const demoToken = config.authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" }, `${demoLife}s`);
+  const demoToken = config.authSecret || !authSecret ? undefined : await signToken(authSecret, { sub: "demo-admin", orgs: [DEMO_ORGANIZATION], role: "admin" }, `${demoLife}s`);
   const pageToken = demoToken && (isLoopbackHost(config.host) || config.graphiqlDemoToken) ? demoToken : undefined;
   const schema = await buildGraphQLSchema();
   const files = new FileStore(database.db, config.jobFileRetentionHours);

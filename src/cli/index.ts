@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       if (process.env.DATABASE_URL && !process.env.AUTH_SECRET) {
-        process.stderr.write("token: DATABASE_URL is set but AUTH_SECRET is not: a service on PostgreSQL checks tokens with its AUTH_SECRET, so sign with the same one (AUTH_SECRET=… npm run token -- --org ORG)\n");
+        process.stderr.write("token: DATABASE_URL is set but AUTH_SECRET is not: a service on PostgreSQL checks tokens with its AUTH_SECRET, so sign with the same one (AUTH_SECRET=… npm run token -- --org ORG); a service with only AUTH_JWKS_URL takes its identity provider's tokens instead\n");
         return 2;
       }
       const config = loadConfig();

@@ -66,6 +66,9 @@ export async function clientOf(values: { url?: string; token?: string; org?: str
   if (!/^https?:\/\/[^/]/.test(url)) throw new CliError(`--url must be an http:// or https:// address (got ${url})`, EXIT.usage);
   if (values.token !== undefined && values.token.trim() === "") throw new CliError("--token must not be empty", EXIT.usage);
   if (values.org !== undefined && values.org.trim() === "") throw new CliError("--org must name an organization", EXIT.usage);
+  if (values.token === undefined && !config.authSecret && config.databaseUrl) {
+    throw new CliError("--token is required: without AUTH_SECRET there is no secret to sign one with (use a token of the service's identity provider)", EXIT.usage);
+  }
   const secret = config.authSecret ?? embeddedSecret(config.dataDir);
   const org = values.org ?? (config.authSecret ? "*" : DEMO_ORGANIZATION);
   const token = values.token ?? (await signToken(secret, { sub: "cli", orgs: [org], role }, "1h"));

@@ -28,13 +28,15 @@ import type { Logger } from "../common/log.js";
 import { buildGraphQLSchema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
+import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
 
 export interface AppOptions {
   config: Config;
   db: Database;
   log: Logger;
-  authSecret: string;
+  /** The HS256 secret; undefined: HS256 tokens are refused (an identity provider signs every token). */
+  authSecret: string | undefined;
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
@@ -45,6 +47,8 @@ export interface RunningApp {
   app: Express;
   httpServer: http.Server;
   services: Services;
+  /** The identity provider whose keys verify tokens (AUTH_JWKS_URL), if any. */
+  identityProvider: IdentityProvider | null;
   /** Resolves once listening; the port actually bound. */
   listen(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
@@ -173,7 +177,11 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const httpServer = http.createServer(app);
   const services = createServices(db, config);
 
-  const verifyToken = cachedTokenVerifier(authSecret, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds });
+  const identityProvider = identityProviderOf(config, log);
+  // Fetched at start so that the first caller does not wait, and an unreachable provider is logged
+  // at once; the service starts either way (its tokens are refused until the keys arrive).
+  void identityProvider?.keys.prefetch();
+  const verifyToken = cachedTokenVerifier(tokenVerifier(authSecret, identityProvider, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds }));
   const authenticate = async (req: Request): Promise<Viewer | null> => {
     const header = req.headers.authorization;
     if (!header) return null;
@@ -244,6 +252,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     app,
     httpServer,
     services,
+    identityProvider,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         httpServer.once("error", reject);

@@ -37,12 +37,12 @@ describe("import and export on the embedded demo, as the README shows them", () 
     expect(exported.code, exported.stderr).toBe(0);
     expect(readFileSync(out, "utf8")).toContain("<title>Morning</title>");
 
-    const demoSchedules = (await t.client(await signToken(t.service.authSecret, { sub: "t", orgs: ["demo"], role: "viewer" })).data(`{ schedules(size: 100) { content { id } } }`)).schedules;
+    const demoSchedules = (await t.client(await signToken(t.service.authSecret!, { sub: "t", orgs: ["demo"], role: "viewer" })).data(`{ schedules(size: 100) { content { id } } }`)).schedules;
     expect(demoSchedules.content.map((s: { id: string }) => s.id)).toContain(id);
   });
 
   it("names --org when a token acts for several organizations", async () => {
-    const token = await signToken(t.service.authSecret, { sub: "ops", orgs: ["demo", "acme"], role: "editor" });
+    const token = await signToken(t.service.authSecret!, { sub: "ops", orgs: ["demo", "acme"], role: "editor" });
     const result = await cli(["export", "1", "--url", t.url, "--token", token]);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/several organizations: name one with --org ORG/);

@@ -48,6 +48,23 @@ describe("token lifetime (through GraphQL)", () => {
   });
 });
 
+describe("a refused token says why", () => {
+  it.each([
+    ["exp as text", () => claims({ iat: now(), exp: String(now() + DAY) }), "its exp claim is not a time (seconds since 1970)"],
+    ["nbf in the future", () => claims({ iat: now(), nbf: now() + 3600, exp: now() + DAY }), "it is not valid yet (its nbf lies in the future)"],
+    ["iat as text", () => claims({ iat: "x", exp: now() + DAY }), "its iat claim is not a time (seconds since 1970)"],
+    ["nbf as text", () => claims({ iat: now(), nbf: "soon", exp: now() + DAY }), "its nbf claim is not a time (seconds since 1970)"],
+    ["no exp", () => claims({ iat: now() }), "it has no exp (expiry) claim"],
+  ])("%s", async (_name, payload, reason) => {
+    await expect(verifyToken(TEST_SECRET, await rawToken(payload()))).rejects.toThrow(`Bearer token rejected: ${reason}`);
+  });
+
+  it("another secret's token still names the secret", async () => {
+    const token = await rawToken(claims({ iat: now(), exp: now() + DAY }), "another-secret-0123456789abcdef0123456789");
+    await expect(verifyToken(TEST_SECRET, token)).rejects.toThrow(/signed with another secret/);
+  });
+});
+
 describe("token lifetime settings", () => {
   it("reads TOKEN_MAX_LIFE_SECONDS and TOKEN_CLOCK_SKEW_SECONDS, defaults 30 days and 60 s", () => {
     expect(loadConfig({})).toMatchObject({ tokenMaxLifeSeconds: 30 * DAY, tokenClockSkewSeconds: 60 });
