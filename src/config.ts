@@ -74,6 +74,15 @@ export interface Config {
   maxStringLength: number;
   /** Answer introspection without a token (public schemas); by default it needs one like every call. */
   publicIntrospection: boolean;
+
+  /** Origins (scheme://host[:port]) whose pages may call /graphql and /files; "*" any; empty none (docs/CLIENTS.md). */
+  corsOrigins: string[] | "*";
+  /** How long a job's signed download URL (Job.downloadUrl) stays usable, seconds. */
+  fileLinkTtlSeconds: number;
+  /** Most operations in one batched request (a JSON array body); the query limits apply to the batch as a whole. */
+  maxBatchSize: number;
+  /** Compress /graphql and /files answers above 1 KB with gzip or brotli, as the client accepts. */
+  compressResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +174,11 @@ export function loadConfig(env: Env = process.env): Config {
     maxQueryCost: int("MAX_QUERY_COST", 100_000, 100, 100_000_000),
     maxStringLength: int("MAX_STRING_LENGTH", 2000, 16, 10_000_000),
     publicIntrospection: bool("PUBLIC_INTROSPECTION", false),
+
+    corsOrigins: corsOriginsOf(env.CORS_ORIGINS, problems),
+    fileLinkTtlSeconds: int("FILE_LINK_TTL_SECONDS", 300, 10, 86_400),
+    maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 100),
+    compressResponses: bool("COMPRESS_RESPONSES", true),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -184,4 +198,26 @@ function publicUrlOf(raw: string | undefined, problems: string[]): string | unde
     return undefined;
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/**
+ * CORS_ORIGINS: comma-separated exact origins (`https://portal.example.com,http://localhost:5173`),
+ * or `*` alone for any origin; unset or empty, no page of another origin may call the service.
+ */
+function corsOriginsOf(raw: string | undefined, problems: string[]): string[] | "*" {
+  const items = (raw ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  if (items.length === 1 && items[0] === "*") return "*";
+  const origins: string[] = [];
+  for (const item of items) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      origin = null;
+    }
+    if (item === "*") problems.push("CORS_ORIGINS: `*` must stand alone (any origin), not in a list");
+    else if (origin !== item || !/^https?:\/\//.test(item)) problems.push(`CORS_ORIGINS: ${item} is not an origin (scheme://host[:port], no path, no trailing slash; e.g. https://portal.example.com)`);
+    else origins.push(origin);
+  }
+  return origins;
 }

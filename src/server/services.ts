@@ -16,6 +16,7 @@ import { IoService } from "../io/service.js";
 import { ArchiveService } from "../schedules/archive.js";
 import { JobSignal } from "../jobs/queue.js";
 import { JobService } from "../jobs/service.js";
+import { FileLinks } from "../jobs/download-links.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
@@ -26,7 +27,8 @@ import { schemaEventCoercer } from "./schema.js";
 
 export type { Services } from "../common/context.js";
 
-export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+/** `authSecret`: the token secret, from which the key of signed download links is derived. */
+export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes" | "fileLinkTtlSeconds">, authSecret: string): Services {
   registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
@@ -37,6 +39,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     jobRegistry,
     jobSignal,
     jobs: new JobService(db, jobRegistry, config.maxPageSize),
+    fileLinks: new FileLinks(authSecret, config.fileLinkTtlSeconds),
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes, schemaEventCoercer),
     events: new EventService(db, config.maxPageSize),
