@@ -47,7 +47,7 @@ describe("GET queries", () => {
     const { org, gql } = await orgClient(t);
     const response = await fetch(getUrl(`mutation { createSchedule(input: { name: "Sneaky" }) { id } }`), { headers: { authorization: `Bearer ${await t.token(org)}` } });
     expect(response.status).toBe(405);
-    const body = await response.json();
+    const body = (await response.json()) as any;
     expect(body.errors[0].extensions.code).toBe("BAD_REQUEST");
     expect(body.errors[0].message).toMatch(/only support query/);
     expect((await gql.data(`{ schedules { totalElements } }`)).schedules.totalElements).toBe(0);
@@ -56,7 +56,7 @@ describe("GET queries", () => {
   it("still refuses a simple GET without a token or preflight header (CSRF prevention)", async () => {
     const response = await fetch(getUrl("{ __typename }"), { headers: { authorization: "" } });
     expect(response.status).toBe(400);
-    expect((await response.json()).errors[0].message).toMatch(/Cross-Site Request Forgery/);
+    expect(((await response.json()) as any).errors[0].message).toMatch(/Cross-Site Request Forgery/);
   });
 
   it("answers a POST without Cache-Control of its own", async () => {
