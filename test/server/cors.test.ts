@@ -59,7 +59,7 @@ describe("CORS_ORIGINS lists origins (the test services list two)", () => {
     const refused = await preflight(t, "/graphql", UNLISTED);
     expect(refused.status).toBe(403);
     expect(corsHeaders(refused)).toEqual([]);
-    expect((await refused.json()).errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(((await refused.json()) as any).errors[0].extensions.code).toBe("FORBIDDEN");
     const { org } = await orgClient(t);
     const post = await postFrom(t, UNLISTED, await t.token(org));
     // The service answers (it cannot tell a browser from a script); the browser hides it from the page.
