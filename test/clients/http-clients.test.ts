@@ -45,7 +45,7 @@ describe("Apollo Client 4", () => {
     const options = {
       uri: `${t.url}/graphql`,
       headers: { authorization: `Bearer ${token}` },
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: (input: string | URL | Request, init?: RequestInit) => {
         sent.push(JSON.parse(String(init?.body)));
         return fetch(input, init);
       },
