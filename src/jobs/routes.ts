@@ -12,7 +12,7 @@ import type { Database } from "../db/client.js";
 import type { Logger } from "../common/log.js";
 import { isSignedLinkRequest, type FileLinks } from "./download-links.js";
 import type { FileStore } from "./files.js";
-import { hasDownload, toJob, withBaseUrl } from "./mapper.js";
+import { hasDownload, toJob, underBaseUrl, withBaseUrl } from "./mapper.js";
 import { findJob, findVisibleJob } from "./service.js";
 
 export interface JobRouteDeps {
@@ -56,7 +56,9 @@ export function mountJobRoutes(app: Express, deps: JobRouteDeps): void {
 
   app.get("/jobs/:jobId", async (req, res) => {
     await answer(res, deps.log, async () => {
-      res.json(withBaseUrl(toJob(await visibleJob(req)), deps.baseUrl(req)));
+      const baseUrl = deps.baseUrl(req);
+      const job = withBaseUrl(toJob(await visibleJob(req)), baseUrl);
+      res.json({ ...job, downloadUrl: job.resourceLink ? underBaseUrl(baseUrl, deps.fileLinks.pathFor(job.id)) : null });
     });
   });
 

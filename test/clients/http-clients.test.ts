@@ -72,20 +72,26 @@ describe("Apollo Client 4", () => {
     expect((data as any).schedule).toMatchObject({ name: "Breakfast", version: version + 1 });
   });
 
-  it("sends queries together through BatchHttpLink and gets each its answer", async () => {
+  it("sends queries together through BatchHttpLink and gets each its answer or its error", async () => {
     const { token, id } = await withSchedule("Evening");
     const sent: unknown[] = [];
     const client = apollo(token, true, sent);
-    const [one, two, three] = await Promise.all([
+    const tooDeep = gql(`query Deep { schedules { content { ${"atVersion(version: 1) { ".repeat(13)} id ${"} ".repeat(13)} } } }`);
+    const [one, two, three, four] = await Promise.allSettled([
       client.query({ query: SCHEDULE, variables: { id } }),
       client.query({ query: gql`query Count { schedules { totalElements } }` }),
       client.query({ query: gql`query Missing($id: ID!) { job(id: $id) { id } }`, variables: { id: "999999" } }),
+      client.query({ query: tooDeep }),
     ]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toHaveLength(3);
-    expect((one.data as any).schedule.name).toBe("Evening");
-    expect((two.data as any).schedules.totalElements).toBe(1);
-    expect((three.data as any).job).toBeNull();
+    expect(sent[0]).toHaveLength(4);
+    const value = (settled: PromiseSettledResult<{ data: unknown }>) => (settled.status === "fulfilled" ? (settled.value.data as any) : settled.reason);
+    expect(value(one).schedule.name).toBe("Evening");
+    expect(value(two).schedules.totalElements).toBe(1);
+    expect(value(three).job).toBeNull();
+    // The one operation over a limit fails alone, with its own error.
+    expect(four.status).toBe("rejected");
+    expect(CombinedGraphQLErrors.is(value(four)) && value(four).errors[0].message).toMatch(/depth/);
   });
 });
 

@@ -145,6 +145,9 @@ describe("downloading a job's file through downloadUrl", () => {
     const zipped = await follow(job.downloadUrl!, { "accept-encoding": "gzip" });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(zipped.bytes).toString()).toBe(expected);
+    // The job's JSON (its `self` link) carries a downloadUrl too.
+    const self = (await (await fetch(`${t.url}/jobs/${job.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
+    expect((await follow(self.downloadUrl)).bytes.toString()).toBe(expected);
     // A page of a listed origin may fetch it and read its name.
     const cors = await follow(job.downloadUrl!, { origin: TEST_CORS_ORIGINS[0] });
     expect(cors.headers["access-control-allow-origin"]).toBe(TEST_CORS_ORIGINS[0]);
