@@ -93,6 +93,16 @@ export interface Config {
   authRoleMap: Record<string, Role>;
   /** Least time between two fetches of the key set caused by unknown key ids, ms. */
   authJwksCooldownMs: number;
+  /** Origins (scheme://host[:port]) whose pages may call /graphql and /files; "*" any; empty none (docs/CLIENTS.md). */
+  corsOrigins: string[] | "*";
+  /** How long a job's signed download URL (Job.downloadUrl) stays usable, seconds. */
+  fileLinkTtlSeconds: number;
+  /** The key of signed download links; unset: derived from authSecret (or, without one, a key of this process only). */
+  fileLinkSecret: string | undefined;
+  /** Most operations in one batched request (a JSON array body); the query limits apply to the batch as a whole. */
+  maxBatchSize: number;
+  /** Compress /graphql and /files answers above 1 KB with gzip or brotli, as the client accepts. */
+  compressResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +198,11 @@ export function loadConfig(env: Env = process.env): Config {
 
     ...identity,
     authJwksCooldownMs: int("AUTH_JWKS_COOLDOWN_MS", 30_000, 0, 3_600_000),
+    corsOrigins: corsOriginsOf(env.CORS_ORIGINS, problems),
+    fileLinkTtlSeconds: int("FILE_LINK_TTL_SECONDS", 300, 10, 86_400),
+    fileLinkSecret: secretOf("FILE_LINK_SECRET", env.FILE_LINK_SECRET, problems),
+    maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 100),
+    compressResponses: bool("COMPRESS_RESPONSES", true),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -267,4 +282,33 @@ function roleMapOf(raw: string | undefined, problems: string[]): Record<string, 
     map[from] = to;
   }
   return map;
+}
+
+/** A signing secret of at least 32 characters, or unset. */
+function secretOf(name: string, raw: string | undefined, problems: string[]): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) problems.push(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+  return raw;
+}
+
+/**
+ * CORS_ORIGINS: comma-separated exact origins (`https://portal.example.com,http://localhost:5173`),
+ * or `*` alone for any origin; unset or empty, no page of another origin may call the service.
+ */
+function corsOriginsOf(raw: string | undefined, problems: string[]): string[] | "*" {
+  const items = (raw ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  if (items.length === 1 && items[0] === "*") return "*";
+  const origins: string[] = [];
+  for (const item of items) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      origin = null;
+    }
+    if (item === "*") problems.push("CORS_ORIGINS: `*` must stand alone (any origin), not in a list");
+    else if (origin !== item || !/^https?:\/\//.test(item)) problems.push(`CORS_ORIGINS: ${item} is not an origin (scheme://host[:port], no path, no trailing slash; e.g. https://portal.example.com)`);
+    else origins.push(origin);
+  }
+  return origins;
 }

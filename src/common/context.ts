@@ -9,7 +9,7 @@ import type { CheckService, ScheduleAssetsKey } from "../checks/index.js";
 import type { EventCatalogService, EventPage, EventService, EventsPageKey, MarkService } from "../events/index.js";
 import type { HistoryService } from "../history/index.js";
 import type { IoService } from "../io/index.js";
-import type { JobRegistry, JobService, JobSignal } from "../jobs/index.js";
+import type { FileLinks, JobRegistry, JobService, JobSignal } from "../jobs/index.js";
 import type { ReportingService } from "../reporting/index.js";
 import type { ArchiveService, ScheduleOpsService, ScheduleService } from "../schedules/index.js";
 import type { TelemetryService } from "../telemetry/index.js";
@@ -29,6 +29,8 @@ export interface Services {
   /** Wakes this process's worker when a service has enqueued a job. */
   jobSignal: JobSignal;
   jobs: JobService;
+  /** Signs the short-lived download links of job files (Job.downloadUrl). */
+  fileLinks: FileLinks;
   archive: ArchiveService;
   /** Import (S6, S7) and export (S24) of schedules. */
   io: IoService;

@@ -35,6 +35,15 @@ export class JobResolver {
     return underBaseUrl(ctx.baseUrl, job.resourceLink);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Once SUCCEEDED with a file: a signed URL of that file that works without the Authorization header (for a link or window.open), any number of times until it expires after FILE_LINK_TTL_SECONDS; null otherwise",
+  })
+  downloadUrl(@Root() job: Job, @Ctx() ctx: Context): string | null {
+    return job.resourceLink ? underBaseUrl(ctx.baseUrl, ctx.services.fileLinks.pathFor(job.id)) : null;
+  }
+
   @FieldResolver(() => [Link])
   links(@Root() job: Job, @Ctx() ctx: Context): Link[] {
     return job.links.map((link) => ({ ...link, href: underBaseUrl(ctx.baseUrl, link.href) }));

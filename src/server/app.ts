@@ -16,10 +16,15 @@ import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import type { FileLinks } from "../jobs/index.js";
 import { createContext, requestBaseUrl, type Context } from "./context.js";
 import { formatError, isMasked } from "./errors.js";
 import { jitGateway } from "./executor.js";
 import { mountHealthRoutes } from "./health.js";
+import { batchLimit } from "./batching.js";
+import { COMPRESSED_PATHS, compressionMiddleware } from "./compression.js";
+import { CORS_PATHS, corsMiddleware } from "./cors.js";
+import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./get-queries.js";
 import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
 import { depthLimit } from "./limits.js";
 import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
@@ -40,7 +45,7 @@ export interface AppOptions {
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
-  routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null> }) => void;
+  routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null>; fileLinks: FileLinks }) => void;
 }
 
 export interface RunningApp {
@@ -175,7 +180,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.disable("x-powered-by");
   app.use(assignRequestId);
   const httpServer = http.createServer(app);
-  const services = createServices(db, config);
+  const services = createServices(db, config, authSecret);
 
   const identityProvider = identityProviderOf(config, log);
   // Fetched at start so that the first caller does not wait, and an unreachable provider is logged
@@ -194,7 +199,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const checks = requestChecks(schema, config);
   const apollo = new ApolloServer<Context>({
     ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
-    csrfPrevention: true,
+    // A bearer token counts as a preflighted header, so GET queries with a token work (docs/CLIENTS.md).
+    csrfPrevention: { requestHeaders: PREFLIGHTED_REQUEST_HEADERS },
+    allowBatchedHttpRequests: true,
     // Our own shutdown (main.ts stopOnSignals) stops Apollo; Apollo's handler would re-send the
     // signal and end the process (code 143) before in-flight work and jobs are handed back.
     stopOnTerminationSignals: false,
@@ -210,14 +217,19 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       ApolloServerPluginUsageReportingDisabled(),
       requestLogPlugin(),
       requestGuardPlugin(config, checks),
+      getQueryCachingPlugin(),
     ],
   });
   await apollo.start();
 
   mountHealthRoutes(app, { db, ping: options.ping, log });
 
+  // Before every route of these paths: preflights end here, and file downloads are compressed too.
+  for (const [paths, handlers] of [[CORS_PATHS, corsMiddleware(config)], [COMPRESSED_PATHS, compressionMiddleware(config)]] as const) {
+    if (handlers.length) app.use(paths, ...handlers);
+  }
   app.use(browserToGraphiQL);
-  options.routes?.(app, { authenticate });
+  options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
   // Exactly /graphql: a path below it is a 404 like any unknown path.
@@ -227,6 +239,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
       uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
     express.json({ limit: "10mb" }),
+    batchLimit(schema, config, log),
     tokenLimit(checks, log),
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
