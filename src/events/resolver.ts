@@ -1,9 +1,10 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { Schedule } from "../schedules/index.js";
+import { clockOfSchedule, Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { DraftArgs, OrganizationArgs, ScheduleVersionArgs } from "../common/graphql-args.js";
 import { hasTimecode } from "../timecode/index.js";
+
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./types.js";
@@ -29,6 +30,7 @@ export class ScheduleEventsResolver {
     }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
+    ctx.loaders.localClocks.prime(Number(schedule.id), clockOfSchedule(schedule));
     const plan = jsonPlanOf(info);
     // Read with the schedule by Query.schedules (json-fold.ts) when it asked this same page.
     const prefetched = schedule.prefetchedEvents;

@@ -16,7 +16,6 @@ import {
   localDayBucketStarts,
   LocalTimeError,
   localOf,
-  offsetAt,
   offsetChangeBetween,
   parseDayStart,
   parseLocalDateTime,
