@@ -67,8 +67,9 @@ export class ScheduleEventsResolver {
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
     @Arg("size", () => Int, { nullable: true, description: "Page size the pages count in; default 20" }) size?: number,
+    @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: count only the events starting in that broadcast day" }) broadcastDate?: string,
   ): Promise<EventsSummary> {
-    return ctx.services.events.summary(callerOf(ctx), schedule, size);
+    return ctx.services.events.summary(callerOf(ctx), schedule, size, broadcastDate);
   }
 }
 

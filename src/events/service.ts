@@ -6,7 +6,7 @@ import { badInput, notFound } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { frameRateOf, localClockOf } from "../schedules/index.js";
+import { broadcastDayRange, frameRateOf, localClockOf } from "../schedules/index.js";
 import type { LocalClock } from "../localtime/index.js";
 import { toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
@@ -62,9 +62,9 @@ export class EventService {
     return pageAt(this.db, scheduleTarget(Number(schedule.id)), time.getTime(), pageSize, criteria);
   }
 
-  async summary(viewer: Viewer, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
+  async summary(viewer: Viewer, schedule: Schedule, size?: number | null, broadcastDate?: string | null): Promise<EventsSummary> {
     const request = pageRequest(0, size, this.maxPageSize);
-    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now());
+    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now(), broadcastDayRange(schedule, broadcastDate));
   }
 
   /** S17: see schedule-ops.ts. */

@@ -171,6 +171,8 @@ export class EventsSummary {
   @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
   @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
   /** Not GraphQL fields: what the missingAssetsEvents field resolver (src/checks) needs. */
+  /** Not in the schema: the broadcast day it was asked for (its instants), which missingAssetsEvents keeps to. */
+  range?: { from: number; to: number } | null;
   scheduleId?: number;
   pageSize?: number;
 }

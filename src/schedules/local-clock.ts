@@ -3,7 +3,8 @@
 import DataLoader from "dataloader";
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { parseDayStart, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
+import { badInput } from "../common/errors.js";
+import { broadcastDay, LocalTimeError, parseDayStart, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
 import { schedules } from "./tables.js";
 
 /** The clock of a schedule row. */
@@ -26,3 +27,15 @@ export const clockOfSchedule = (schedule: { timeZone: string; broadcastDayStart:
   zone: schedule.timeZone,
   dayStartMs: parseDayStart(schedule.broadcastDayStart),
 });
+
+/** The instants [from, to) of a schedule's broadcast day on a date, or null without a date; BAD_USER_INPUT naming a date that is not one. */
+export function broadcastDayRange(schedule: { timeZone: string; broadcastDayStart: string }, date: string | null | undefined): { from: number; to: number } | null {
+  if (date === undefined || date === null) return null;
+  try {
+    const day = broadcastDay(clockOfSchedule(schedule), date);
+    return { from: day.start, to: day.end };
+  } catch (error) {
+    if (error instanceof LocalTimeError) throw badInput(error.message, { argument: "broadcastDate" });
+    throw error;
+  }
+}

@@ -76,8 +76,8 @@ describe("Schedule.broadcastDay", () => {
     const { gql } = await orgClient(t);
     const s = await schedule(gql, { timeZone: "Europe/London", broadcastDayStart: "06:00" });
     await addEvents(gql, s.id, [
-      { onAirLocal: "2026-03-28T23:00", duration: 60_000, title: "late" },
-      { onAirLocal: "2026-03-29T05:30", duration: 60_000, title: "before six" },
+      { onAirLocal: "2026-03-28T23:00", duration: 60_000, title: "late", programme: { title: "Late" } },
+      { onAirLocal: "2026-03-29T05:30", duration: 60_000, title: "before six", programme: { title: "Early" } },
       { onAirLocal: "2026-03-29T06:00", duration: 60_000, title: "news" },
     ]);
     const DAY = `query($id: ID!, $date: String!) { schedule(id: $id) { broadcastDay(date: $date) { date start end lengthMs events(size: 10) { totalElements content { title broadcastDate } } } } }`;
@@ -86,6 +86,12 @@ describe("Schedule.broadcastDay", () => {
     expect(spring.events.content).toEqual([{ title: "late", broadcastDate: "2026-03-28" }, { title: "before six", broadcastDate: "2026-03-28" }]);
     expect((await gql.data(DAY, { id: s.id, date: "2026-10-24" })).schedule.broadcastDay.lengthMs).toBe(90_000_000);
     expect((await gql.data(DAY, { id: s.id, date: "2026-03-29" })).schedule.broadcastDay.events.content).toEqual([{ title: "news", broadcastDate: "2026-03-29" }]);
+    const SUMMARIES = `query($id: ID!, $date: String) { schedule(id: $id) { eventsSummary(broadcastDate: $date) { eventsByType } programmeSummary(broadcastDate: $date) { totalElements } } }`;
+    const day = (await gql.data(SUMMARIES, { id: s.id, date: "2026-03-28" })).schedule;
+    expect(day.eventsSummary.eventsByType).toEqual({ PRIMARY: { total: 2, pages: [0] } });
+    expect(day.programmeSummary.totalElements).toBe(2);
+    expect((await gql.data(SUMMARIES, { id: s.id })).schedule.eventsSummary.eventsByType.PRIMARY.total).toBe(3);
+    expect((await gql.error(SUMMARIES, { id: s.id, date: "28/03/2026" })).extensions.code).toBe("BAD_USER_INPUT");
     const bad = await gql.error(DAY, { id: s.id, date: "2026-02-30" });
     expect(bad.extensions.code).toBe("BAD_USER_INPUT");
   });
