@@ -132,4 +132,22 @@ describe("wall-clock copy and shift", () => {
     expect((await gql.error(SHIFT, { id: s.id })).extensions.code).toBe("BAD_USER_INPUT");
     expect((await gql.error(SHIFT, { id: s.id, ms: 1000, wallClock: true })).extensions.code).toBe("BAD_USER_INPUT");
   });
+
+  it("reports the hour's gap a 25-hour day leaves, with its local times, and rippleSchedule closes it", async () => {
+    const { gql } = await orgClient(t);
+    const s = await schedule(gql, { timeZone: "Europe/London" });
+    await addEvents(gql, s.id, ["00", "01", "02", "03"].map((h) => ({ onAirLocal: `2026-10-18T${h}:00`, duration: 3_600_000 })));
+    const COPY_CHECKED = `mutation($id: ID!, $startDate: DateTime) { copySchedule(id: $id, startDate: $startDate, wallClock: true) {
+      id version validation { gaps { value } messages { type message } } events { content { id onAirLocal } } } }`;
+    const copy = (await gql.data(COPY_CHECKED, { id: s.id, startDate: "2026-10-25T00:00:00+01:00" })).copySchedule;
+    expect(copy.events.content.map((e: { onAirLocal: string }) => e.onAirLocal)).toEqual([
+      "2026-10-25T00:00:00+01:00", "2026-10-25T01:00:00+01:00", "2026-10-25T02:00:00+00:00", "2026-10-25T03:00:00+00:00",
+    ]);
+    expect(copy.validation.gaps).toEqual([{ value: 3_600_000 }]);
+    const notes = copy.validation.messages.map((m: { message: string }) => m.message);
+    expect(notes).toContain("gap of 3600000 ms at the clock change in Europe/London (+01:00 to +00:00): from 2026-10-25T01:00:00+00:00 to 2026-10-25T02:00:00+00:00, before event " + copy.events.content[2].id);
+    const RIPPLE = `mutation($s: ID!, $v: Int!, $from: ID!) { rippleSchedule(scheduleId: $s, version: $v, fromEventId: $from, fixAll: true) { validation { gaps { value } } } }`;
+    const rippled = (await gql.data(RIPPLE, { s: copy.id, v: copy.version, from: copy.events.content[0].id })).rippleSchedule;
+    expect(rippled.validation.gaps).toEqual([]);
+  });
 });
