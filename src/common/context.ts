@@ -60,6 +60,8 @@ export interface Loaders {
   frameRates: DataLoader<number, FrameRate | null>;
   /** Event.onAirLocal, endLocal, broadcastDate: schedule id → its zone and broadcast day start (Schedule.events primes it). */
   localClocks: DataLoader<number, LocalClock>;
+  /** The clocks primed this request, read synchronously by the event fields' fast path (src/server/schema.ts). */
+  primedClocks: Map<number, LocalClock>;
 }
 
 /** What every resolver receives: who calls, the services, and this request's DataLoaders. */

@@ -11,6 +11,7 @@ import { clockOfSchedule, Schedule } from "../schedules/index.js";
 import { hasTimecode } from "../timecode/index.js";
 import { jsonPlanOf } from "./json-plan.js";
 import { pageSelectionOf } from "./selection.js";
+import { primeLocalClock } from "./local-time-resolver.js";
 import { EventPage } from "./types.js";
 import type { HistoricSchedule } from "../history/index.js";
 
@@ -59,7 +60,7 @@ export class BroadcastDayResolver {
     callerOf(ctx);
     const { schedule } = day;
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
-    ctx.loaders.localClocks.prime(Number(schedule.id), clockOfSchedule(schedule));
+    primeLocalClock(ctx, Number(schedule.id), clockOfSchedule(schedule));
     const args = { page, size, filter: { from: day.start, to: day.end } };
     return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan: jsonPlanOf(info) });
   }

@@ -12,6 +12,7 @@ import { jsonPlanOf } from "./json-plan.js";
 import { prefetchKey } from "./json-fold.js";
 import type { HistoricSchedule } from "../history/index.js";
 import { pageSelectionOf } from "./selection.js";
+import { primeLocalClock } from "./local-time-resolver.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -30,7 +31,7 @@ export class ScheduleEventsResolver {
     }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
-    ctx.loaders.localClocks.prime(Number(schedule.id), clockOfSchedule(schedule));
+    primeLocalClock(ctx, Number(schedule.id), clockOfSchedule(schedule));
     const plan = jsonPlanOf(info);
     // Read with the schedule by Query.schedules (json-fold.ts) when it asked this same page.
     const prefetched = schedule.prefetchedEvents;

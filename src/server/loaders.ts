@@ -18,5 +18,6 @@ export function createLoaders(db: Database, viewer: Viewer | null, services: Ser
     scheduleAssets: createScheduleAssetsLoader(db),
     frameRates: createFrameRateLoader(db),
     localClocks: createLocalClockLoader(db),
+    primedClocks: new Map(),
   };
 }
