@@ -1,7 +1,7 @@
 // Broadcast days: the day a channel counts, from its broadcast day start (a local time of day,
 // 06:00 say) to the same local time the next calendar day. 23 hours long on a spring-forward
 // day, 25 on a fall-back day. Pure. Rules in docs/EVENTS.md "Local time".
-import { dateText, DAY_MS, instantOfLocal, LocalTimeError, localOf, MINUTE_MS, parseDate } from "./zone.js";
+import { dateText, DAY_MS, instantOfLocal, instantsOfLocal, LocalTimeError, localOf, MINUTE_MS, parseDate } from "./zone.js";
 
 /** Where a schedule's local times are counted: its zone and the start of its broadcast day (ms after local midnight). */
 export interface LocalClock {
@@ -60,12 +60,19 @@ export const broadcastDateOf = (clock: LocalClock, ms: number): string => dateTe
 /**
  * The instant of a time of day of a broadcast day, as traffic systems (BXF) write it: a time of
  * day before the day start belongs to the next calendar date of the same broadcast day (with a
- * 06:00 start, 02:00 of broadcast day 2026-03-28 is 2026-03-29 02:00 local).
+ * 06:00 start, 02:00 of broadcast day 2026-03-28 is 2026-03-29 02:00 local). A time the clocks
+ * repeat is its first occurrence, or the first at or after `notBefore` (a reader of events in air
+ * order passes the previous event's start, so the second 01:30 of a fall-back night reads as such).
  */
-export function instantOfBroadcastTime(clock: LocalClock, broadcastDate: string, timeOfDayMs: number): number {
+export function instantOfBroadcastTime(clock: LocalClock, broadcastDate: string, timeOfDayMs: number, notBefore?: number): number {
   if (!(timeOfDayMs >= 0 && timeOfDayMs < DAY_MS)) throw new LocalTimeError(`time of day ${timeOfDayMs} ms is not within a day`);
   const day = parseDate(broadcastDate, "broadcastDate");
-  return instantOfLocal(clock.zone, day + (timeOfDayMs < clock.dayStartMs ? DAY_MS : 0) + timeOfDayMs);
+  const local = day + (timeOfDayMs < clock.dayStartMs ? DAY_MS : 0) + timeOfDayMs;
+  if (notBefore !== undefined) {
+    const later = instantsOfLocal(clock.zone, local).find((instant) => instant >= notBefore);
+    if (later !== undefined) return later;
+  }
+  return instantOfLocal(clock.zone, local);
 }
 
 /** The reverse of instantOfBroadcastTime: the broadcast date of an instant and its local time of day (ms after local midnight). */

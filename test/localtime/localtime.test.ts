@@ -109,6 +109,17 @@ describe("a 06:00 broadcast day", () => {
     expect(instantOfBroadcastTime(c, "2026-03-28", 15.5 * HOUR_MS)).toBe(at("2026-03-28T15:30:00Z"));
     expect(broadcastTimeOf(c, at("2026-03-29T02:00:00Z"))).toEqual({ broadcastDate: "2026-03-28", timeOfDayMs: 3 * HOUR_MS });
   });
+  it("reads a repeated time of day as the occurrence after the previous event, and round-trips every instant of a fall-back night", () => {
+    const first = instantOfBroadcastTime(c, "2026-10-24", 1.5 * HOUR_MS);
+    expect(first).toBe(at("2026-10-25T00:30:00Z"));
+    expect(instantOfBroadcastTime(c, "2026-10-24", 1.5 * HOUR_MS, first + 1)).toBe(at("2026-10-25T01:30:00Z"));
+    let previous = at("2026-10-24T23:00:00Z");
+    for (let ms = previous; ms < at("2026-10-25T04:00:00Z"); ms += 15 * 60_000) {
+      const { broadcastDate, timeOfDayMs } = broadcastTimeOf(c, ms);
+      expect(instantOfBroadcastTime(c, broadcastDate, timeOfDayMs, previous)).toBe(ms);
+      previous = ms;
+    }
+  });
 });
 
 describe("wall-clock moves", () => {
