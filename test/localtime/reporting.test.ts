@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { INGEST } from "../helpers/telemetry.js";
 import { uniqueOrg, useTestService, type GraphQLClient } from "../helpers/service.js";
+import { billingDaysOf, bucketStart, edgeHours, fitsHourlyRollup, parseWindow } from "../../src/reporting/window.js";
 
 const t = useTestService();
 let org: string;
@@ -69,5 +70,28 @@ describe("window.timeZone", () => {
       ["2026-03-29T00:00:00.000Z", 60],
       ["2026-03-29T23:00:00.000Z", 60],
     ]);
+  });
+});
+
+describe("parseWindow with a zone (pure)", () => {
+  const w = (timeZone: string, from: string, to: string) => parseWindow({ from: new Date(from), to: new Date(to), period: 1, periodType: "DAYS", timeZone });
+
+  it("lists the local day starts; whole-hour zones fit the rollup, half-hour ones read their edge hours raw", () => {
+    const london = w("Europe/London", "2026-10-24T00:00:00+01:00", "2026-10-27T00:00:00Z");
+    expect(london.starts!.map((s) => new Date(s).toISOString())).toEqual(["2026-10-23T23:00:00.000Z", "2026-10-24T23:00:00.000Z", "2026-10-26T00:00:00.000Z"]);
+    expect(london.bucketCount).toBe(3);
+    expect(fitsHourlyRollup(london)).toBe(true);
+    expect(bucketStart(london, new Date("2026-10-25T23:59:59Z")).toISOString()).toBe("2026-10-24T23:00:00.000Z");
+    const kolkata = w("Asia/Kolkata", "2026-03-01T00:00:00+05:30", "2026-03-03T00:00:00+05:30");
+    expect(fitsHourlyRollup(kolkata)).toBe(false);
+    expect(edgeHours(kolkata).map((h) => h.toISOString())).toEqual(["2026-02-28T18:00:00.000Z", "2026-03-01T18:00:00.000Z", "2026-03-02T18:00:00.000Z"]);
+  });
+
+  it("keeps UTC windows as they were, and bills local days", () => {
+    const utc = parseWindow({ from: new Date("2026-03-28T00:00:00Z"), to: new Date("2026-03-31T00:00:00Z"), period: 1, periodType: "DAYS" });
+    expect(utc).toMatchObject({ timeZone: "UTC", starts: null, bucketCount: 3 });
+    const days = billingDaysOf({ from: new Date("2026-03-29T12:00:00Z"), to: new Date("2026-03-30T12:00:00Z"), timeZone: "Europe/London" });
+    expect(days.starts.map((s) => new Date(s).toISOString())).toEqual(["2026-03-29T00:00:00.000Z", "2026-03-29T23:00:00.000Z"]);
+    expect(new Date(days.end).toISOString()).toBe("2026-03-30T23:00:00.000Z");
   });
 });
