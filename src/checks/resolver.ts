@@ -28,8 +28,9 @@ export class ScheduleChecksResolver {
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0 (default 0)" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Programmes per page (default 20, at most MAX_PAGE_SIZE)" }) size?: number,
+    @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: only the programmes of that broadcast day (by their first part's start)" }) broadcastDate?: string,
   ): Promise<ProgrammeSummary> {
-    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size);
+    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size, broadcastDate);
   }
 
   @FieldResolver(() => [EvaluatedParameter], {
@@ -77,7 +78,7 @@ export class EventsSummaryAssetsResolver {
   missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
-    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize);
+    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize, summary.range ?? null);
   }
 }
 

@@ -10,7 +10,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import type { Event, SecondaryEvent } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage } from "../schedules/index.js";
+import { broadcastDayRange, eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage, type InstantRange } from "../schedules/index.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
 import type { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.js";
@@ -26,8 +26,8 @@ export class CheckService {
   ) {}
 
   /** EventsSummary.missingAssetsEvents: the pages (of `size`) holding events with no catalog asset. */
-  missingAssetPages(scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
-    return missingAssetPages(this.db, scheduleId, size);
+  missingAssetPages(scheduleId: number, size: number, range: InstantRange | null = null): Promise<{ total: number; pages: number[] }> {
+    return missingAssetPages(this.db, scheduleId, size, range);
   }
 
   /** ValidationResult.breaks: the events of the breaks, by id; only their columns when `columnsOnly`. */
@@ -37,9 +37,9 @@ export class CheckService {
 
 
   /** S32 */
-  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
+  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, broadcastDate?: string | null): Promise<ProgrammeSummary> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { entries, total } = await programmePage(this.db, Number(schedule.id), request);
+    const { entries, total } = await programmePage(this.db, Number(schedule.id), request, broadcastDayRange(schedule, broadcastDate));
     return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 
@@ -59,6 +59,7 @@ export class CheckService {
       assets,
       fullList: fullList ?? true,
       limit: VALIDATION_PREVIEW,
+      timeZone: schedule.timeZone,
     });
   }
 

@@ -14,6 +14,7 @@ import type { ReportingService } from "../reporting/index.js";
 import type { ArchiveService, ScheduleOpsService, ScheduleService } from "../schedules/index.js";
 import type { TelemetryService } from "../telemetry/index.js";
 import type { FrameRate } from "../timecode/index.js";
+import type { LocalClock } from "../localtime/index.js";
 import type { Viewer } from "./auth.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log.js";
@@ -59,6 +60,10 @@ export interface Loaders {
   scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
   /** Event.*Timecode: schedule id → its timecode rate (Schedule.events primes it). */
   frameRates: DataLoader<number, FrameRate | null>;
+  /** Event.onAirLocal, endLocal, broadcastDate: schedule id → its zone and broadcast day start (Schedule.events primes it). */
+  localClocks: DataLoader<number, LocalClock>;
+  /** The clocks primed this request, read synchronously by the event fields' fast path (src/server/schema.ts). */
+  primedClocks: Map<number, LocalClock>;
 }
 
 /** What every resolver receives: who calls, the services, and this request's DataLoaders. */

@@ -9,6 +9,7 @@ export { Event, EventPage } from "./types.js";
 export * from "./criteria.js";
 export * from "./enums.js";
 export * from "./json-plan.js";
+export { LOCAL_TIME_FIELDS } from "./local-time-resolver.js";
 export * from "./mapper.js";
 export * from "./nested.js";
 export * from "./page-args.js";

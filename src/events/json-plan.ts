@@ -43,6 +43,10 @@ const TIMECODE_INPUTS: Record<string, readonly string[]> = {
   durationTimecode: ["scheduleId", "duration"],
   somTimecode: ["scheduleId", "som"],
   eomTimecode: ["scheduleId", "som", "duration"],
+  // Local times (local-time-resolver.ts) from the times and the schedule's clock, primed alike.
+  onAirLocal: ["scheduleId", "onAirTime"],
+  endLocal: ["scheduleId", "onAirTime", "duration"],
+  broadcastDate: ["scheduleId", "onAirTime"],
 };
 
 /** EventPage members computed in Node from the total (pageMeta). */

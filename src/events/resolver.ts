@@ -1,9 +1,10 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { Schedule } from "../schedules/index.js";
+import { clockOfSchedule, Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { DraftArgs, OrganizationArgs, ScheduleVersionArgs } from "../common/graphql-args.js";
 import { hasTimecode } from "../timecode/index.js";
+
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./types.js";
@@ -11,6 +12,7 @@ import { jsonPlanOf } from "./json-plan.js";
 import { prefetchKey } from "./json-fold.js";
 import type { HistoricSchedule } from "../history/index.js";
 import { pageSelectionOf } from "./selection.js";
+import { primeLocalClock } from "./local-time-resolver.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -29,6 +31,7 @@ export class ScheduleEventsResolver {
     }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
+    primeLocalClock(ctx, Number(schedule.id), clockOfSchedule(schedule));
     const plan = jsonPlanOf(info);
     // Read with the schedule by Query.schedules (json-fold.ts) when it asked this same page.
     const prefetched = schedule.prefetchedEvents;
@@ -65,8 +68,9 @@ export class ScheduleEventsResolver {
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
     @Arg("size", () => Int, { nullable: true, description: "Page size the pages count in; default 20" }) size?: number,
+    @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: count only the events starting in that broadcast day" }) broadcastDate?: string,
   ): Promise<EventsSummary> {
-    return ctx.services.events.summary(callerOf(ctx), schedule, size);
+    return ctx.services.events.summary(callerOf(ctx), schedule, size, broadcastDate);
   }
 }
 

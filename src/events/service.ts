@@ -6,7 +6,8 @@ import { badInput, notFound } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { frameRateOf } from "../schedules/index.js";
+import { broadcastDayRange, frameRateOf, localClockOf } from "../schedules/index.js";
+import type { LocalClock } from "../localtime/index.js";
 import { toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
@@ -61,9 +62,9 @@ export class EventService {
     return pageAt(this.db, scheduleTarget(Number(schedule.id)), time.getTime(), pageSize, criteria);
   }
 
-  async summary(viewer: Viewer, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
+  async summary(viewer: Viewer, schedule: Schedule, size?: number | null, broadcastDate?: string | null): Promise<EventsSummary> {
     const request = pageRequest(0, size, this.maxPageSize);
-    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now());
+    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now(), broadcastDayRange(schedule, broadcastDate));
   }
 
   /** S17: see schedule-ops.ts. */
@@ -75,7 +76,7 @@ export class EventService {
   async create(viewer: Viewer, at: TimelineTarget, input: EventInput): Promise<Event> {
     return editTimeline(this.db, viewer, { ...at, operation: "createEvent" }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
-      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule) });
+      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule), clock: localClockOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
       return outcome(true, () => toEvent(row));
     });
@@ -86,7 +87,7 @@ export class EventService {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     return editTimeline(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
-      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule));
+      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
       return outcome(true, toSchedule);
     });
   }
@@ -116,7 +117,7 @@ export class EventService {
 }
 
 /** Applies updates (each with the id of an event of the target) in one statement. */
-export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate): Promise<number[]> {
+export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): Promise<number[]> {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
@@ -128,7 +129,7 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
   const updates = inputs.map((input, i) => ({
     id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate }, `${argument}[${i}]`),
+    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate, clock }, `${argument}[${i}]`),
   }));
   await store.updateEvents(executor, target, updates);
   return ids;

@@ -95,6 +95,11 @@ export class EventInput extends EventDataFields {
   @Field(() => ID, opt) id?: string | null;
   @Field(() => Date, { nullable: true, description: "Default on creation: the end of the last event (else the schedule start)" })
   onAirTime?: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Instead of onAirTime: a local date-time in the schedule's time zone (2026-03-29T06:00); a repeated hour's first occurrence unless an offset is given",
+  })
+  onAirLocal?: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "ms, not negative; default 0" }) duration?: number | null;
   @Field(() => EventType, { nullable: true, description: "Default PRIMARY" }) eventType?: EventType | null;
   @Field(() => String, opt) title?: string | null;
@@ -166,6 +171,8 @@ export class EventsSummary {
   @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
   @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
   /** Not GraphQL fields: what the missingAssetsEvents field resolver (src/checks) needs. */
+  /** Not in the schema: the broadcast day it was asked for (its instants), which missingAssetsEvents keeps to. */
+  range?: { from: number; to: number } | null;
   scheduleId?: number;
   pageSize?: number;
 }

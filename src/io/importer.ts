@@ -97,7 +97,7 @@ export async function readEvents(
   const writes: { current: Promise<void> | null; failed: boolean } = { current: null, failed: false };
   try {
     const format = chooseFormat(args, head);
-    const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
+    const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null, timeZone: "UTC" };
     // Timecode inputs (CSV durations, JSON *Timecode fields) count at the fps argument, drop-frame by its default.
     const rate = { fps: options.fps, dropFrame: defaultDropFrame(options.fps) };
     const notes: ImportNotes = { warnings: [], schedule: {} };
@@ -149,6 +149,7 @@ function headerInput(schedule: Record<string, unknown>): ScheduleInput {
   const text = (v: unknown) => (typeof v === "string" ? v : null);
   const num = (v: unknown) => (typeof v === "number" ? v : null);
   for (const key of ["status", "txdate", "graphicsProject", "graphicsProjectV2"] as const) if (key in schedule) input[key] = text(schedule[key]);
+  for (const key of ["timeZone", "broadcastDayStart"] as const) if (typeof schedule[key] === "string") input[key] = schedule[key];
   for (const key of ["channelId", "breakMin", "breakMax"] as const) if (key in schedule) input[key] = num(schedule[key]);
   if (typeof schedule.playlistType === "string") input.playlistType = schedule.playlistType;
   if (typeof schedule.fps === "number") input.fps = schedule.fps;

@@ -81,14 +81,17 @@ export class ScheduleResolver {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
+  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds or by whole days (either may be negative; give exactly one)" })
   shiftSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
+    @Arg("milliseconds", () => SafeIntResolver, { nullable: true, description: "Exact move, ms" }) milliseconds: number | undefined,
+    @Arg("days", () => Int, { nullable: true, description: "Move by whole days (exactly 86,400,000 ms each unless wallClock)" }) days: number | undefined,
+    @Arg("wallClock", () => Boolean, { defaultValue: false, description: "With days: keep every event's local time of day in the schedule's time zone across clock changes" })
+    wallClock: boolean,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
-    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, organization });
+    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, days, wallClock, organization });
   }
 
   @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
@@ -106,9 +109,16 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("name", () => String, { nullable: true }) name: string | undefined,
+    @Arg("startDate", () => Date, {
+      nullable: true,
+      description: "Where the copy's first broadcast day (the one holding the first event) starts; absent: the source's dates",
+    })
+    startDate: Date | undefined,
+    @Arg("wallClock", () => Boolean, { defaultValue: false, description: "Each event keeps its local time of day and its day number from the first broadcast day, instead of moving by the exact difference" })
+    wallClock: boolean,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
-    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, organization });
+    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, startDate, wallClock, organization });
   }
 }
 

@@ -26,6 +26,10 @@ export class Schedule {
   @Field(() => Float, { description: "Frames per second (same as fps)" }) fpsFloat!: number;
   @Field(() => Boolean, { description: "Timecodes of the schedule count drop-frame (HH:MM:SS;FF); default true at 29.97 and 59.94 fps" })
   dropFrame!: boolean;
+  @Field(() => String, { description: "IANA time zone (e.g. Europe/London) its local times are read and written in; default UTC" })
+  timeZone!: string;
+  @Field(() => String, { description: "Local time of day HH:MM at which each broadcast day starts; default 00:00" })
+  broadcastDayStart!: string;
   @Field(() => String, { nullable: true }) graphicsProject!: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2!: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Shortest allowed ad break, ms" }) breakMin!: number | null;
@@ -74,6 +78,10 @@ export class ScheduleInput {
   @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given" }) fpsFloat?: number | null;
   @Field(() => Boolean, { nullable: true, description: "Drop-frame timecode (only at 29.97 and 59.94 fps); null: the default of the fps" })
   dropFrame?: boolean | null;
+  @Field(() => String, { nullable: true, description: "IANA time zone such as Europe/London (default UTC); changing it moves no event" })
+  timeZone?: string | null;
+  @Field(() => String, { nullable: true, description: "Local time of day HH:MM at which each broadcast day starts (default 00:00)" })
+  broadcastDayStart?: string | null;
   @Field(() => String, { nullable: true }) graphicsProject?: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
   @Field(() => SafeIntResolver, { nullable: true }) breakMin?: number | null;

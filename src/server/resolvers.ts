@@ -12,6 +12,8 @@ import { ScheduleResolver } from "../schedules/resolver.js";
 import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
 import { EventTimecodeResolver } from "../events/timecode-resolver.js";
+import { EventLocalTimeResolver } from "../events/local-time-resolver.js";
+import { BroadcastDayResolver, ScheduleBroadcastDayResolver } from "../events/broadcast-day.js";
 import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../history/resolver.js";
 import { AsRunResolver, ScheduleAsRunResolver } from "../asrun/resolver.js";
 
@@ -32,6 +34,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ReportingResolver,
   TelemetryResolver,
   EventTimecodeResolver,
+  EventLocalTimeResolver,
+  ScheduleBroadcastDayResolver,
+  BroadcastDayResolver,
   EventScte35Resolver,
   Scte35SignalResolver,
   Scte35Resolver,

@@ -16,6 +16,8 @@ export interface ImportOptions {
   fps: number;
   /** XMLTV: the channel whose programmes are imported (default: the first). */
   channel: string | null;
+  /** The zone zone-less times are read in (formats/times.ts): the new schedule's, UTC unless the file names one (absent: UTC). */
+  timeZone?: string;
 }
 
 /** Filled in while a format reads: notes for the messages, and what the file says about the schedule. */
