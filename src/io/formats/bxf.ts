@@ -188,14 +188,14 @@ export function messageStart(version: BxfVersion, origin: string, destination: s
 }
 
 /** The Schedule start tag and its Channel: what the schedule and as-run messages share. */
-export function scheduleStart(schedule: ScheduleRow, idPart: string): string {
+export function scheduleStart(schedule: ScheduleRow, idPart: string, fps?: string): string {
   const span = [
     schedule.startDate ? ` scheduleStart="${isoSeconds(schedule.startDate.getTime())}"` : "",
     schedule.finishDate ? ` scheduleEnd="${isoSeconds(schedule.finishDate.getTime())}"` : "",
   ].join("");
   const channel = xmlEscape(channelIdOf(schedule));
   return (
-    `<Schedule type="Primary" scheduleId="${eventUuid(schedule.id, idPart)}"${span} action="add">\n` +
+    `<Schedule type="Primary" scheduleId="${eventUuid(schedule.id, idPart)}"${span}${fps ? ` pgw:frameRate="${fps}"` : ""} action="add">\n` +
     `<Channel shortName="${channel}" status="active"><pmcp:Name lang="und">${xmlEscape(schedule.channel?.trim() || schedule.name)}</pmcp:Name></Channel>\n`
   );
 }
@@ -214,7 +214,7 @@ export async function* bxfDocument(schedule: ScheduleRow & { dropFrame?: boolean
   const version = options.version ?? DEFAULT_BXF_VERSION;
   const w: BxfWriting = { version, rate, fps: frameRateText(rate.fps), clock: broadcastClockOf(schedule), scheduleId: schedule.id };
   yield messageStart(version, options.origin ?? "playout-gateway", "Traffic", "Automation") +
-    `<BxfData action="add">\n${scheduleStart(schedule, "schedule")}<ScheduleName>${xmlEscape(schedule.name)}</ScheduleName>\n`;
+    `<BxfData action="add">\n${scheduleStart(schedule, "schedule", w.fps)}<ScheduleName>${xmlEscape(schedule.name)}</ScheduleName>\n`;
   const segments: Segments = { title: null, number: 0 };
   let batch = "";
   for await (const event of events) {
