@@ -40,6 +40,7 @@ const PATHS = new Map<string, string | null>([
   ["EventData/LengthOption/Duration/UtcDuration", "utcDuration"],
   ["AsRunEventId", null],
   ["AsRunEventId/EventId", "eventRef"],
+  ["AsRunEventId/Null", null],
   ["AsRunEventId/BillingReferenceCode", "billing"],
   ["Status", "status"],
   ["Reason", "reason"],

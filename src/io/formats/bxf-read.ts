@@ -14,72 +14,12 @@ import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";
 import { broadcastClockOf, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./bxf-time.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
+import {
+  AD_TYPE, ATTRIBUTE_KEYS, BROADCAST_DATE, COMMAND, CONTENT_NAME, CUE, DIRECTION, DURATION, DURATION_RATE, END_MODE, EVENT_ID, EVENT_TITLE, EVENT_TREE, EVENT_TYPE, HEAD_PATHS, HOUSE_NUMBER,
+  NOMINAL, NON_PRIMARY_NAME, OFFSET, OFFSET_FROM, OFFSET_RATE, PRIMARY_EVENT_ID, PROGRAM_NAME, SOM, SOM_MS, SOM_RATE, SPOT_TYPE, START, START_MODE, START_RATE, TEXT_KEYS, TYPE, UTC_DURATION, UTC_START,
+  type PathNode,
+} from "./bxf-paths.js";
 
-/**
- * Paths under ScheduledEvent that the reader descends through (null) or takes a text from (the key
- * it keeps the text under: the leaves whose name says enough by name, the others by their path).
- */
-const EVENT_PATHS = new Map<string, string | null>();
-for (const path of ["EventData", "EventData/EventId", "EventData/PrimaryEvent", "EventData/PrimaryEvent/ProgramEvent", "EventData/PrimaryEvent/NonProgramEvent",
-  "EventData/PrimaryEvent/NonProgramEvent/Details", "EventData/NonPrimaryEvent", "EventData/NonPrimaryEvent/Offset", "EventData/NonPrimaryEvent/Offset/OffsetTime",
-  "EventData/StartDateTime", "EventData/StartDateTime/SmpteDateTime", "EventData/LengthOption", "EventData/LengthOption/Duration",
-  "EventData/LengthOption/Duration/SmpteDuration", "Content", "Content/ContentId", "Content/Media", "Content/Media/MediaLocation", "Content/Media/MediaLocation/SOM",
-  "EventData/PrivateInformation", "Content/PrivateInformation", "EventData/NonPrimaryEvent/PrivateInformation"]) {
-  EVENT_PATHS.set(path, null);
-}
-for (const path of ["EventData/PrimaryEvent/ProgramEvent/ProgramName", "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType", "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",
-  "EventData/NonPrimaryEvent/NonPrimaryEventName", "EventData/NonPrimaryEvent/PrimaryEventId", "EventData/NonPrimaryEvent/Scte35Cue", "EventData/PrimaryEvent/ProgramEvent/SegmentNumber",
-  "EventData/StartMode", "EventData/EndMode", "EventData/StartDateTime/UtcDateTime", "EventData/LengthOption/Duration/UtcDuration"]) {
-  EVENT_PATHS.set(path, path.slice(path.lastIndexOf("/") + 1));
-}
-// Our own data in PrivateInformation (the export's cue and SOM), under the keys the older files' elements had.
-EVENT_PATHS.set("EventData/NonPrimaryEvent/PrivateInformation/Scte35Cue", "Scte35Cue");
-EVENT_PATHS.set("EventData/PrivateInformation/Som", "Som");
-EVENT_PATHS.set("Content/PrivateInformation/Som", "Som");
-for (const path of ["EventData/EventId/EventId", "EventData/EventTitle", "EventData/NonPrimaryEvent/Offset/OffsetTime/SmpteTimeCode", "EventData/StartDateTime/SmpteDateTime/SmpteTimeCode",
-  "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode"]) {
-  EVENT_PATHS.set(path, path.replace(/^EventData\/(NonPrimaryEvent\/)?/, ""));
-}
-/** The texts an event keeps, by slot (a fixed array per event, not an object keyed by path). */
-const TEXT_KEYS = [...new Set([...EVENT_PATHS.values()].filter((key): key is string => key !== null))];
-const T = Object.fromEntries(TEXT_KEYS.map((key, slot) => [key, slot])) as Record<string, number>;
-const CUE = T["Scte35Cue"];
-const [EVENT_ID, EVENT_TITLE, PROGRAM_NAME, SPOT_TYPE, AD_TYPE, NON_PRIMARY_NAME, PRIMARY_EVENT_ID, OFFSET, START, DURATION, HOUSE_NUMBER, CONTENT_NAME, SOM] = [
-  "EventId/EventId", "EventTitle", "ProgramName", "SpotType", "AdType", "NonPrimaryEventName", "PrimaryEventId", "Offset/OffsetTime/SmpteTimeCode",
-  "StartDateTime/SmpteDateTime/SmpteTimeCode", "LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode",
-].map((key) => T[key]);
-const [START_MODE, END_MODE, UTC_START, UTC_DURATION, SOM_MS] = ["StartMode", "EndMode", "UtcDateTime", "UtcDuration", "Som"].map((key) => T[key]);
-/** The attributes the reader reads, by slot, as "Element@local". */
-const ATTRIBUTE_KEYS = ["EventData@type", "EventData@eventType", "EventData@command", "SmpteDateTime@frameRate", "SmpteDateTime@broadcastDate", "SmpteDuration@frameRate", "Offset@offsetFrom", "Offset@direction", "OffsetTime@frameRate", "SOM@frameRate"];
-const [TYPE, EVENT_TYPE, COMMAND, START_RATE, BROADCAST_DATE, DURATION_RATE, OFFSET_FROM, DIRECTION, OFFSET_RATE, SOM_RATE] = ATTRIBUTE_KEYS.map((_, slot) => slot);
-/** Elements whose attributes the reader reads. */
-const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset", "OffsetTime", "SOM"]);
-
-/** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
-interface PathNode {
-  path: string;
-  /** The slot of the text it keeps, -1 for none. */
-  text: number;
-  /** The slots of the attributes it keeps, by local name (null: none read). */
-  attributes: Map<string, number> | null;
-  programEvent: boolean;
-  children: Map<string, PathNode>;
-}
-const pathNode = (path: string): PathNode => ({ path, text: -1, attributes: null, programEvent: false, children: new Map() });
-const EVENT_TREE = pathNode("");
-for (const [path, key] of EVENT_PATHS) {
-  let node = EVENT_TREE;
-  for (const name of path.split("/")) {
-    let next = node.children.get(name);
-    if (!next) node.children.set(name, (next = pathNode(node.path ? `${node.path}/${name}` : name)));
-    node = next;
-  }
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (key !== null) node.text = T[key];
-  else if (WITH_ATTRIBUTES.has(name)) node.attributes = new Map(ATTRIBUTE_KEYS.flatMap((k, slot) => (k.startsWith(`${name}@`) ? [[k.slice(name.length + 1), slot]] : [])));
-  else if (name === "ProgramEvent") node.programEvent = true;
-}
-const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);
 
 /** Primary events held back so that NonPrimary events written after them can still join them. */
 const HELD = 32;
@@ -89,6 +29,7 @@ class Scheduled {
   readonly values: (string | undefined)[] = new Array<string | undefined>(TEXT_KEYS.length).fill(undefined);
   readonly attributes: (string | undefined)[] = new Array<string | undefined>(ATTRIBUTE_KEYS.length).fill(undefined);
   programEvent = false;
+  liveSource = false;
   /** It holds an EventData (a ScheduleElements or ScheduledEvent without one is no event). */
   eventData = false;
   /** ScheduleElements of this ScheduledEvent that held an EventData: then its own EventData is their header. */
@@ -198,12 +139,18 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     return timecode(s, DURATION, DURATION_RATE, "duration");
   };
 
+  // The end of the primary event read last: a Follow event with a nominal start starts there.
+  let lastEnd: number | null = null;
   const primaryOf = (s: Scheduled): Held => {
     const v = s.values;
-    const startMs = startOf(s);
-    if (startMs === null) throw badInput(`${s.at}: StartDateTime (SmpteDateTime/SmpteTimeCode or UtcDateTime) is required`);
+    const own = startOf(s);
+    if (own === null) throw badInput(`${s.at}: StartDateTime (SmpteDateTime/SmpteTimeCode or UtcDateTime) is required`);
+    const follows = v[START_MODE]?.toLowerCase() === "follow" && s.attributes[NOMINAL]?.trim().toLowerCase() === "true" && lastEnd !== null;
+    const startMs = follows ? lastEnd! : own;
     const duration = durationOf(s) ?? 0;
-    const som = v[SOM_MS] !== undefined ? wholeMs(v[SOM_MS], s.at, "Som") : timecode(s, SOM, v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE, "SOM");
+    lastEnd = startMs + duration;
+    const somMs = v[SOM_MS];
+    const som = somMs !== undefined ? wholeMs(somMs, s.at, "Som") : timecode(s, SOM, v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE, "SOM");
     const title = v[CONTENT_NAME] ?? v[EVENT_TITLE] ?? v[PROGRAM_NAME] ?? null;
     const input: EventInput = { onAirTime: new Date(startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v[HOUSE_NUMBER] || null };
     if (som !== null) input.som = som;
@@ -226,7 +173,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
       return own as EventType;
     }
-    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return EventType.PRIMARY;
+    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return s.liveSource ? EventType.LIVE : EventType.PRIMARY;
     const spot = (s.values[SPOT_TYPE] ?? s.values[AD_TYPE])?.toLowerCase();
     if (spot === undefined) return EventType.PRIMARY;
     if (spot === "live") return EventType.LIVE;
@@ -325,6 +272,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
           if (slot !== undefined) current.attributes[slot] = a.value;
         }
       } else if (node.programEvent) current.programEvent = true;
+      else if (node.liveSource) current.liveSource = true;
       return;
     }
     path.push(name);

@@ -188,7 +188,7 @@ export function messageStart(version: BxfVersion, origin: string, destination: s
 }
 
 /** The Schedule start tag and its Channel: what the schedule and as-run messages share. */
-export function scheduleStart(schedule: ScheduleRow, idPart: string, fps?: string): string {
+export function scheduleStart(schedule: Pick<ScheduleRow, "id" | "name" | "channel" | "startDate" | "finishDate">, idPart: string, fps?: string): string {
   const span = [
     schedule.startDate ? ` scheduleStart="${isoSeconds(schedule.startDate.getTime())}"` : "",
     schedule.finishDate ? ` scheduleEnd="${isoSeconds(schedule.finishDate.getTime())}"` : "",
