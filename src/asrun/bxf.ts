@@ -113,7 +113,8 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
   // Broadcast dates through the one broadcast clock of BXF (src/io/formats/bxf-time.ts).
   const clock = broadcastClockOf(null);
   const ready: BxfAsRunEntry[] = [];
-  const ignored = new Map<string, number>();
+  // Elements not read: how many, and the line of the first (the warning names it).
+  const ignored = new Map<string, { count: number; line: number }>();
   const path: string[] = [];
   const items: Item[] = [];
   const byId = new Map<string, string[]>(); // entry id → fingerprints of its items, for repeats
@@ -134,7 +135,11 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
   const fail = (message: string) => {
     failure ??= badInput(message);
   };
-  const ignore = (name: string) => ignored.set(name, (ignored.get(name) ?? 0) + 1);
+  const ignore = (name: string) => {
+    const seen = ignored.get(name);
+    if (seen) seen.count++;
+    else ignored.set(name, { count: 1, line: parser.line });
+  };
 
   const timecode = (item: Item, key: string, rateKey: string, what: string, at: string): number | null => {
     const value = item.values[key];
@@ -363,7 +368,7 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
   }
   if (nonPrimary.length) notes.warnings.push(`${nonPrimary.length} NonPrimary item(s) ignored: as-run is kept for primary events (first: ${nonPrimary[0]})`);
   if (ignored.size) {
-    const list = [...ignored].slice(0, 30).map(([n, c]) => (c > 1 ? `${n} (${c})` : n));
+    const list = [...ignored].slice(0, 30).map(([n, { count, line }]) => (count > 1 ? `${n} (${count}, first line ${line})` : `${n} (line ${line})`));
     notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
   }
 }

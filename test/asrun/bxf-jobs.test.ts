@@ -48,7 +48,7 @@ describe("AS_RUN_IMPORT of a BXF AsRun message", () => {
     expect(texts(job, "WARNING")).toEqual([
       expect.stringMatching(/^line 90: status "Wobbly" is not an as-run status/),
       "1 NonPrimary item(s) ignored: as-run is kept for primary events (first: line 50)",
-      "Elements not read, ignored: CompleteAsRun/EventData/StartMode, AsRunDetail/Operator",
+      "Elements not read, ignored: CompleteAsRun/EventData/StartMode (line 19), AsRunDetail/Operator (line 25)",
     ]);
     const { schedule } = await o.viewer.data(AS_RUN, { id: s.id });
     expect(schedule.asRun.content.map((e: { mediaId: string; status: string; actualStart: string; deviceId: string; reason: string | null }) => [e.mediaId, e.status, e.actualStart, e.deviceId, e.reason])).toEqual([

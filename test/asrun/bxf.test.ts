@@ -45,7 +45,7 @@ describe("readAsRunBxf", () => {
     expect(warnings).toEqual([
       'line 90: status "Wobbly" is not an as-run status playout-gateway knows (docs/ASRUN.md "BXF AsRun in"); the item is not stored',
       "1 NonPrimary item(s) ignored: as-run is kept for primary events (first: line 50)",
-      "Elements not read, ignored: CompleteAsRun/EventData/StartMode, AsRunDetail/Operator",
+      "Elements not read, ignored: CompleteAsRun/EventData/StartMode (line 19), AsRunDetail/Operator (line 25)",
     ]);
   });
 

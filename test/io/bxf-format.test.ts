@@ -149,7 +149,7 @@ describe("BXF import", () => {
     expect(notes.schedule).toMatchObject({ name: "KEXA 2026-03-01 morning", channel: "KEXA", fps: 29.97 });
     expect(notes.warnings).toEqual([
       expect.stringMatching(/^line \d+: Schedule 2 ignored/),
-      "Elements not read, ignored: EventData/Transitions, Content/Description",
+      "Elements not read, ignored: EventData/Transitions (line 31), Content/Description (line 36)",
     ]);
   });
 

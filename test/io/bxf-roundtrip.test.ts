@@ -128,7 +128,7 @@ describe("BXF through the service", () => {
     const { importScheduleAsync: job } = (await uploadRequest(t.url, await t.token(org), IMPORT_ASYNC, { name: "kexa.xml", content: sample })).data!;
     const done = await waitForStatus(gql, job.id, ["SUCCEEDED", "FAILED"]);
     expect(done.messages.map((m: any) => m.type)).toEqual(["OK", "WARNING", "WARNING"]);
-    expect(done.messages[2].message).toMatch(/^Elements not read, ignored: .*EventData\/Transitions/);
+    expect(done.messages[2].message).toMatch(/^Elements not read, ignored: .*EventData\/Transitions \(line 31\)/);
     const s = (await gql.data(EVENTS, { id: done.entityId })).schedule;
     expect(s).toMatchObject({ name: "KEXA 2026-03-01 morning", channel: "KEXA", fps: 29.97 });
     expect(s.events.content.map((e: any) => [e.title, e.eventType, e.mediaId])).toEqual([

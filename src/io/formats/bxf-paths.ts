@@ -11,7 +11,7 @@ for (const path of ["EventData", "EventData/EventId", "EventData/PrimaryEvent", 
   "EventData/StartDateTime", "EventData/StartDateTime/SmpteDateTime", "EventData/LengthOption", "EventData/LengthOption/Duration",
   "EventData/LengthOption/Duration/SmpteDuration", "Content", "Content/ContentId", "Content/Media", "Content/Media/MediaLocation", "Content/Media/MediaLocation/SOM",
   "EventData/PrivateInformation", "Content/PrivateInformation", "EventData/NonPrimaryEvent/PrivateInformation", "Content/Media/BaseBand", "Content/Media/MediaLocation/Location",
-  "Content/Media/MediaLocation/Location/RouterSource", "Content/Media/MediaLocation/Location/Satellite"]) {
+  "Content/Media/MediaLocation/Location/RouterSource", "Content/Media/MediaLocation/Location/Satellite", "EventData/EventId/Null"]) {
   EVENT_PATHS.set(path, null);
 }
 for (const path of ["EventData/PrimaryEvent/ProgramEvent/ProgramName", "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType", "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",

@@ -52,7 +52,8 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   const clock = broadcastClockOf(null);
   const ready: ParsedEvent[] = [];
   const held: Held[] = [];
-  const ignored = new Map<string, number>();
+  // Elements not read: how many, and the line of the first (the warning names it).
+  const ignored = new Map<string, { count: number; line: number }>();
   const orphans: string[] = [];
   const path: string[] = [];
   let failure: Error | null = null;
@@ -71,7 +72,11 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   const fail = (message: string) => {
     failure ??= badInput(message);
   };
-  const ignore = (name: string) => ignored.set(name, (ignored.get(name) ?? 0) + 1);
+  const ignore = (name: string) => {
+    const seen = ignored.get(name);
+    if (seen) seen.count++;
+    else ignored.set(name, { count: 1, line: parser.line });
+  };
   const release = (keep: number) => {
     while (held.length > keep) {
       const h = held.shift()!;
@@ -380,7 +385,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   for (const [type, n] of skippedTypes) notes.warnings.push(`${n} EventData of eventType "${type === "comment" ? "Comment" : "Macro"}" ignored (no event of a schedule)`);
   if (orphans.length) notes.warnings.push(`${orphans.length} NonPrimary event(s) name no primary event read before them; ignored (first: ${orphans[0]})`);
   if (ignored.size) {
-    const list = [...ignored].slice(0, 30).map(([n, c]) => (c > 1 ? `${n} (${c})` : n));
+    const list = [...ignored].slice(0, 30).map(([n, { count, line }]) => (count > 1 ? `${n} (${count}, first line ${line})` : `${n} (line ${line})`));
     notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
   }
 }
