@@ -28,7 +28,7 @@ registerEnumType(BxfVersion, {
   name: "BxfVersion",
   description: "The SMPTE ST 2021 (BXF) schema a BXF export follows, named by the year of its XML namespace",
   valuesConfig: {
-    V2017: { description: "Namespace http://smpte-ra.org/schemas/2021/2017/BXF (BXF 5.0 to 8.0), the one SMPTE's current example messages use" },
+    V2017: { description: "Namespace http://smpte-ra.org/schemas/2021/2017/BXF (BXF 5.0), the one SMPTE's current example messages declare" },
     V2008: { description: "Namespace http://smpte-ra.org/schemas/2021/2008/BXF (BXF 1.0), for systems that read only the first version" },
   },
 });

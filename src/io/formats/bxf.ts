@@ -18,7 +18,7 @@ export type BxfVersion = "2008" | "2017";
 export const BXF_VERSIONS: Record<BxfVersion, string> = {
   /** BXF 1.0 (SMPTE ST 2021-1:2008). */
   "2008": "http://smpte-ra.org/schemas/2021/2008/BXF",
-  /** The namespace of BXF 5.0 to 8.0 (ST 2021-1:2017 and its revisions), the one SMPTE's own use cases use. */
+  /** BXF 5.0 (ST 2021-1:2017): the namespace SMPTE's own use cases declare, in every later release too. */
   "2017": "http://smpte-ra.org/schemas/2021/2017/BXF",
 };
 export const DEFAULT_BXF_VERSION: BxfVersion = "2017";
