@@ -4,7 +4,7 @@
 // through the schedule export's writers (src/io/formats/bxf.ts), so both messages say time alike.
 // What the standard has no element for (our entry id, exact reason, device and cue count) is in
 // the BasicAsRun's PrivateInformation, so that our own import reads the same entries back. Pure.
-import { broadcastClockOf, dateTimeXml, DEFAULT_BXF_VERSION, durationXml, eventUuid, messageStart, scheduleStart, xmlEscape, type BxfVersion } from "../io/index.js";
+import { broadcastClockOf, dateTimeXml, DEFAULT_BXF_VERSION, durationXml, eventUuid, frameRateText, messageStart, scheduleStart, xmlEscape, type BxfVersion } from "../io/index.js";
 import { defaultDropFrame } from "../timecode/index.js";
 import { STANDARD_STATUSES, standardStatusOf } from "./bxf-status.js";
 import type { AiredEntry } from "./reconcile.js";
@@ -36,7 +36,7 @@ export function asRunXml(entry: AiredEntry, schedule: AsRunScheduleHead, w: Para
 /** The whole message: the entries of a window, in the order they aired. */
 export function* asRunBxfDocument(schedule: AsRunScheduleHead, entries: readonly AiredEntry[], version: BxfVersion = DEFAULT_BXF_VERSION): Generator<string> {
   const rate = { fps: schedule.fps, dropFrame: schedule.dropFrame ?? defaultDropFrame(schedule.fps) };
-  const w = { rate, fps: String(Math.round(rate.fps * 1000) / 1000), clock: broadcastClockOf(schedule) };
+  const w = { rate, fps: frameRateText(rate.fps), clock: broadcastClockOf(schedule) };
   yield messageStart(version, "playout-gateway", "Traffic", "Automation") + `<BxfData action="add">\n${scheduleStart(schedule, "as-run", w.fps)}`;
   let batch = "";
   for (const entry of entries) {
