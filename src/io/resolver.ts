@@ -20,6 +20,19 @@ registerEnumType(ExportFormat, {
   },
 });
 
+export enum BxfVersion {
+  V2017 = "V2017",
+  V2008 = "V2008",
+}
+registerEnumType(BxfVersion, {
+  name: "BxfVersion",
+  description: "The SMPTE ST 2021 (BXF) schema a BXF export follows, named by the year of its XML namespace",
+  valuesConfig: {
+    V2017: { description: "Namespace http://smpte-ra.org/schemas/2021/2017/BXF (BXF 5.0), the one SMPTE's current example messages declare" },
+    V2008: { description: "Namespace http://smpte-ra.org/schemas/2021/2008/BXF (BXF 1.0), for systems that read only the first version" },
+  },
+});
+
 const FORMATS = "csv, json, xmltv or bxf; guessed from the file name, else its first characters, when omitted";
 
 @Resolver()
@@ -57,7 +70,8 @@ export class IoResolver {
     @Arg("fileName", () => String, { description: "Name of the file (the format's extension is added when it has none)" }) fileName: string,
     @Arg("format", () => ExportFormat, { nullable: true, description: "Default XMLTV" }) format?: ExportFormat,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("bxfVersion", () => BxfVersion, { nullable: true, description: "The BXF schema of a BXF export (default V2017); ignored by the other formats" }) bxfVersion?: BxfVersion,
   ): Promise<Job> {
-    return ctx.services.io.exportSchedule(callerOf(ctx), id, fileName, format ?? null, organization);
+    return ctx.services.io.exportSchedule(callerOf(ctx), id, fileName, format ?? null, organization, bxfVersion === BxfVersion.V2008 ? "2008" : "2017");
   }
 }

@@ -46,6 +46,8 @@ export interface ExportJobPayload {
   [key: string]: unknown;
   scheduleId: number;
   format: ExportFormatValue;
+  /** The BXF schema of a BXF export (absent in jobs queued before it existed: the default). */
+  bxfVersion?: "2008" | "2017";
 }
 
 const MAX_FILE_NAME = 255;
@@ -124,7 +126,7 @@ export class IoService {
   }
 
   /** S24: a TIMELINE_EPG_XML_EXPORT job writing the schedule as XMLTV (default) or JSON. */
-  async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null): Promise<Job> {
+  async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null, bxfVersion: "2008" | "2017" = "2017"): Promise<Job> {
     // Editor: an export writes a job and a file (API.md: editors write jobs; a viewer writes nothing).
     requireRole(viewer, "editor");
     const chosen = format ?? "XMLTV";
@@ -138,7 +140,7 @@ export class IoService {
         entityId: schedule.id,
         fileName: name,
         resourceExtension: extname(name).slice(1) || null,
-        payload: { scheduleId: schedule.id, format: chosen } satisfies ExportJobPayload,
+        payload: { scheduleId: schedule.id, format: chosen, ...(chosen === "BXF" ? { bxfVersion } : {}) } satisfies ExportJobPayload,
       });
     });
     this.signal.enqueued();

@@ -30,7 +30,7 @@ registerEnumType(JobType, {
     SCHEDULE_ARCHIVE: { description: "archiveSchedule (S13)" },
     SCHEDULE_RESTORE: { description: "restoreSchedules (S5)" },
     AS_RUN_IMPORT: { description: "importAsRun: an as-run CSV (docs/ASRUN.md)" },
-    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON" },
+    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON, or a BXF AsRun message" },
   },
 });
 
