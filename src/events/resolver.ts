@@ -122,4 +122,11 @@ export class EventResolver {
   ): Promise<BulkEditResult> {
     return ctx.services.events.bulkEdit(callerOf(ctx), { ...at, ...draft }, input);
   }
+
+  @FieldResolver(() => ID, {
+    description: "The event's id on the live schedule, the same on its drafts, previews and earlier versions: the id event mutations and criteria take",
+  })
+  eventId(@Root() event: Event): string {
+    return event.eventId ?? event.id;
+  }
 }

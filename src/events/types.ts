@@ -69,7 +69,13 @@ export class EventDataFields {
 
 @ObjectType({ description: "A timed entry of a schedule (SPEC Event). Times are ms; onAirTime is an instant." })
 export class Event extends EventDataFields {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, {
+    description:
+      "Cache identity: the event's id on the live schedule; a draft, a preview or an earlier version of it has an id of its own (556@changeSet12, 556@v3, 556@v7+ripple552)",
+  })
+  id!: string;
+  /** Not a class field of GraphQL (EventResolver.eventId answers it): the live id of a copy whose id was relabelled (copies.ts). */
+  eventId?: string;
   @Field(() => ID, { description: "The schedule holding the event" }) scheduleId!: string;
   @Field(() => Date) onAirTime!: Date;
   @Field(() => SafeIntResolver, { description: "ms" }) duration!: number;

@@ -3,10 +3,19 @@ import { OrganizationArgs } from "../common/graphql-args.js";
 import { ChangeSetDiff } from "../changesets/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { versionCopyId } from "../events/index.js";
+import type { HistoricSchedule } from "./service.js";
 import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleHistoryResolver {
+  @FieldResolver(() => ID, {
+    description: "Cache identity: the schedule's id; the schedule as it was at an earlier version (atVersion) has an id of its own, 3@v1",
+  })
+  id(@Root() schedule: HistoricSchedule): string {
+    return schedule.historicVersion === undefined ? schedule.id : versionCopyId(schedule.id, schedule.historicVersion);
+  }
+
   @FieldResolver(() => ScheduleHistoryPage, { description: "One entry per committed change of the schedule or its events, newest first" })
   history(
     @Root() schedule: Schedule,

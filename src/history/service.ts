@@ -6,7 +6,7 @@ import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { changedFields } from "../changesets/index.js";
 import type { ChangeSetDiff } from "../changesets/index.js";
-import { toEvent } from "../events/index.js";
+import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/index.js";
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
@@ -130,7 +130,7 @@ export class HistoryService {
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };
     });
-    return buildPage(paged.slice(request.page * request.size), total, request);
+    return relabelPage(buildPage(paged.slice(request.page * request.size), total, request), (id) => versionCopyId(id, version));
   }
 
   /** scheduleDiff: what going from one version to the other changes, in the change-set diff shape. */
@@ -152,14 +152,23 @@ export class HistoryService {
       else if (a && !b) removed.push(a);
       else if (a && b) changed.push({ before: a, after: b });
     }
+    // Both sides are earlier versions (or the current one): ids of their own (events/copies.ts).
+    const atFrom = (id: string) => versionCopyId(id, fromVersion);
+    const atTo = (id: string) => versionCopyId(id, toVersion);
     const changes = changed
       .sort((x, y) => byAirOrder(x.after, y.after))
       .map(({ before, after }) => ({ before: event(before, fromOrigin), after: event(after, toOrigin) }))
-      .map(({ before, after }) => ({ id: String(after.id), fields: changedFields(before, after), before: toEvent(before), after: toEvent(after) }))
+      .map(({ before, after }) => ({
+        id: `${after.id}@v${fromVersion}..v${toVersion}`,
+        eventId: String(after.id),
+        fields: changedFields(before, after),
+        before: relabelEvent(toEvent(before), atFrom),
+        after: relabelEvent(toEvent(after), atTo),
+      }))
       .filter((c) => c.fields.length > 0);
     return {
-      added: added.sort(byAirOrder).map((c) => toEvent(event(c, toOrigin))),
-      removed: removed.sort(byAirOrder).map((c) => toEvent(event(c, fromOrigin))),
+      added: added.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, toOrigin)), atTo)),
+      removed: removed.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, fromOrigin)), atFrom)),
       changed: changes,
     };
   }
