@@ -77,11 +77,11 @@ describe("Apollo Client InMemoryCache", () => {
     );
 
     const client = apolloClient(t.url, token);
-    const live = await client.query({ query: LIVE, variables: { id: s.id }, fetchPolicy: "network-only" });
+    const live = await client.query<any>({ query: LIVE, variables: { id: s.id }, fetchPolicy: "network-only" });
     const liveData = structuredClone(live.data);
     expect(liveData!.schedule.events.content.map((e: { title: string }) => e.title)).toEqual(["A live", "B", "C"]);
 
-    const draft = await client.query({ query: DRAFT, variables: { id: cs.id }, fetchPolicy: "network-only" });
+    const draft = await client.query<any>({ query: DRAFT, variables: { id: cs.id }, fetchPolicy: "network-only" });
     const { diff } = draft.data!.changeSet;
     expect(draft.data!.changeSet.events.content.map((e: { title: string }) => e.title)).toEqual(["A live", "B draft", "New"]);
     // The diff's sides stay apart: before is the schedule's event, after the draft's.
@@ -91,14 +91,14 @@ describe("Apollo Client InMemoryCache", () => {
     expect(diff.removed.map((e: { title: string }) => e.title)).toEqual(["C"]);
     expect(diff.added.map((e: { title: string }) => e.title)).toEqual(["New"]);
 
-    const preview = await client.query({ query: PREVIEW, variables: { id: s.id, from: ids[0] }, fetchPolicy: "network-only" });
+    const preview = await client.query<any>({ query: PREVIEW, variables: { id: s.id, from: ids[0] }, fetchPolicy: "network-only" });
     expect(preview.data!.schedule.ripplePreview.page.content.map((e: { onAirTime: string }) => e.onAirTime)).toEqual([
       iso(T0),
       iso(T0 + 10 * MIN),
       iso(T0 + 20 * MIN),
     ]);
 
-    const earlier = await client.query({
+    const earlier = await client.query<any>({
       query: EARLIER,
       variables: { id: s.id, v: firstVersion, from: firstVersion, to: firstVersion + 1 },
       fetchPolicy: "network-only",
@@ -109,7 +109,7 @@ describe("Apollo Client InMemoryCache", () => {
     expect(earlier.data!.scheduleDiff.changed[0]).toMatchObject({ eventId: ids[0], before: { title: "A" }, after: { title: "A live" } });
 
     // What the cache answers for the live query, without the network, is what the server said.
-    expect(client.readQuery({ query: LIVE, variables: { id: s.id } })).toEqual(liveData);
+    expect(client.readQuery<any>({ query: LIVE, variables: { id: s.id } })).toEqual(liveData);
     const cache = client.cache.extract() as Record<string, Record<string, unknown>>;
     expect(cache[`Schedule:${s.id}`]).toMatchObject({ version: liveData!.schedule.version, name: "Tonight" });
     for (const [i, title] of ["A live", "B", "C"].entries()) expect(cache[`Event:${ids[i]}`]).toMatchObject({ title, version: liveData!.schedule.events.content[i].version });
