@@ -4,7 +4,7 @@ import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message, PageMembers } from "../common/graphql-types.js";
 import type { PageRequest } from "../common/paging.js";
 import { TimecodeScalar } from "../common/timecode-scalar.js";
-import type { Schedule } from "../schedules/index.js";
+import { Schedule } from "../schedules/index.js";
 import type { EventFilter } from "./criteria.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
@@ -194,6 +194,10 @@ export class AssetReplacementInput {
 
 @ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
 export class ReplaceAssetResult {
+  @Field(() => Schedule, {
+    description: "The schedule after the replacement; its changedEvents answers the events the replacement changed, with their new versions",
+  })
+  schedule!: Schedule;
   @Field(() => Int, { description: "Events whose asset was replaced (events only moved by fillGaps are not counted)" }) eventsModified!: number;
   @Field(() => Date, { nullable: true, description: "onAirTime of the first replaced event" }) firstEventTime!: Date | null;
   @Field(() => Date, { nullable: true, description: "onAirTime of the last replaced event" }) lastEventTime!: Date | null;

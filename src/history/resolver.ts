@@ -5,7 +5,7 @@ import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { versionCopyId } from "../events/index.js";
 import type { HistoricSchedule } from "./service.js";
-import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
+import { ChangedEventPage, HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleHistoryResolver {
@@ -24,6 +24,19 @@ export class ScheduleHistoryResolver {
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
   ): Promise<ScheduleHistoryPage> {
     return ctx.services.history.history(callerOf(ctx), schedule, page, size);
+  }
+
+  @FieldResolver(() => ChangedEventPage, {
+    description:
+      "The events created, changed or removed by the change that made this version, as they are now (with their new versions), by event id: on a mutation's answer, what it changed, so a client cache updates without reading again",
+  })
+  changedEvents(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Events per page; default 100, at most the page limit (1000)" }) size?: number,
+  ): Promise<ChangedEventPage> {
+    return ctx.services.history.changedEvents(callerOf(ctx), schedule, page, size);
   }
 
   @FieldResolver(() => Schedule, { nullable: true, description: "The schedule and its events (paged like events; page and size only) as they were at that version" })

@@ -13,19 +13,20 @@ import { toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "../schedules/index.js";
+import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
 export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
+const CHANGED_ORDER = [{ property: "eventId", direction: "ASC" as const }];
 
 /** The schedule and its touched events at one version. */
 interface Rewound {
@@ -49,6 +50,23 @@ export class HistoryService {
     const request = pageRequest(page, size, this.maxPageSize);
     const { rows, total } = await store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size);
     return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
+  }
+
+  /**
+   * Schedule.changedEvents: the events the change that made the schedule's version touched, as
+   * they are now (a mutation's answer: what it changed, with the new versions), by event id.
+   */
+  async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ChangedEventPage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const scheduleId = Number(schedule.id);
+    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, request.page * request.size, request.size);
+    const rows = await loadEventsById(this.db, scheduleTarget(scheduleId), events.filter((e) => !e.removed).map((e) => e.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const content = events.map(({ id, removed }) => {
+      const row = byId.get(id);
+      return { eventId: String(id), removed, event: row ? toEvent(row) : null };
+    });
+    return { content, ...pageMeta(request, total, content.length, CHANGED_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */

@@ -1,19 +1,13 @@
 // The real Apollo Client 4 InMemoryCache against the service: reading drafts, previews, diffs and
 // earlier versions never changes what the cache holds for the live schedule and its events
 // (docs/CLIENTS.md "Cache identity").
-import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client";
+import { gql } from "@apollo/client";
 import { describe, expect, it } from "vitest";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
 import { uniqueOrg, useTestService } from "../helpers/service.js";
+import { apolloClient } from "./helpers.js";
 
 const t = useTestService();
-
-export function apolloClient(url: string, token: string, cache = new InMemoryCache()): ApolloClient {
-  return new ApolloClient({
-    cache,
-    link: new HttpLink({ uri: `${url}/graphql`, headers: { authorization: `Bearer ${token}`, "apollo-require-preflight": "true" } }),
-  });
-}
 
 const LIVE = gql`
   query Live($id: ID!) {
