@@ -87,7 +87,7 @@ export class AssetTag {
   @Field(() => String) name!: string;
 }
 
-@ObjectType({ description: "An asset of the catalog (SPEC AssetRecord), which events point to by assetId or mediaId" })
+@ObjectType({ description: "An asset of the catalog, which events point to by assetId or mediaId" })
 export class Asset {
   @Field(() => ID, { description: "Cache identity of the asset: its record's id, unique across organizations (assetId is unique only within one)" })
   id!: string;

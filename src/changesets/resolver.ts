@@ -67,7 +67,7 @@ export class ChangeSetResolver {
     return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
   }
 
-  @FieldResolver(() => Int, { description: "S19: the page (0-based, of pageSize matching draft events) holding the event on air at time" })
+  @FieldResolver(() => Int, { description: "The page (0-based, of pageSize matching draft events) holding the event on air at time" })
   eventPageAt(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,

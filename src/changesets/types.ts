@@ -2,7 +2,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Event } from "../events/index.js";
 
-@ObjectType({ description: "An open draft of a schedule's events (S19–S22 \"changes\"), edited by event mutations given its id as changeSetId" })
+@ObjectType({ description: "An open draft of a schedule's events, edited by event mutations given its id as changeSetId" })
 export class ChangeSet {
   @Field(() => ID) id!: string;
   @Field(() => ID) scheduleId!: string;

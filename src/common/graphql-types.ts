@@ -74,7 +74,7 @@ export class Link {
   @Field(() => String, { nullable: true }) title?: string | null;
 }
 
-@ObjectType({ description: "A code and messages (SPEC ResultMessage)" })
+@ObjectType({ description: "A code and messages" })
 export class ResultMessage {
   @Field(() => Int) code!: number;
   @Field(() => [String]) messages!: string[];

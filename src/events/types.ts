@@ -67,7 +67,7 @@ export class EventDataFields {
   @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
 }
 
-@ObjectType({ description: "A timed entry of a schedule (SPEC Event). Times are ms; onAirTime is an instant." })
+@ObjectType({ description: "A timed entry of a schedule. Times are ms; onAirTime is an instant." })
 export class Event extends EventDataFields {
   @Field(() => ID, {
     description:
@@ -120,7 +120,7 @@ export class EventInput extends EventDataFields {
   timecodeInTimecode?: string | null;
 }
 
-@InputType({ description: "Event search (SPEC ScheduleEventSearchDTO); members combine with AND" })
+@InputType({ description: "Event search; members combine with AND" })
 export class EventCriteriaInput {
   @Field(() => EventType, opt) eventType?: EventType | null;
   @Field(() => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string | null;
@@ -147,7 +147,7 @@ export class EventPage extends PageMembers {
   @Field(() => JSONObjectResolver, { description: "programme title → PRIMARY parts on this page" }) programmes!: Record<string, number>;
 }
 
-@ObjectType({ description: "A schedule's time span with one page of its events (SPEC EventPageResult)" })
+@ObjectType({ description: "A schedule's time span with one page of its events" })
 export class EventPageResult {
   @Field(() => ID) id!: string;
   @Field(() => Date, opt) startDate!: Date | null;
@@ -161,7 +161,7 @@ export class PageList {
   @Field(() => Int) total!: number;
 }
 
-@ObjectType({ description: "Totals and pages of a schedule's events (S37); pages count in the summary's size" })
+@ObjectType({ description: "Totals and pages of a schedule's events; pages count in the summary's size" })
 export class EventsSummary {
   @Field(() => Int, { description: "Page holding the event on air now (the last one started, else 0)" }) currentEventPage!: number;
   @Field(() => JSONObjectResolver, { description: "eventType → { pages, total }" }) eventsByType!: Record<string, PageList>;
@@ -176,13 +176,13 @@ export class EventsSummary {
   pageSize?: number;
 }
 
-@ObjectType({ description: "The matching events after a mark or an update by criteria (SPEC EventSearchResult): the requested page, and what was done" })
+@ObjectType({ description: "The matching events after a mark or an update by criteria: the requested page, and what was done" })
 export class EventSearchResult {
   @Field(() => EventPageResult) content!: EventPageResult;
   @Field(() => [Message]) messages!: Message[];
 }
 
-@InputType({ description: "The asset that replaces another in every event using it (S33)" })
+@InputType({ description: "The asset that replaces another in every event using it" })
 export class AssetReplacementInput {
   @Field(() => String, { description: "A catalog asset of the schedule's organization" }) assetId!: string;
   @Field(() => Boolean, {
@@ -192,7 +192,7 @@ export class AssetReplacementInput {
   fillGaps?: boolean | null;
 }
 
-@ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
+@ObjectType({ description: "What replaceAsset did" })
 export class ReplaceAssetResult {
   @Field(() => Schedule, {
     description: "The schedule after the replacement; its changedEvents answers the events the replacement changed, with their new versions",

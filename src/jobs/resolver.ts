@@ -7,7 +7,7 @@ import { Job, JobStatus } from "./types.js";
 
 @Resolver(() => Job)
 export class JobResolver {
-  @Query(() => [Job], { description: "S1: jobs the caller may see, newest first" })
+  @Query(() => [Job], { description: "Jobs the caller may see, newest first" })
   jobs(
     @Ctx() ctx: Context,
     @Arg("organizations", () => [String], { nullable: true, description: "Default: every organization the caller may see" }) organizations?: string[],
@@ -40,7 +40,7 @@ export class JobResolver {
     return job.links.map((link) => ({ ...link, href: underBaseUrl(ctx.baseUrl, link.href) }));
   }
 
-  @Mutation(() => Job, { description: "S13: archives a schedule: NOT_ARCHIVED → ARCHIVING (at once) → ARCHIVED (when the job succeeds)" })
+  @Mutation(() => Job, { description: "Archives a schedule: NOT_ARCHIVED → ARCHIVING (at once) → ARCHIVED (when the job succeeds)" })
   archiveSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -49,7 +49,7 @@ export class JobResolver {
     return ctx.services.archive.archive(callerOf(ctx), id, organization);
   }
 
-  @Mutation(() => Job, { description: "S5: restores archived schedules: ARCHIVED → UN_ARCHIVING (at once) → NOT_ARCHIVED; all or nothing" })
+  @Mutation(() => Job, { description: "Restores archived schedules: ARCHIVED → UN_ARCHIVING (at once) → NOT_ARCHIVED; all or nothing" })
   restoreSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
