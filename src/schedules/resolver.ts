@@ -112,8 +112,8 @@ export class ScheduleResolver {
   }
 }
 
-/** Page members answered without counting the matching schedules. */
-const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "pageable", "sort"]);
+/** Page members answered without counting the matching schedules (pageable.hasNextPage needs the count). */
+const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "sort"]);
 
 /** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
 function needsTotal(info: GraphQLResolveInfo): boolean {
