@@ -3,6 +3,7 @@ import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortS
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../io/coerce.js";
+import { withDescriptions } from "./descriptions/index.js";
 import { RESOLVERS } from "./resolvers.js";
 import { noteRootMutation } from "../history/note.js";
 import { PRELOADED_ASSET } from "../events/index.js";
@@ -21,7 +22,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     .then(withPlainPropertyFields)
     .then(withoutResolvedFieldsOnInputs)
     .then(withRootMutationNote)
-    .then(withPreloadedFields);
+    .then(withPreloadedFields)
+    .then(withDescriptions);
   return built;
 }
 
