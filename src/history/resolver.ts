@@ -5,7 +5,7 @@ import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { versionCopyId } from "../events/index.js";
 import type { HistoricSchedule } from "./service.js";
-import { ChangedEventPage, HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
+import { ChangedEventPage, HistoryEventChange, HistoryEventChangePage, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleHistoryResolver {
@@ -71,7 +71,20 @@ export class ScheduleHistoryResolver {
 
 @Resolver(() => ScheduleHistoryEntry)
 export class ScheduleHistoryEntryResolver {
-  @FieldResolver(() => [HistoryEventChange], { description: "What the entry did to events, in the order it did it; paged (default size 100)" })
+  @FieldResolver(() => HistoryEventChangePage, { description: "What the entry did to events, in the order it did it, a page at a time (default size 100)" })
+  eventChangePage(
+    @Root() entry: ScheduleHistoryEntry,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Changes per page; default 100, at most the page limit (1000)" }) size?: number,
+  ): Promise<HistoryEventChangePage> {
+    return ctx.services.history.entryEventChangePage(callerOf(ctx), entry.id, page, size);
+  }
+
+  @FieldResolver(() => [HistoryEventChange], {
+    description: "What the entry did to events, in the order it did it; one page as a plain list (default size 100)",
+    deprecationReason: "Use eventChangePage: the same changes as a page, with how many there are",
+  })
   eventChanges(
     @Root() entry: ScheduleHistoryEntry,
     @Ctx() ctx: Context,

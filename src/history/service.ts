@@ -20,12 +20,13 @@ import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
 export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
+const CHANGE_ORDER = [{ property: "seq", direction: "ASC" as const }];
 const CHANGED_ORDER = [{ property: "eventId", direction: "ASC" as const }];
 
 /** The schedule and its touched events at one version. */
@@ -67,6 +68,16 @@ export class HistoryService {
       return { eventId: String(id), removed, event: row ? toEvent(row) : null };
     });
     return { content, ...pageMeta(request, total, content.length, CHANGED_ORDER) };
+  }
+
+  /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are. */
+  async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChangePage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const [changes, total] = await Promise.all([
+      store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size),
+      store.entryEventChangeCount(this.db, Number(entryId)),
+    ]);
+    return { content: changes.map(eventChangeOf), ...pageMeta(request, total, changes.length, CHANGE_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */

@@ -180,3 +180,12 @@ async function versionEventCount(executor: Executor, scheduleId: number, version
   );
   return Number(row?.n ?? 0);
 }
+
+/** How many event changes an entry holds. */
+export async function entryEventChangeCount(executor: Executor, historyId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    executor,
+    sql`select coalesce(sum(cardinality(event_ids)), 0)::int as n from schedule_history_changes where history_id = ${historyId}`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -54,6 +54,11 @@ export class ScheduleHistoryEntry {
   @Field(() => Int) eventsChanged!: number;
 }
 
+@ObjectType({ description: "What one history entry did to events, in the order it did it, a page at a time" })
+export class HistoryEventChangePage extends PageMembers {
+  @Field(() => [HistoryEventChange], { description: "This page's event changes" }) content!: HistoryEventChange[];
+}
+
 @ObjectType({ description: "History entries of a schedule, newest first" })
 export class ScheduleHistoryPage extends PageMembers {
   @Field(() => [ScheduleHistoryEntry]) content!: ScheduleHistoryEntry[];

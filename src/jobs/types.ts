@@ -1,6 +1,6 @@
 // GraphQL shapes of the jobs slice (SPEC ProcessingJob and HalJob, API.md "Jobs").
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
-import { Link, Message } from "../common/graphql-types.js";
+import { Link, Message, PageMembers } from "../common/graphql-types.js";
 
 export enum JobStatus {
   PENDING = "PENDING",
@@ -69,4 +69,9 @@ export class Job {
   @Field(() => Date, { nullable: true, description: "When a worker first claimed it" }) dateStarted!: Date | null;
   @Field(() => Date, { nullable: true, description: "When it reached a final state" }) dateFinished!: Date | null;
   @Field(() => [Link], { description: "rel self (GET the job as JSON) and, once there is a file, rel download; absolute URLs" }) links!: Link[];
+}
+
+@ObjectType({ description: "Jobs the caller may see, newest first, a page at a time" })
+export class JobPage extends PageMembers {
+  @Field(() => [Job], { description: "This page's jobs" }) content!: Job[];
 }

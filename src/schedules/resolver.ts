@@ -1,3 +1,4 @@
+import { nullWhenNotFound } from "../common/errors.js";
 import type { GraphQLResolveInfo } from "graphql";
 import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
@@ -25,14 +26,14 @@ export class ScheduleResolver {
     return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }
 
-  @Query(() => Schedule, { nullable: true, description: "One schedule; NOT_FOUND when unknown or not visible" })
+  @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
   schedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
-  ): Promise<Schedule> {
-    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null);
+  ): Promise<Schedule | null> {
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null).catch(nullWhenNotFound);
   }
 
   @Query(() => [Schedule], { description: "Schedules using a graphics project (graphicsProject or graphicsProjectV2)" })

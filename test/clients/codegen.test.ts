@@ -1,4 +1,4 @@
-// Typed clients: the graphql-codegen config of docs/CLIENTS.md (codegen.client.ts), run on
+// Typed clients: the graphql-codegen config of docs/CLIENTS.md (docs/clients/codegen.ts), run on
 // schema.graphql and the GraphiQL examples, gives code that compiles with tsc --strict, with every
 // custom scalar mapped (strictScalars fails the generation on one that is not).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -7,7 +7,7 @@ import { generate } from "@graphql-codegen/cli";
 import { buildSchema, isScalarType, isSpecifiedScalarType } from "graphql";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import config, { SCALARS } from "../../codegen.client.js";
+import config, { SCALARS } from "../../docs/clients/codegen.js";
 import { selectExamples } from "../../src/server/graphiql/examples.js";
 
 // Under node_modules/.cache so that the generated code finds its imports (@graphql-typed-document-node/core) as a frontend would.
