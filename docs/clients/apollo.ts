@@ -43,7 +43,6 @@ export function createCache(): InMemoryCache {
           events: pagedField(EVENT_FILTERS),
           history: pagedField(),
           asRun: pagedField(["from", "to", "status"]),
-          programmeSummary: pagedField(),
         },
       },
       ChangeSet: { fields: { events: pagedField(EVENT_FILTERS) } },
