@@ -57,7 +57,9 @@ export class ChangeSetResolver {
     return ctx.services.changeSets.discard(callerOf(ctx), id, organization);
   }
 
-  @FieldResolver(() => EventPage, { description: "The draft's events in onAirTime order, filtered and paged as Schedule.events" })
+  @FieldResolver(() => EventPage, {
+    description: "The draft's events in onAirTime order, filtered and paged as Schedule.events; each has the draft's own id (556@changeSet7) and the live one as eventId",
+  })
   events(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,

@@ -39,7 +39,8 @@ export class ScheduleHistoryResolver {
     return ctx.services.history.changedEvents(callerOf(ctx), schedule, page, size);
   }
 
-  @FieldResolver(() => Schedule, { nullable: true, description: "The schedule and its events (paged like events; page and size only) as they were at that version" })
+  @FieldResolver(() => Schedule, { nullable: true, description:
+      "The schedule and its events (paged like events; page and size only) as they were at that version, with ids of their own (12@v3, 556@v3) unless it is the current one" })
   atVersion(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("version", () => Int) version: number): Promise<Schedule> {
     return ctx.services.history.atVersion(callerOf(ctx), schedule, version);
   }
