@@ -47,7 +47,9 @@ export class ScheduleEventsResolver {
     return ctx.services.events.pageAt(callerOf(ctx), schedule, time, pageSize, criteria);
   }
 
-  @FieldResolver(() => EventPageResult, { description: "RippleSchedule as a dry run: the page as it would be, nothing saved" })
+  @FieldResolver(() => EventPageResult, {
+    description: "rippleSchedule as a dry run: the page as it would be, nothing saved; its events have ids of their own (556@v9+ripple552), eventId the live one",
+  })
   ripplePreview(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
