@@ -9,7 +9,7 @@ import { parseIds } from "../common/ids.js";
 import { pageRequest, type PageRequest } from "../common/paging.js";
 import { plural } from "../common/text.js";
 import type { Database, Executor } from "../db/client.js";
-import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, type EventTarget, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
+import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, toSchedule, type EventTarget, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import type { Programme, SCTE35Signal, SecondaryEvent } from "./nested.js";
 import { schedulePage } from "./pages.js";
@@ -74,7 +74,7 @@ export class MarkService {
       return outcome(changed, async (schedule) => {
         const page = await schedulePage(tx, target, request, criteria);
         const messages = [info(markedMessage(changed, page.totalElements, what))];
-        return { content: pageResult(schedule, target, page, request, criteria), messages };
+        return { content: pageResult(schedule, target, page, request, criteria), messages, schedule: toSchedule(schedule) };
       });
     });
   }
@@ -103,6 +103,7 @@ export class MarkService {
         const page = await schedulePage(tx, target, request, filter);
         return {
           content: pageResult(schedule, target, page, request, filter),
+          schedule: toSchedule(schedule),
           messages: [info(`${plural(changed, "event")} updated`)],
         };
       });

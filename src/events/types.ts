@@ -180,6 +180,10 @@ export class EventsSummary {
 export class EventSearchResult {
   @Field(() => EventPageResult) content!: EventPageResult;
   @Field(() => [Message]) messages!: Message[];
+  @Field(() => Schedule, {
+    description: "The schedule after the change (unchanged for a draft's); its changedEvents answers every event the change touched, with their new versions",
+  })
+  schedule!: Schedule;
 }
 
 @InputType({ description: "The asset that replaces another in every event using it" })

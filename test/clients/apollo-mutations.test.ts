@@ -29,6 +29,10 @@ const REPLACE = gql`
   }
 `;
 
+const MARK = gql`
+  mutation Mark($s: ID!) { markScteEvents(scheduleId: $s, criteria: { eventType: PRIMARY }) { messages { message } schedule { id version ${CHANGED} } } }
+`;
+
 describe("mutations answer the events they changed", () => {
   it("updateEvents, deleteEvents and replaceAsset update Apollo's cached events without a refetch", async () => {
     const token = await t.token(uniqueOrg(), "editor");
@@ -64,5 +68,11 @@ describe("mutations answer the events they changed", () => {
     });
     const afterDelete = client.readQuery<any>({ query: LIVE, variables: { id: scheduleId }, returnPartialData: true });
     expect(afterDelete?.schedule.events.content.map((e: any) => e?.id)).not.toContain(ids[1]);
+
+    // A mark by criteria answers the schedule too, and through it every event it touched.
+    const marked = (await client.mutate<any>({ mutation: MARK, variables: { s: scheduleId } })).data!.markScteEvents.schedule.changedEvents;
+    expect(marked.totalElements).toBeGreaterThan(0);
+    const cachedEvents = client.readQuery<any>({ query: LIVE, variables: { id: scheduleId }, returnPartialData: true })!.schedule.events.content;
+    for (const { event } of marked.content) expect(cachedEvents.find((e: any) => e?.id === event.id)?.version).toBe(event.version);
   });
 });
