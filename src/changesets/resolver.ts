@@ -57,7 +57,9 @@ export class ChangeSetResolver {
     return ctx.services.changeSets.discard(callerOf(ctx), id, organization);
   }
 
-  @FieldResolver(() => EventPage, { description: "The draft's events in onAirTime order, filtered and paged as Schedule.events" })
+  @FieldResolver(() => EventPage, {
+    description: "The draft's events in onAirTime order, filtered and paged as Schedule.events; each has the draft's own id (556@changeSet7) and the live one as eventId",
+  })
   events(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,
@@ -67,7 +69,7 @@ export class ChangeSetResolver {
     return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
   }
 
-  @FieldResolver(() => Int, { description: "S19: the page (0-based, of pageSize matching draft events) holding the event on air at time" })
+  @FieldResolver(() => Int, { description: "The page (0-based, of pageSize matching draft events) holding the event on air at time" })
   eventPageAt(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,

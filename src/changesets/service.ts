@@ -8,7 +8,7 @@ import { parseId } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { checkFilter } from "../events/index.js";
-import { toEvent } from "../events/index.js";
+import { draftCopyId, relabelEvent, relabelPage, toEvent } from "../events/index.js";
 import { pageAt, targetsPages } from "../events/index.js";
 import type { EventsPageArgs } from "../events/index.js";
 import { draftTarget } from "../schedules/index.js";
@@ -119,9 +119,12 @@ export class ChangeSetService {
   }
 
   /** ChangeSet.events of several change sets (the DataLoader's batch): their drafts' events, paged and filtered as Schedule.events. */
-  pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
+  async pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
-    return targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    const pages = await targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    // Draft events keep their type; their ids are the draft's own (events/copies.ts).
+    for (const [changeSetId, page] of pages) relabelPage(page, (id) => draftCopyId(id, changeSetId));
+    return pages;
   }
 
   /** S19: the page of the draft holding the event on air at `time`. */
@@ -144,15 +147,17 @@ export class ChangeSetService {
       store.scheduleVersionsOfChanged(this.db, id, scheduleId),
     ]);
     const beforeById = new Map(before.map((row) => [row.id, row]));
+    const asDraft = (eventId: string) => draftCopyId(eventId, changeSet.id);
     const changed: EventChange[] = [];
     for (const row of after) {
       // An event the schedule has deleted since has no "before": apply answers CONFLICT for it.
       const old = beforeById.get(row.id);
       if (!old) continue;
       const fields = changedFields(old, row);
-      if (fields.length) changed.push({ id: String(row.id), fields, before: toEvent(old), after: toEvent(row) });
+      if (fields.length) changed.push({ id: asDraft(String(row.id)), eventId: String(row.id), fields, before: toEvent(old), after: relabelEvent(toEvent(row), asDraft) });
     }
-    return { added: added.map(toEvent), removed: removed.map(toEvent), changed };
+    // before and removed are the schedule's events as they are now: the live records, live ids.
+    return { added: added.map((row) => relabelEvent(toEvent(row), asDraft)), removed: removed.map(toEvent), changed };
   }
 
   private target(changeSet: ChangeSet) {

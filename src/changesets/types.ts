@@ -2,7 +2,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Event } from "../events/index.js";
 
-@ObjectType({ description: "An open draft of a schedule's events (S19–S22 \"changes\"), edited by event mutations given its id as changeSetId" })
+@ObjectType({ description: "An open draft of a schedule's events, edited by event mutations given its id as changeSetId" })
 export class ChangeSet {
   @Field(() => ID) id!: string;
   @Field(() => ID) scheduleId!: string;
@@ -15,7 +15,9 @@ export class ChangeSet {
 
 @ObjectType({ description: "One event the draft changed: the names of the Event fields that differ, and the event before and after" })
 export class EventChange {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: "Cache identity of this change: the event's id with the draft's (556@changeSet12) or the versions' (556@v3..v5)" })
+  id!: string;
+  @Field(() => ID, { description: "The id of the event that changed, as mutations take it" }) eventId!: string;
   @Field(() => [String]) fields!: string[];
   @Field(() => Event, { description: "The event as the schedule has it" }) before!: Event;
   @Field(() => Event, { description: "The event as the draft has it" }) after!: Event;

@@ -16,13 +16,13 @@ import { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.
 
 @Resolver(() => Schedule)
 export class ScheduleChecksResolver {
-  @FieldResolver(() => [Asset], { description: "S14: catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
+  @FieldResolver(() => [Asset], { description: "Catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
   assets(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("name", () => String) name: string): Promise<Asset[]> {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.loaders.scheduleAssets.load({ scheduleId: Number(schedule.id), organization: schedule.organization, name });
   }
 
-  @FieldResolver(() => ProgrammeSummary, { description: "S32: the EPG programmes of the schedule in air order, a page at a time" })
+  @FieldResolver(() => ProgrammeSummary, { description: "The EPG programmes of the schedule in air order, a page at a time" })
   programmeSummary(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -35,7 +35,7 @@ export class ScheduleChecksResolver {
 
   @FieldResolver(() => [EvaluatedParameter], {
     description:
-      "S35: the command's parameters with placeholders replaced, for the event on air onAirTimeFrom ms after the schedule start: ${current|previous|next.title|duration|onAirTime|endTime|eventType|mediaId|assetId|houseId|id}, ${schedule.name|id|channel|channelId}, ${channel}, ${asset.<member>[.<member>…]} (the current event's catalog asset), and the keys of command.substitution",
+      "The command's parameters with placeholders replaced, for the event on air onAirTimeFrom ms after the schedule start: ${current|previous|next.title|duration|onAirTime|endTime|eventType|mediaId|assetId|houseId|id}, ${schedule.name|id|channel|channelId}, ${channel}, ${asset.<member>[.<member>…]} (the current event's catalog asset), and the keys of command.substitution",
   })
   evaluateParameters(
     @Root() schedule: Schedule,
@@ -46,7 +46,7 @@ export class ScheduleChecksResolver {
     return ctx.services.checks.evaluateParameters(callerOf(ctx), schedule, onAirTimeFrom, command);
   }
 
-  @FieldResolver(() => ValidationResult, { description: "S40: overlaps, gaps, breaks, missing/archived/failed-QC assets, locked collisions, events longer than their asset" })
+  @FieldResolver(() => ValidationResult, { description: "Overlaps, gaps, breaks, missing/archived/failed-QC assets, locked collisions, events longer than their asset" })
   validation(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,

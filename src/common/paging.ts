@@ -65,6 +65,8 @@ export interface PageMeta {
     paged: boolean;
     unpaged: boolean;
     sort: SortOrderValue | null;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
   };
   sort: SortOrderValue[];
 }
@@ -100,6 +102,8 @@ export function pageMeta(request: PageRequest, totalElements: number, numberOfEl
       paged: true,
       unpaged: false,
       sort: orders[0] ?? null,
+      hasNextPage: request.page < totalPages - 1,
+      hasPreviousPage: request.page > 0,
     },
     sort: orders,
   };

@@ -6,6 +6,7 @@ export { MarkService } from "./marks-service.js";
 export { EventCatalogService } from "./catalog-service.js";
 export type { EventsPageKey } from "./loader.js";
 export { Event, EventPage } from "./types.js";
+export * from "./copies.js";
 export * from "./criteria.js";
 export * from "./enums.js";
 export * from "./json-plan.js";

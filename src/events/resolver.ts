@@ -17,7 +17,7 @@ import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, Even
 
 @Resolver(() => Schedule)
 export class ScheduleEventsResolver {
-  @FieldResolver(() => EventPage, { description: "S25, S34: events in onAirTime order, filtered and paged" })
+  @FieldResolver(() => EventPage, { description: "Events in onAirTime order, filtered and paged" })
   events(
     @Root() schedule: ScheduleWithPage,
     @Ctx() ctx: Context,
@@ -39,7 +39,7 @@ export class ScheduleEventsResolver {
     return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan });
   }
 
-  @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })
+  @FieldResolver(() => Int, { description: "The page (0-based, of pageSize matching events) holding the event on air at time" })
   eventPageAt(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -50,7 +50,9 @@ export class ScheduleEventsResolver {
     return ctx.services.events.pageAt(callerOf(ctx), schedule, time, pageSize, criteria);
   }
 
-  @FieldResolver(() => EventPageResult, { description: "S17: rippleSchedule as a dry run: the page as it would be, nothing saved" })
+  @FieldResolver(() => EventPageResult, {
+    description: "rippleSchedule as a dry run: the page as it would be, nothing saved; its events have ids of their own (556@v9+ripple552), eventId the live one",
+  })
   ripplePreview(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -63,7 +65,7 @@ export class ScheduleEventsResolver {
     return ctx.services.events.ripplePreview(callerOf(ctx), schedule, { eventId, fixAll, criteria, page, size });
   }
 
-  @FieldResolver(() => EventsSummary, { description: "S37: totals and pages of events by type, gaps, overlaps and QC failures" })
+  @FieldResolver(() => EventsSummary, { description: "Totals and pages of events by type, gaps, overlaps and QC failures" })
   eventsSummary(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -76,7 +78,7 @@ export class ScheduleEventsResolver {
 
 @Resolver(() => Event)
 export class EventResolver {
-  @Mutation(() => Event, { description: "S26: adds an event (default onAirTime: the end of the last event)" })
+  @Mutation(() => Event, { description: "Adds an event (default onAirTime: the end of the last event)" })
   createEvent(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -86,7 +88,7 @@ export class EventResolver {
     return ctx.services.events.create(callerOf(ctx), { scheduleId, ...draft }, input);
   }
 
-  @Mutation(() => Schedule, { description: "S27: changes events (each input names one by id); all or nothing" })
+  @Mutation(() => Schedule, { description: "Changes events (each input names one by id); all or nothing" })
   updateEvents(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -96,7 +98,7 @@ export class EventResolver {
     return ctx.services.events.update(callerOf(ctx), { ...at, ...draft }, events);
   }
 
-  @Mutation(() => Schedule, { description: "S28: removes events; all or nothing" })
+  @Mutation(() => Schedule, { description: "Removes events; all or nothing" })
   deleteEvents(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -106,7 +108,7 @@ export class EventResolver {
     return ctx.services.events.delete(callerOf(ctx), { scheduleId, ...draft }, ids);
   }
 
-  @Mutation(() => Schedule, { description: "S30: events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
+  @Mutation(() => Schedule, { description: "Events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
   rippleSchedule(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -117,7 +119,7 @@ export class EventResolver {
     return ctx.services.events.ripple(callerOf(ctx), { ...at, organization }, fromEventId, fixAll);
   }
 
-  @Mutation(() => BulkEditResult, { description: "S31: creates, updates, deletes, loops, splits and shifts events in one transaction" })
+  @Mutation(() => BulkEditResult, { description: "Creates, updates, deletes, loops, splits and shifts events in one transaction" })
   bulkEditEvents(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -125,5 +127,12 @@ export class EventResolver {
     @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<BulkEditResult> {
     return ctx.services.events.bulkEdit(callerOf(ctx), { ...at, ...draft }, input);
+  }
+
+  @FieldResolver(() => ID, {
+    description: "The event's id on the live schedule, the same on its drafts, previews and earlier versions: the id event mutations and criteria take",
+  })
+  eventId(@Root() event: Event): string {
+    return event.eventId ?? event.id;
   }
 }

@@ -26,6 +26,7 @@ import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedul
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import { copyIdOfTarget, relabelEvent } from "./copies.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsPageArgs, EventsSummary } from "./types.js";
 
 // loader.ts (issue 13, being changed) still imports EventsPageArgs from here.
@@ -78,7 +79,9 @@ export class EventService {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
       const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule), clock: localClockOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
-      return outcome(true, () => toEvent(row));
+      // Created in a draft: the draft's id (copies.ts).
+      const draftId = copyIdOfTarget(target);
+      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)));
     });
   }
 

@@ -6,26 +6,28 @@ import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { changedFields } from "../changesets/index.js";
 import type { ChangeSetDiff } from "../changesets/index.js";
-import { toEvent } from "../events/index.js";
+import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/index.js";
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "../schedules/index.js";
+import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
 export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
+const CHANGE_ORDER = [{ property: "seq", direction: "ASC" as const }];
+const CHANGED_ORDER = [{ property: "eventId", direction: "ASC" as const }];
 
 /** The schedule and its touched events at one version. */
 interface Rewound {
@@ -49,6 +51,33 @@ export class HistoryService {
     const request = pageRequest(page, size, this.maxPageSize);
     const { rows, total } = await store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size);
     return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
+  }
+
+  /**
+   * Schedule.changedEvents: the events the change that made the schedule's version touched, as
+   * they are now (a mutation's answer: what it changed, with the new versions), by event id.
+   */
+  async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ChangedEventPage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const scheduleId = Number(schedule.id);
+    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, request.page * request.size, request.size);
+    const rows = await loadEventsById(this.db, scheduleTarget(scheduleId), events.filter((e) => !e.removed).map((e) => e.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const content = events.map(({ id, removed }) => {
+      const row = byId.get(id);
+      return { eventId: String(id), removed, event: row ? toEvent(row) : null };
+    });
+    return { content, ...pageMeta(request, total, content.length, CHANGED_ORDER) };
+  }
+
+  /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are. */
+  async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChangePage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const [changes, total] = await Promise.all([
+      store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size),
+      store.entryEventChangeCount(this.db, Number(entryId)),
+    ]);
+    return { content: changes.map(eventChangeOf), ...pageMeta(request, total, changes.length, CHANGE_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */
@@ -130,7 +159,7 @@ export class HistoryService {
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };
     });
-    return buildPage(paged.slice(request.page * request.size), total, request);
+    return relabelPage(buildPage(paged.slice(request.page * request.size), total, request), (id) => versionCopyId(id, version));
   }
 
   /** scheduleDiff: what going from one version to the other changes, in the change-set diff shape. */
@@ -152,14 +181,23 @@ export class HistoryService {
       else if (a && !b) removed.push(a);
       else if (a && b) changed.push({ before: a, after: b });
     }
+    // Both sides are earlier versions (or the current one): ids of their own (events/copies.ts).
+    const atFrom = (id: string) => versionCopyId(id, fromVersion);
+    const atTo = (id: string) => versionCopyId(id, toVersion);
     const changes = changed
       .sort((x, y) => byAirOrder(x.after, y.after))
       .map(({ before, after }) => ({ before: event(before, fromOrigin), after: event(after, toOrigin) }))
-      .map(({ before, after }) => ({ id: String(after.id), fields: changedFields(before, after), before: toEvent(before), after: toEvent(after) }))
+      .map(({ before, after }) => ({
+        id: `${after.id}@v${fromVersion}..v${toVersion}`,
+        eventId: String(after.id),
+        fields: changedFields(before, after),
+        before: relabelEvent(toEvent(before), atFrom),
+        after: relabelEvent(toEvent(after), atTo),
+      }))
       .filter((c) => c.fields.length > 0);
     return {
-      added: added.sort(byAirOrder).map((c) => toEvent(event(c, toOrigin))),
-      removed: removed.sort(byAirOrder).map((c) => toEvent(event(c, fromOrigin))),
+      added: added.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, toOrigin)), atTo)),
+      removed: removed.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, fromOrigin)), atFrom)),
       changed: changes,
     };
   }

@@ -37,7 +37,7 @@ const FORMATS = "csv, json, xmltv or bxf; guessed from the file name, else its f
 
 @Resolver()
 export class IoResolver {
-  @Mutation(() => Schedule, { description: "S6: a new schedule from an uploaded CSV, JSON or XMLTV file (see docs/FORMATS.md)" })
+  @Mutation(() => Schedule, { description: "A new schedule from an uploaded CSV, JSON or XMLTV file (see docs/FORMATS.md)" })
   importSchedule(
     @Ctx() ctx: Context,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
@@ -50,7 +50,7 @@ export class IoResolver {
     return ctx.services.io.importSchedule(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
   }
 
-  @Mutation(() => Job, { description: "S7: as importSchedule, done by a SCHEDULE_IMPORT job; its entityId is the new schedule once SUCCEEDED" })
+  @Mutation(() => Job, { description: "As importSchedule, done by a SCHEDULE_IMPORT job; its entityId is the new schedule once SUCCEEDED" })
   importScheduleAsync(
     @Ctx() ctx: Context,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
@@ -63,7 +63,7 @@ export class IoResolver {
     return ctx.services.io.importScheduleAsync(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
   }
 
-  @Mutation(() => Job, { description: "S24: a TIMELINE_EPG_XML_EXPORT job; when SUCCEEDED, resourceLink downloads the file (same bearer token)" })
+  @Mutation(() => Job, { description: "A TIMELINE_EPG_XML_EXPORT job; when SUCCEEDED, resourceLink downloads the file (same bearer token)" })
   exportSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,

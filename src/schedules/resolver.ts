@@ -1,3 +1,4 @@
+import { nullWhenNotFound } from "../common/errors.js";
 import type { GraphQLResolveInfo } from "graphql";
 import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
@@ -8,7 +9,7 @@ import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./ty
 
 @Resolver(() => Schedule)
 export class ScheduleResolver {
-  @Query(() => SchedulePage, { description: "S2, S9: schedules of an organization, filtered, sorted and paged" })
+  @Query(() => SchedulePage, { description: "Schedules of an organization, filtered, sorted and paged" })
   schedules(
     @Ctx() ctx: Context,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
@@ -25,17 +26,17 @@ export class ScheduleResolver {
     return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }
 
-  @Query(() => Schedule, { nullable: true, description: "S11: one schedule; NOT_FOUND when unknown or not visible" })
+  @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
   schedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
-  ): Promise<Schedule> {
-    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null);
+  ): Promise<Schedule | null> {
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null).catch(nullWhenNotFound);
   }
 
-  @Query(() => [Schedule], { description: "S8: schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
+  @Query(() => [Schedule], { description: "Schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
   schedulesByGraphicsProject(
     @Ctx() ctx: Context,
     @Arg("name", () => String) name: string,
@@ -44,7 +45,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S3: creates a schedule" })
+  @Mutation(() => Schedule, { description: "Creates a schedule" })
   createSchedule(
     @Ctx() ctx: Context,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
@@ -53,7 +54,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.create(callerOf(ctx), input, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S12: changes a schedule; input.version, when given, must equal the stored version" })
+  @Mutation(() => Schedule, { description: "Changes a schedule; input.version, when given, must equal the stored version" })
   updateSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -63,7 +64,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.update(callerOf(ctx), id, input, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S10: removes a schedule with its events" })
+  @Mutation(() => Schedule, { description: "Removes a schedule with its events" })
   deleteSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -72,7 +73,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.delete(callerOf(ctx), id, organization);
   }
 
-  @Mutation(() => [Schedule], { description: "S4: removes schedules, all or nothing" })
+  @Mutation(() => [Schedule], { description: "Removes schedules, all or nothing" })
   deleteSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
@@ -81,7 +82,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds or by whole days (either may be negative; give exactly one)" })
+  @Mutation(() => Schedule, { description: "Moves every event (locked ones too) by milliseconds or by whole days (either may be negative; give exactly one)" })
   shiftSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -94,7 +95,7 @@ export class ScheduleResolver {
     return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, days, wallClock, organization });
   }
 
-  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
+  @Mutation(() => Schedule, { description: "Moves every event so that the first starts at startTime" })
   transposeSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -104,7 +105,7 @@ export class ScheduleResolver {
     return ctx.services.scheduleOps.transpose(callerOf(ctx), { id, startTime, organization });
   }
 
-  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
+  @Mutation(() => Schedule, { description: 'A new schedule with copies of the events; name defaults to "<name> (copy)"' })
   copySchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -122,8 +123,8 @@ export class ScheduleResolver {
   }
 }
 
-/** Page members answered without counting the matching schedules. */
-const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "pageable", "sort"]);
+/** Page members answered without counting the matching schedules (pageable.hasNextPage needs the count). */
+const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "sort"]);
 
 /** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
 function needsTotal(info: GraphQLResolveInfo): boolean {

@@ -12,7 +12,7 @@ export enum ArchiveStatus {
 }
 registerEnumType(ArchiveStatus, { name: "ArchiveStatus" });
 
-@ObjectType({ description: "A channel's playlist of timed events (SPEC ScheduleRecord and ScheduleExtendedRecord)" })
+@ObjectType({ description: "A channel's playlist of timed events" })
 export class Schedule {
   @Field(() => ID) id!: string;
   @Field(() => String) organization!: string;
@@ -99,7 +99,7 @@ export class ScheduleInput {
   @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateUpdated?: Date | null;
 }
 
-@InputType({ description: "Filters of the schedule search (S2, S9); members combine with AND" })
+@InputType({ description: "Filters of the schedule search; members combine with AND" })
 export class ScheduleFilterInput {
   @Field(() => String, { nullable: true, description: "Exact name, case-insensitive" }) name?: string | null;
   @Field(() => String, { nullable: true, description: "Part of the name, case-insensitive" }) nameSubString?: string | null;

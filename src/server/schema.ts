@@ -3,6 +3,7 @@ import { type GraphQLSchema, isInputObjectType, isObjectType, lexicographicSortS
 import { buildSchema, getMetadataStorage } from "type-graphql";
 import { DateTimeScalar } from "../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../io/coerce.js";
+import { withDescriptions } from "./descriptions/index.js";
 import { RESOLVERS } from "./resolvers.js";
 import { noteRootMutation } from "../history/note.js";
 import { LOCAL_TIME_FIELDS, PRELOADED_ASSET, type Event } from "../events/index.js";
@@ -22,7 +23,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     .then(withoutResolvedFieldsOnInputs)
     .then(withRootMutationNote)
     .then(withPreloadedFields)
-    .then(withLocalTimeFields);
+    .then(withLocalTimeFields)
+    .then(withDescriptions);
   return built;
 }
 

@@ -80,6 +80,7 @@ const QUERIES: Record<string, Case> = {
   executionDays: { variants: () => [list(`{ executionDays(from: "2000-01-01T00:00:00Z") { executions { organization executionId } } }`)] },
   job: { variants: (i) => [q(`query($id: ID!) { job(id: $id) { id organization } }`, { id: i.job })] },
   jobs: { variants: () => [q(`{ jobs(organizations: ["${A}"]) { id organization } }`), list(`{ jobs { id organization } }`)] },
+  jobPage: { variants: () => [q(`{ jobPage(organizations: ["${A}"]) { content { id organization } } }`), list(`{ jobPage { totalElements content { id organization } } }`)] },
   licenceUsage: { variants: () => [q(`{ licenceUsage(${onA}, ${W}) { playoutId } }`)] },
   organizationIds: { variants: () => [list(`{ organizationIds }`)] },
   organizationSummaries: { variants: () => [list(`{ organizationSummaries { organizationId } }`)] },
