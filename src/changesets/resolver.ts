@@ -4,7 +4,7 @@ import { EventPageArgs } from "../events/index.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
-import { ChangeSet, ChangeSetDiff } from "./types.js";
+import { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
@@ -81,5 +81,19 @@ export class ChangeSetResolver {
   @FieldResolver(() => ChangeSetDiff, { description: "What applying would do to the schedule's events" })
   diff(@Root() changeSet: ChangeSet, @Ctx() ctx: Context): Promise<ChangeSetDiff> {
     return ctx.services.changeSets.diff(callerOf(ctx), changeSet);
+  }
+}
+
+@Resolver(() => ChangeSetDiff)
+export class ChangeSetDiffResolver {
+  @FieldResolver(() => [EventChange], { description: "Events whose fields differ, in air order (after the change), one page at a time; changedCount counts them all" })
+  changed(
+    @Root() diff: ChangeSetDiff,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Changes per page (default 1000, at most MAX_PAGE_SIZE)" }) size?: number,
+  ): EventChange[] {
+    callerOf(ctx); // UNAUTHENTICATED without a caller
+    return ctx.services.changeSets.changedPage(diff, page, size);
   }
 }

@@ -29,6 +29,10 @@ import { buildGraphQLSchema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
+import { configureHeavyWork } from "../common/heavy-work.js";
+import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
+import { markWriting, requestTimeBudget } from "./request-budget.js";
+import { checkQueryBytes, checkVariables } from "./request-shape.js";
 
 export interface AppOptions {
   config: Config;
@@ -101,7 +105,8 @@ function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServer
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ document, request, operationName, contextValue: ctx }) {
+        async didResolveOperation({ document, request, operation, operationName, contextValue: ctx }) {
+          if (operation?.operation === "mutation") markWriting();
           if (!config.publicIntrospection && !ctx.viewer && checks.readsSchema(document)) {
             const reason = ctx.authError?.message ?? "A bearer token is required (Authorization: Bearer <JWT>), for introspection too";
             // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
@@ -120,16 +125,27 @@ function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServer
  * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
  * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
  */
-function tokenLimit(checks: RequestChecks, log: Logger) {
+function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: number; maxInputDepth: number }) {
   return (req: Request, res: Response, next: () => void) => {
     // express 5 leaves req.body unset without a JSON body; Apollo then answers a bare 500.
     req.body ??= {};
     const query = req.method === "GET" ? req.query.query : (req.body as { query?: unknown }).query;
     try {
+      // The size first: nothing reads a text over MAX_QUERY_BYTES (request-shape.ts).
+      if (typeof query === "string") checkQueryBytes(query, shape.maxQueryBytes);
       if (typeof query === "string") checks.tokens(query);
     } catch (error) {
       log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: [QUERY_TOO_COMPLEX] });
-      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, (error as Error).message, { limit: "tokens" });
+      const limit = error instanceof GraphQLError ? error.extensions.limit : "tokens";
+      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, (error as Error).message, { limit });
+    }
+    try {
+      const variables = req.method === "GET" ? undefined : (req.body as { variables?: unknown }).variables;
+      if (variables !== undefined) checkVariables(variables, shape.maxInputDepth);
+    } catch (error) {
+      const refusal = error as GraphQLError;
+      log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: ["BAD_USER_INPUT"] });
+      return sendJsonError(res, 400, "BAD_USER_INPUT", refusal.message, { argument: refusal.extensions?.argument });
     }
     res.once("finish", () => {
       // Apollo builds the context only for requests its plugins (and the request log) will see.
@@ -156,6 +172,8 @@ function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): Gr
 function cancelReadsWhenClientLeaves(log: Logger) {
   return (_req: Request, res: Response, next: () => void) => {
     const work = new RequestWork();
+    // The request's time budget (request-budget.ts) cancels the same reads at its deadline.
+    res.locals.requestWork = work;
     res.on("close", () => {
       if (res.writableFinished) return;
       const cancelled = work.abandon();
@@ -172,6 +190,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(assignRequestId);
   const httpServer = http.createServer(app);
   const services = createServices(db, config);
+  configureHeavyWork({ maxConcurrency: config.maxHeavyConcurrency, waitMs: config.heavyWaitMs });
 
   const verifyToken = cachedTokenVerifier(authSecret, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds });
   const authenticate = async (req: Request): Promise<Viewer | null> => {
@@ -187,6 +206,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const apollo = new ApolloServer<Context>({
     ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
     csrfPrevention: true,
+    // Bounded by entries and bytes, and nothing kept for a request without a token (bounded-caches.ts).
+    documentStore: documentStore(),
+    persistedQueries: { cache: persistedQueryCache() },
     // Our own shutdown (main.ts stopOnSignals) stops Apollo; Apollo's handler would re-send the
     // signal and end the process (code 143) before in-flight work and jobs are handed back.
     stopOnTerminationSignals: false,
@@ -219,9 +241,11 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
       uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
     express.json({ limit: "10mb" }),
-    tokenLimit(checks, log),
+    tokenLimit(checks, log, config),
+    cacheScope,
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
+    requestTimeBudget(config, log),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }) => {
         const requestId = requestIdOf(res);
@@ -230,6 +254,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         let authError: Error | null = null;
         try {
           viewer = await authenticate(req);
+          if (viewer) allowCaching();
         } catch (error) {
           authError = error as Error;
         }

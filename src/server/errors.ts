@@ -33,9 +33,20 @@ function appErrorOf(original: unknown): AppError | null {
 
 export const INTERNAL_MESSAGE = "Internal server error";
 
+/**
+ * Apollo's own refusals of a request that carry no code, only an HTTP 4xx status (a persisted
+ * query's hash that does not match its text): BAD_REQUEST, not a fault of the service.
+ */
+function isRequestRefusal(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.originalError || error.extensions?.code) return false;
+  const status = (error.extensions?.http as { status?: number } | undefined)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
 export function isMasked(error: unknown): boolean {
   const original = unwrapResolverError(error);
   if (appErrorOf(original)) return false;
+  if (isRequestRefusal(original)) return false;
   if (original instanceof GraphQLError) {
     // A GraphQLError with an original error came from a resolver: it is internal unless coded.
     const code = original.extensions?.code;
@@ -49,6 +60,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (known) {
     return { ...formatted, message: known.message, extensions: { ...known.extensions, code: known.code } };
   }
+  if (isRequestRefusal(unwrapResolverError(error))) return { message: formatted.message, extensions: { code: "BAD_REQUEST" } };
   if (!isMasked(error)) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };

@@ -67,7 +67,7 @@ export interface RequestChecks {
   cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): void;
 }
 
-export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number }): RequestChecks {
+export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number; maxInputDepth?: number }): RequestChecks {
   const withinTokens = new Recent<string, true>(KEPT_QUERIES);
   const facts = new WeakMap<DocumentNode, DocumentFacts>();
 
@@ -76,7 +76,7 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
     if (!known) {
       let textRefusal: GraphQLError | undefined;
       try {
-        checkDocumentStrings(document, limits.maxStringLength);
+        checkDocumentStrings(document, limits.maxStringLength, limits.maxInputDepth);
       } catch (error) {
         if (!(error instanceof GraphQLError)) throw error;
         textRefusal = error;

@@ -7,6 +7,7 @@ import { RESOLVERS } from "./resolvers.js";
 import { noteRootMutation } from "../history/note.js";
 import { PRELOADED_ASSET } from "../events/index.js";
 import type { Context } from "../common/context.js";
+import { withBudgetChecks } from "./request-budget.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -21,7 +22,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     .then(withPlainPropertyFields)
     .then(withoutResolvedFieldsOnInputs)
     .then(withRootMutationNote)
-    .then(withPreloadedFields);
+    .then(withPreloadedFields)
+    .then(withBudgetChecks);
   return built;
 }
 
