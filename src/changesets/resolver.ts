@@ -4,6 +4,7 @@ import { EventPageArgs } from "../events/index.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
 
 @Resolver(() => ChangeSet)
@@ -91,7 +92,7 @@ export class ChangeSetDiffResolver {
     @Root() diff: ChangeSetDiff,
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
-    @Arg("size", () => Int, { nullable: true, description: "Changes per page (default 1000, at most MAX_PAGE_SIZE)" }) size?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Changes per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
   ): EventChange[] {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.services.changeSets.changedPage(diff, page, size);

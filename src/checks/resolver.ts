@@ -10,6 +10,7 @@ import { SecondaryEvent } from "../events/index.js";
 import { Event, EventsSummary, PageList } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
@@ -89,7 +90,7 @@ export class ValidationResultResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
     @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
-    @Arg("size", () => Int, { nullable: true, description: "Breaks per page (default 1000, at most MAX_PAGE_SIZE)" }) size?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Breaks per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
   ): Promise<Event[][]> {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
@@ -102,7 +103,7 @@ export class ValidationResultResolver {
     @Root() result: ValidationResult,
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
-    @Arg("size", () => Int, { nullable: true, description: "Gaps per page (default 1000, at most MAX_PAGE_SIZE)" }) size?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Gaps per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
   ): TimelineIssue[] {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.services.checks.gapsPage(result, page, size);

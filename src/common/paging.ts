@@ -118,7 +118,8 @@ export function checkRange<T extends Date | number>(name: string, from: T | null
  */
 export const LIST_PAGE_SIZE = 1000;
 
-/** The page of such a list: `size` defaults to LIST_PAGE_SIZE, lowered to MAX_PAGE_SIZE when that is smaller. */
+/** The page of such a list: `size` defaults to LIST_PAGE_SIZE, which is lowered to MAX_PAGE_SIZE when that is smaller. */
 export function listPageRequest(page: number | null | undefined, size: number | null | undefined, maxSize: number): PageRequest {
-  return pageRequest(page, size ?? Math.min(LIST_PAGE_SIZE, maxSize), maxSize);
+  const wanted = size ?? LIST_PAGE_SIZE;
+  return pageRequest(page, wanted === LIST_PAGE_SIZE ? Math.min(wanted, maxSize) : wanted, maxSize);
 }

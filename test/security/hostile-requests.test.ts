@@ -2,12 +2,15 @@
 // event work of heavy fields, paged lists), whatever the attack. Each test sends the attack as an
 // attacker would, scaled down (a 5,000-event schedule, MAX_HEAVY_EVENTS lowered to 12,000).
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { createSchedule, iso, T0 } from "../events/helpers.js";
 
 const EVENTS = 5000;
-const t = useOwnTestService({ maxHeavyEvents: 12_000, maxPageSize: 1000 });
+// REQUEST_TIMEOUT_MS lowered; the statement timeout off, so that only the request's budget can end a wait.
+const t = useOwnTestService({ maxHeavyEvents: 12_000, maxPageSize: 1000, requestTimeoutMs: 4000, dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0 });
 
 async function post(body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(t.url + "/graphql", {
@@ -139,5 +142,48 @@ describe("heavy fields on a large schedule", () => {
     expect(last.changed).toHaveLength(100);
     expect(last.changed[99].before.title).toBe(`E${EVENTS - 1}`);
     expect(last.changed[99].fields).toContain("onAirTime");
+  });
+});
+
+describe("the request's time budget (REQUEST_TIMEOUT_MS)", () => {
+  it("answers TIMEOUT once a read waits past it, and cancels the read", async () => {
+    const { gql } = await orgClient(t);
+    await gql.data(`{ schedules(size: 1) { totalElements } }`); // warm: the token and the plan
+    const db = t.service.database.db;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Every read of schedules waits behind this transaction (PGlite: every statement does).
+    const holding = db.transaction(async (tx) => {
+      await tx.execute(sql`lock table schedules in access exclusive mode`);
+      locked();
+      await released;
+    });
+    try {
+      await lockTaken;
+      const answer = await gql.request(`{ schedules(size: 1) { totalElements content { id } } }`);
+      expect(answer.errors?.[0].extensions).toMatchObject({ code: "TIMEOUT", limit: "REQUEST_TIMEOUT_MS" });
+      expect(answer.errors?.[0].extensions.requestId).toBeTruthy();
+      expect((await fetch(t.url + "/healthz")).status).toBe(200);
+      if (t.databaseUrl) {
+        // PostgreSQL: the read no longer waits on the lock, which is still held.
+        const probe = postgres(t.databaseUrl, { max: 1, onnotice: () => {} });
+        try {
+          const waiting = async () => Number((await probe`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%from "schedules"%'`)[0].n);
+          for (let tries = 0; (await waiting()) > 0; tries++) {
+            if (tries > 300) throw new Error("the read of the timed-out request still waits");
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        } finally {
+          await probe.end();
+        }
+      }
+    } finally {
+      release();
+      await holding;
+    }
+    // The service goes on answering.
+    expect((await gql.data(`{ schedules(size: 1) { totalElements } }`)).schedules.totalElements).toBe(0);
   });
 });
