@@ -39,7 +39,7 @@ describe("CSV writers", () => {
       }
     };
     walk("src");
-    const writers = files.filter((f) => f !== join("src", "common", "csv.ts") && /\.join\(",\"\)\s*\+\s*"\\r\\n"/.test(readFileSync(f, "utf8")));
+    const writers = files.filter((f) => f !== join("src", "common", "csv.ts") && /\.join\(","\)\s*\+\s*"\\r\\n"/.test(readFileSync(f, "utf8")));
     expect(writers).toEqual([]);
   });
 });
