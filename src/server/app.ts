@@ -17,7 +17,7 @@ import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { createContext, requestBaseUrl, type Context } from "./context.js";
-import { formatError, isMasked } from "./errors.js";
+import { clientLeft, formatError, isMasked } from "./errors.js";
 import { jitGateway } from "./executor.js";
 import { mountHealthRoutes } from "./health.js";
 import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
@@ -64,10 +64,12 @@ function requestLogPlugin(): ApolloServerPlugin<Context> {
       const started = performance.now();
       const unexpected: string[] = [];
       let unexpectedCount = 0;
+      let clientGone = false;
       return {
         async didEncounterErrors({ errors }) {
           for (const error of errors) {
-            if (isMasked(error) && !queryLimitErrorOf(error)) {
+            if (clientLeft(error)) clientGone = true;
+            else if (isMasked(error) && !queryLimitErrorOf(error)) {
               unexpectedCount++;
               if (unexpected.length < LOGGED_STACKS) unexpected.push(String(error.originalError?.stack ?? error.stack ?? error));
             }
@@ -89,6 +91,7 @@ function requestLogPlugin(): ApolloServerPlugin<Context> {
             errorCount: codes.length,
           };
           if (unexpectedCount) ctx.log.error("graphql", { ...fields, unexpectedErrors: unexpectedCount, errors: unexpected });
+          else if (clientGone) ctx.log.info("graphql: the client went away during its upload", fields);
           else ctx.log.info("graphql", fields);
         },
       };

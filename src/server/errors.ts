@@ -58,7 +58,9 @@ export function isMasked(error: unknown): boolean {
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const known = appErrorOf(unwrapResolverError(error));
   if (known) {
-    return { ...formatted, message: known.message, extensions: { ...known.extensions, code: known.code } };
+    // `http` sets the answer's status (Apollo reads it); it is not part of the answer.
+    const { http: _status, ...extensions } = known.extensions;
+    return { ...formatted, message: known.message, extensions: { ...extensions, code: known.code } };
   }
   if (isRequestRefusal(unwrapResolverError(error))) return { message: formatted.message, extensions: { code: "BAD_REQUEST" } };
   if (!isMasked(error)) {
@@ -66,4 +68,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { ...formatted, extensions };
   }
   return { message: INTERNAL_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+}
+
+/** A client that went away mid-request (graphql-upload's 499 when an upload is cut off): nobody to answer, not a fault. */
+export function clientLeft(error: unknown): boolean {
+  for (let e: unknown = error, i = 0; e && i < 5; e = (e as { originalError?: unknown; cause?: unknown }).originalError ?? (e as { cause?: unknown }).cause, i++) {
+    if ((e as { status?: number }).status === 499 || /^Request disconnected during file upload/.test(String((e as Error).message))) return true;
+  }
+  return false;
 }

@@ -52,6 +52,23 @@ function checkLifetime(payload: { exp?: unknown; iat?: unknown }, limits: TokenL
   }
 }
 
+/** The real reason jose refused a token: a bad claim is not a bad signature. */
+function joseRefusal(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return "the token has expired";
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    const claim = error.claim;
+    if (error.reason === "check_failed" && claim === "nbf") return "it is not valid yet (nbf)";
+    if (error.reason === "check_failed" && claim === "iat") return "it was issued in the future (iat)";
+    if (["exp", "nbf", "iat"].includes(claim)) return `its ${claim} claim is not a time (a number of seconds since 1970)`;
+    return `its ${claim} claim is not valid`;
+  }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+    return "the token is not valid (signed with another secret? run `npm run token` with the service's AUTH_SECRET, or without one on its DATA_DIR)";
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return "it is not signed with HS256";
+  return "it is not a well-formed JWT (header.payload.signature, base64url)";
+}
+
 export async function verifyToken(secret: string, token: string, limits: TokenLimits = DEFAULT_TOKEN_LIMITS): Promise<Viewer> {
   return (await verifyTokenUntil(secret, token, limits)).viewer;
 }
@@ -63,7 +80,7 @@ export async function verifyTokenUntil(secret: string, token: string, limits: To
     // jose checks the signature, and exp and nbf with the skew; checkLifetime takes exp strictly.
     ({ payload } = await jwtVerify(token, encode(secret), { algorithms: ["HS256"], clockTolerance: limits.clockSkewSeconds }));
   } catch (error) {
-    throw rejected(error instanceof joseErrors.JWTExpired ? "the token has expired" : "the token is not valid (signed with another secret? run `npm run token` with the service's AUTH_SECRET, or without one on its DATA_DIR)");
+    throw rejected(joseRefusal(error));
   }
   checkLifetime(payload, limits);
   const { sub, orgs, role } = payload as Record<string, unknown>;

@@ -1,11 +1,11 @@
 // Hostile requests, second round: every request is held by a budget (query bytes, input depth,
 // event work of heavy fields, paged lists), whatever the attack. Each test sends the attack as an
 // attacker would, scaled down (a 5,000-event schedule, MAX_HEAVY_EVENTS lowered to 12,000).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
+import { orgClient, TEST_SECRET, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { createSchedule, iso, T0 } from "../events/helpers.js";
 
 const EVENTS = 5000;
@@ -185,5 +185,28 @@ describe("the request's time budget (REQUEST_TIMEOUT_MS)", () => {
     }
     // The service goes on answering.
     expect((await gql.data(`{ schedules(size: 1) { totalElements } }`)).schedules.totalElements).toBe(0);
+  });
+});
+
+describe("tokens refused for their real reason", () => {
+  const sign = (payload: Record<string, unknown>, secret = TEST_SECRET) => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const body = `${part({ alg: "HS256", typ: "JWT" })}.${part(payload)}`;
+    return `${body}.${createHmac("sha256", secret).update(body).digest("base64url")}`;
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+  const base = () => ({ sub: "tester", orgs: ["o"], role: "viewer", iat: now(), exp: now() + 600 });
+  const refusal = async (token: string) => (await t.client(token).error(`{ schedules { totalElements } }`)).message;
+
+  it.each([
+    ["a string exp", () => sign({ ...base(), exp: String(now() + 600) }), /exp claim is not a time/],
+    ["a future nbf", () => sign({ ...base(), nbf: now() + 3600 }), /not valid yet \(nbf\)/],
+    ["iat: \"x\"", () => sign({ ...base(), iat: "x" }), /iat claim is not a time/],
+    ["another secret", () => sign(base(), "another-secret-of-at-least-32-characters"), /signed with another secret/],
+    ["a malformed token", () => "not.a.jwt", /not a well-formed JWT/],
+  ])("%s", async (_what, token, reason) => {
+    const message = await refusal(token());
+    expect(message).toMatch(reason);
+    if (!/another secret/.test(String(reason))) expect(message).not.toMatch(/another secret/);
   });
 });
