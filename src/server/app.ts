@@ -33,6 +33,7 @@ import { configureHeavyWork } from "../common/heavy-work.js";
 import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
 import { markWriting, requestTimeBudget } from "./request-budget.js";
 import { checkQueryBytes, checkVariables } from "./request-shape.js";
+import { bodyDeadline, limitConnections } from "./connections.js";
 
 export interface AppOptions {
   config: Config;
@@ -191,7 +192,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const app = express();
   app.disable("x-powered-by");
   app.use(assignRequestId);
+  app.use(bodyDeadline(config, log));
   const httpServer = http.createServer(app);
+  limitConnections(httpServer, config);
   const services = createServices(db, config);
   configureHeavyWork({ maxConcurrency: config.maxHeavyConcurrency, waitMs: config.heavyWaitMs });
 
