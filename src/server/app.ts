@@ -137,7 +137,8 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
     try {
       // The size first: nothing reads a text over MAX_QUERY_BYTES (request-shape.ts).
       if (typeof query === "string") checkQueryBytes(query, shape.maxQueryBytes);
-      if (typeof query === "string") checks.tokens(query);
+      // A request without a token leaves nothing behind (bounded-caches.ts); a bad token is bounded by the LRU.
+      if (typeof query === "string") checks.tokens(query, Boolean(req.headers.authorization));
     } catch (error) {
       log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: [QUERY_TOO_COMPLEX] });
       const limit = error instanceof GraphQLError ? error.extensions.limit : "tokens";
