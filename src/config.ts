@@ -103,6 +103,26 @@ export interface Config {
   maxBatchSize: number;
   /** Compress /graphql and /files answers above 1 KB with gzip or brotli, as the client accepts. */
   compressResponses: boolean;
+  /** Longest query text accepted, bytes (comments and whitespace count); refused before parsing. */
+  maxQueryBytes: number;
+  /** Deepest nesting of lists and objects in variables and argument values. */
+  maxInputDepth: number;
+  /** Longest a query may run, parsing to answer, ms (then TIMEOUT and its work stops); mutations excepted. */
+  requestTimeoutMs: number;
+  /** Events the heavy fields of one request may touch together (diff, validation, history, ...). */
+  maxHeavyEvents: number;
+  /** Heavy operations on large schedules running at once in the process (one per caller). */
+  maxHeavyConcurrency: number;
+  /** Longest wait of a heavy operation for its turn before SERVICE_UNAVAILABLE, ms. */
+  heavyWaitMs: number;
+  /** Longest time for a request body (not an upload) to arrive, ms. */
+  bodyTimeoutMs: number;
+  /** Longest time for an upload to arrive, ms. */
+  uploadTimeoutMs: number;
+  /** Slowest accepted upload after its first 10 seconds, bytes per second. */
+  uploadMinBytesPerSecond: number;
+  /** Open client connections at most; past it new ones are closed at once. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +223,16 @@ export function loadConfig(env: Env = process.env): Config {
     fileLinkSecret: secretOf("FILE_LINK_SECRET", env.FILE_LINK_SECRET, problems),
     maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 100),
     compressResponses: bool("COMPRESS_RESPONSES", true),
+    maxQueryBytes: int("MAX_QUERY_BYTES", 100 * 1024, 1024, 100 * 1024 * 1024),
+    maxInputDepth: int("MAX_INPUT_DEPTH", 32, 2, 1000),
+    requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 30_000, 100, 86_400_000),
+    maxHeavyEvents: int("MAX_HEAVY_EVENTS", 400_000, 1, 1_000_000_000),
+    maxHeavyConcurrency: int("MAX_HEAVY_CONCURRENCY", 2, 1, 1000),
+    heavyWaitMs: int("HEAVY_WAIT_MS", 2000, 0, 600_000),
+    bodyTimeoutMs: int("BODY_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    uploadTimeoutMs: int("UPLOAD_TIMEOUT_MS", 600_000, 1000, 86_400_000),
+    uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),
+    maxConnections: int("MAX_CONNECTIONS", 1000, 1, 1_000_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -4,7 +4,8 @@ import { EventPageArgs } from "../events/index.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
-import { ChangeSet, ChangeSetDiff } from "./types.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
+import { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
@@ -83,5 +84,19 @@ export class ChangeSetResolver {
   @FieldResolver(() => ChangeSetDiff, { description: "What applying would do to the schedule's events" })
   diff(@Root() changeSet: ChangeSet, @Ctx() ctx: Context): Promise<ChangeSetDiff> {
     return ctx.services.changeSets.diff(callerOf(ctx), changeSet);
+  }
+}
+
+@Resolver(() => ChangeSetDiff)
+export class ChangeSetDiffResolver {
+  @FieldResolver(() => [EventChange], { description: "Events whose fields differ, in air order (after the change), one page at a time; changedCount counts them all" })
+  changed(
+    @Root() diff: ChangeSetDiff,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Changes per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): EventChange[] {
+    callerOf(ctx); // UNAUTHENTICATED without a caller
+    return ctx.services.changeSets.changedPage(diff, page, size);
   }
 }

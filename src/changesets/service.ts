@@ -22,7 +22,9 @@ import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { changeSets, type ChangeSetRow } from "./tables.js";
-import type { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+import type { ChangeList, ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+import { listPageRequest } from "../common/paging.js";
+import { checkpoint } from "../common/request-budget.js";
 
 /** The change set with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
 async function findChangeSet(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null, lock = false): Promise<ChangeSetRow> {
@@ -148,16 +150,29 @@ export class ChangeSetService {
     ]);
     const beforeById = new Map(before.map((row) => [row.id, row]));
     const asDraft = (eventId: string) => draftCopyId(eventId, changeSet.id);
-    const changed: EventChange[] = [];
-    for (const row of after) {
+    const changed: { fields: string[]; old: (typeof before)[number]; row: (typeof after)[number] }[] = [];
+    for (let i = 0; i < after.length; i++) {
+      await checkpoint(i);
+      const row = after[i];
       // An event the schedule has deleted since has no "before": apply answers CONFLICT for it.
       const old = beforeById.get(row.id);
       if (!old) continue;
       const fields = changedFields(old, row);
-      if (fields.length) changed.push({ id: asDraft(String(row.id)), eventId: String(row.id), fields, before: toEvent(old), after: relabelEvent(toEvent(row), asDraft) });
+      if (fields.length) changed.push({ fields, old, row });
     }
-    // before and removed are the schedule's events as they are now: the live records, live ids.
-    return { added: added.map((row) => relabelEvent(toEvent(row), asDraft)), removed: removed.map(toEvent), changed };
+    const list: ChangeList = {
+      count: changed.length,
+      // before and removed are the schedule's events as they are now: the live records, live ids.
+      slice: (from, to) =>
+        changed.slice(from, to).map(({ fields, old, row }): EventChange => ({ id: asDraft(String(row.id)), eventId: String(row.id), fields, before: toEvent(old), after: relabelEvent(toEvent(row), asDraft) })),
+    };
+    return { added: added.map((row) => relabelEvent(toEvent(row), asDraft)), removed: removed.map(toEvent), changed: list, changedCount: list.count };
+  }
+
+  /** ChangeSetDiff.changed: one page of the changes (default LIST_PAGE_SIZE of them). */
+  changedPage(diff: ChangeSetDiff, page?: number | null, size?: number | null): EventChange[] {
+    const request = listPageRequest(page, size, this.maxPageSize);
+    return diff.changed.slice(request.page * request.size, (request.page + 1) * request.size);
   }
 
   private target(changeSet: ChangeSet) {

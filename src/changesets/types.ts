@@ -27,5 +27,18 @@ export class EventChange {
 export class ChangeSetDiff {
   @Field(() => [Event], { description: "Events created in the draft" }) added!: Event[];
   @Field(() => [Event], { description: "Events of the schedule the draft removed" }) removed!: Event[];
-  @Field(() => [EventChange]) changed!: EventChange[];
+  /** Not in the schema as it is: the `changed` field resolver answers one page of it. */
+  changed!: ChangeList;
+  @Field(() => Int, { description: "How many events changed (the `changed` list pages through them)" }) changedCount!: number;
+}
+
+/** Every changed event of a diff, made into EventChange objects only for the page asked (a diff can touch a whole schedule). */
+export interface ChangeList {
+  count: number;
+  slice(from: number, to: number): EventChange[];
+}
+
+/** A ChangeList over changes already built. */
+export function changeListOf(changes: EventChange[]): ChangeList {
+  return { count: changes.length, slice: (from, to) => changes.slice(from, to) };
 }

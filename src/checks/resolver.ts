@@ -10,9 +10,10 @@ import { SecondaryEvent } from "../events/index.js";
 import { Event, EventsSummary, PageList } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
-import { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.js";
+import { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleChecksResolver {
@@ -84,13 +85,28 @@ export class EventsSummaryAssetsResolver {
 
 @Resolver(() => ValidationResult)
 export class ValidationResultResolver {
-  @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order" })
-  async breaks(@Root() result: ValidationResult, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Event[][]> {
+  @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order, one page of breaks at a time; totals.breaks counts them all" })
+  breaks(
+    @Root() result: ValidationResult,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Breaks per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): Promise<Event[][]> {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
-    const events = await ctx.services.checks.breakEvents(Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
-    const byId = new Map(events.map((e) => [Number(e.id), e]));
-    return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+    return ctx.services.checks.breaksPage(result, columnsOnly, page, size);
+  }
+
+  @FieldResolver(() => [TimelineIssue], { description: "Gaps between events, in air order, one page at a time; totals.gaps counts them all" })
+  gaps(
+    @Root() result: ValidationResult,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Gaps per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): TimelineIssue[] {
+    callerOf(ctx); // UNAUTHENTICATED without a caller
+    return ctx.services.checks.gapsPage(result, page, size);
   }
 }

@@ -10,7 +10,8 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "INTERNAL_SERVER_ERROR"
   | "TIMEOUT"
-  | "SERVICE_UNAVAILABLE";
+  | "SERVICE_UNAVAILABLE"
+  | "QUERY_TOO_COMPLEX";
 
 export class AppError extends Error {
   constructor(

@@ -115,3 +115,15 @@ export function checkRange<T extends Date | number>(name: string, from: T | null
     throw badInput(`${name}From must not be after ${name}To`, { argument: `${name}From` });
   }
 }
+
+/**
+ * Lists inside one answer that can be as long as a schedule (a diff's `changed`, a validation's
+ * `breaks` and `gaps`) answer at most this many entries unless asked for a page.
+ */
+export const LIST_PAGE_SIZE = 1000;
+
+/** The page of such a list: `size` defaults to LIST_PAGE_SIZE, which is lowered to MAX_PAGE_SIZE when that is smaller. */
+export function listPageRequest(page: number | null | undefined, size: number | null | undefined, maxSize: number): PageRequest {
+  const wanted = size ?? LIST_PAGE_SIZE;
+  return pageRequest(page, wanted === LIST_PAGE_SIZE ? Math.min(wanted, maxSize) : wanted, maxSize);
+}

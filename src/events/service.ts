@@ -8,7 +8,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { broadcastDayRange, frameRateOf, localClockOf } from "../schedules/index.js";
 import type { LocalClock } from "../localtime/index.js";
-import { toSchedule } from "../schedules/index.js";
+import { scheduleEventCount, toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
@@ -22,6 +22,7 @@ import { foldedEventsRead, type FoldedField } from "./json-fold.js";
 import { eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
+import { heavyWork } from "../common/heavy-work.js";
 import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedule-ops.js";
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
@@ -70,7 +71,8 @@ export class EventService {
 
   /** S17: see schedule-ops.ts. */
   async ripplePreview(viewer: Viewer, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
-    return ripplePreview(this.db, schedule, args, this.maxPageSize);
+    const events = await scheduleEventCount(this.db, viewer, schedule);
+    return heavyWork("Schedule.ripplePreview", viewer.userId, events, () => ripplePreview(this.db, schedule, args, this.maxPageSize));
   }
 
   /** S26: `at` names the schedule (or draft) as the mutation's arguments do; passed as it is to editTimeline. */

@@ -46,5 +46,6 @@ export function toSchedule(row: ScheduleRow): Schedule {
     deleted: false,
     finiteType: row.playlistType === "FINITE",
     loopType: row.playlistType === "LOOP",
+    eventCount: row.eventCount,
   };
 }

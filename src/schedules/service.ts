@@ -172,6 +172,11 @@ export function findSchedule(executor: Executor, viewer: Viewer, id: string | nu
   return openSchedule(executor, viewer, id, organization, { lock: false });
 }
 
+/** The schedule's event count (heavy fields price their work by it): from the object when it carries it, else read. */
+export async function scheduleEventCount(executor: Executor, viewer: Viewer, schedule: { id: string; organization: string; eventCount?: number }): Promise<number> {
+  return schedule.eventCount ?? (await findSchedule(executor, viewer, schedule.id, schedule.organization)).eventCount;
+}
+
 /** As findSchedule, holding the row lock until the transaction ends (serializes writers of one schedule). */
 export function lockSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
   return openSchedule(executor, viewer, id, organization, { lock: true });

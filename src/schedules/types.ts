@@ -46,6 +46,8 @@ export class Schedule {
   @Field(() => Boolean) loopType!: boolean;
   /** Not in the schema: the events page read with the schedules page (EventsFold); Schedule.events answers it when its key matches. */
   prefetchedEvents?: PrefetchedEvents;
+  /** Not in the schema: the schedule's event count when read with it (heavy fields price their work by it). */
+  eventCount?: number;
 }
 
 /** A page of a schedule's events read in the same statement as the schedule (Query.schedules, issue 13). */

@@ -1,7 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
-import { ChangeSetResolver } from "../changesets/resolver.js";
+import { ChangeSetDiffResolver, ChangeSetResolver } from "../changesets/resolver.js";
 import { EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { EventFixResolver } from "../events/marks-resolver.js";
@@ -23,6 +23,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleEventsResolver,
   EventResolver,
   ChangeSetResolver,
+  ChangeSetDiffResolver,
   AssetResolver,
   ScheduleChecksResolver,
   EventAssetResolver,

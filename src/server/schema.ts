@@ -8,6 +8,7 @@ import { RESOLVERS } from "./resolvers.js";
 import { noteRootMutation } from "../history/note.js";
 import { LOCAL_TIME_FIELDS, PRELOADED_ASSET, type Event } from "../events/index.js";
 import type { Context } from "../common/context.js";
+import { withBudgetChecks } from "./request-budget.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -24,6 +25,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     .then(withRootMutationNote)
     .then(withPreloadedFields)
     .then(withLocalTimeFields)
+    .then(withBudgetChecks)
     .then(withDescriptions);
   return built;
 }
