@@ -171,7 +171,7 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
         const day = date === undefined ? null : broadcastDateText(date);
         if (day === null) throw badInput(`${at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
         try {
-          return bxfInstant(clock, day, timeOfDay, notBefore);
+          return bxfInstant(clock, day, timeOfDay, v[label], notBefore);
         } catch (error) {
           if (error instanceof LocalTimeError) throw badInput(`${at}: ${error.message}`);
           throw error;

@@ -109,13 +109,26 @@ describe("BXF in a schedule's local broadcast time", () => {
     const rate = { fps: 25, dropFrame: false };
     // 2026-03-29: 01:00 GMT becomes 02:00 BST. 00:59:59.99 GMT rounds up to the first frame of BST.
     expect(instantToBxf(utc("2026-03-29T00:59:59.990Z"), rate, LONDON)).toEqual({ date: "2026-03-28", timecode: "01:00:00:00" });
-    expect(bxfInstant(LONDON, "2026-03-28", 1 * H)).toBe(utc("2026-03-29T01:00:00Z"));
+    expect(bxfInstant(LONDON, "2026-03-28", 1 * H, "01:00:00:00")).toBe(utc("2026-03-29T01:00:00Z"));
     expect(instantToBxf(utc("2026-03-29T01:00:00Z"), rate, LONDON)).toEqual({ date: "2026-03-28", timecode: "02:00:00:00" });
     expect(instantToBxf(utc("2026-03-29T05:00:00Z"), rate, LONDON)).toEqual({ date: "2026-03-29", timecode: "06:00:00:00" });
     // A last frame of the local day that rounds to midnight is 00:00:00:00 of the next calendar date, same broadcast day.
     expect(instantToBxf(utc("2026-07-01T22:59:59.990Z"), rate, LONDON)).toEqual({ date: "2026-07-01", timecode: "00:00:00:00" });
     expect(instantToBxf(utc("2026-07-01T23:59:59.990Z"), rate)).toEqual({ date: "2026-07-02", timecode: "00:00:00:00" });
     expect(instantToBxf(utc("2026-07-01T06:00:00.019Z"), rate)).toEqual({ date: "2026-07-01", timecode: "06:00:00:00" });
+  });
+
+  it("at 29.97 drop-frame the label says where the broadcast day starts: 06:00:00;00 starts a 06:00 day, 05:59:59;29 ends it", () => {
+    const NEW_YORK = { zone: "America/New_York", dayStartMs: 6 * H };
+    const rate = { fps: 29.97, dropFrame: true };
+    // 06:00:00;00 is 21,599,978 ms after midnight (a label runs a little behind the clock), still the day's start.
+    const start = bxfInstant(NEW_YORK, "2026-03-01", 21_599_978, "06:00:00;00");
+    expect(new Date(start).toISOString()).toBe("2026-03-01T10:59:59.978Z");
+    expect(instantToBxf(start, rate, NEW_YORK)).toEqual({ date: "2026-03-01", timecode: "06:00:00;00" });
+    // The last label before it belongs to the broadcast day before, on the calendar date after that day's.
+    const end = bxfInstant(NEW_YORK, "2026-03-01", 21_599_945, "05:59:59;29");
+    expect(new Date(end).toISOString()).toBe("2026-03-02T10:59:59.945Z");
+    expect(instantToBxf(end, rate, NEW_YORK)).toEqual({ date: "2026-03-01", timecode: "05:59:59;29" });
   });
 
   it("writes and reads an as-run message in the schedule's zone and broadcast day", async () => {

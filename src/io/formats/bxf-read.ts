@@ -133,7 +133,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     const day = dayOf(date);
     if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
     try {
-      return bxfInstant(clock, day, timeOfDay, notBefore);
+      return bxfInstant(clock, day, timeOfDay, s.values[START]!, notBefore);
     } catch (error) {
       if (error instanceof LocalTimeError) throw badInput(`${s.at}: ${error.message}`);
       throw error;

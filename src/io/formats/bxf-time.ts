@@ -10,7 +10,7 @@
 // of 23 or 25 hours is written in labels 00–23 like any other: its repeated hour repeats its
 // labels, which the reader tells apart by the order of the events (instantOfBroadcastTime).
 import { defaultDropFrame, exactRate, framesToMs, framesToTimecode, msToFrames, msToTimecode, timecodeToMs, type FrameRate } from "../../timecode/index.js";
-import { DAY_MS, dateText, instantOfBroadcastTime, LocalTimeError, localOf, parseDate, UTC_CLOCK, type LocalClock } from "../../localtime/index.js";
+import { DAY_MS, dateText, instantOfLocal, instantsOfLocal, LocalTimeError, localOf, MINUTE_MS, parseDate, UTC_CLOCK, type LocalClock } from "../../localtime/index.js";
 
 /** The frame rate of a schedule: its fps, drop-frame as the schedule says (default by fps). */
 export function scheduleRate(schedule: { fps: number; dropFrame?: boolean | null }): FrameRate {
@@ -53,19 +53,31 @@ export function scheduleStartDate(clock: LocalClock, text: string): string | nul
   return zoned !== null ? broadcastDateAt(clock, zoned) : broadcastDateText(text);
 }
 
+/** The hours and minutes of a timecode label, as minutes (`06:00:00;00` → 360): what says where a broadcast day starts. */
+export function labelMinutes(label: string): number {
+  const m = /^\s*(\d+):(\d{2})/.exec(label);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}
+
 /**
- * The instant of a broadcast date and a time of day read from a timecode (ms; hours past 23 run on
- * from local midnight of the date, as a broadcast day that runs past midnight is sometimes
- * written). `notBefore`: where the clocks repeat the time, the first occurrence at or after it
- * (see instantOfBroadcastTime).
+ * The instant of a broadcast date and a time of day read from a timecode: `timeOfDayMs` its ms,
+ * `label` its text. Whether it is before the broadcast day start (and so on the next calendar
+ * date) is decided on the label's hours and minutes, not on the ms: at 29.97 a label and the
+ * clock part by a few ms (drop-frame) or seconds (non-drop), and `06:00:00;00` is the start of a
+ * 06:00 day. Hours past 23 run on from local midnight of the broadcast date, as a broadcast day
+ * that runs past midnight is sometimes written. Where the clocks repeat the time, it is the first
+ * occurrence at or after `notBefore` (else the first); a time they skip moves on with them (the
+ * rules of instantOfBroadcastTime, src/localtime).
  */
-export function bxfInstant(clock: LocalClock, broadcastDate: string, timeOfDayMs: number, notBefore?: number): number {
-  if (timeOfDayMs < DAY_MS) return instantOfBroadcastTime(clock, broadcastDate, timeOfDayMs, notBefore);
-  // Run on: that many calendar days later, at the rest as a wall-clock time, under the same rule.
-  const days = Math.floor(timeOfDayMs / DAY_MS);
-  const rest = timeOfDayMs - days * DAY_MS;
-  const calendar = parseDate(broadcastDate) + days * DAY_MS;
-  return instantOfBroadcastTime(clock, dateText(rest < clock.dayStartMs ? calendar - DAY_MS : calendar), rest, notBefore);
+export function bxfInstant(clock: LocalClock, broadcastDate: string, timeOfDayMs: number, label: string, notBefore?: number): number {
+  const minutes = labelMinutes(label);
+  const nextDate = minutes < 24 * 60 && minutes * MINUTE_MS < clock.dayStartMs;
+  const local = parseDate(broadcastDate) + (nextDate ? DAY_MS : 0) + timeOfDayMs;
+  if (notBefore !== undefined) {
+    const later = instantsOfLocal(clock.zone, local).find((instant) => instant >= notBefore);
+    if (later !== undefined) return later;
+  }
+  return instantOfLocal(clock.zone, local);
 }
 
 /**
@@ -80,8 +92,8 @@ export type BxfInstant = { date: string; timecode: string } | { utc: string };
 /**
  * An instant as broadcast date and local time-of-day timecode, rounded to the nearest frame of the
  * local day (a time that rounds up to local midnight is 00:00:00:00 of the next calendar date).
- * The broadcast date is the calendar date, or the one before for a time of day before the
- * broadcast day start: the exact reverse of bxfInstant. Where no BXF label can say it (rates above
+ * The broadcast date is the calendar date, or the one before for a label before the broadcast
+ * day start: the exact reverse of bxfInstant. Where no BXF label can say it (rates above
  * 30 labels a second, and at 29.97 drop-frame the last frames of a day, past the last label), a
  * UtcDateTime to the ms.
  */
@@ -96,7 +108,8 @@ export function instantToBxf(ms: number, rate: FrameRate, clock: LocalClock = UT
   }
   const timecode = framesToTimecode(frames, rate);
   if (timecode.startsWith("24:")) return { utc: new Date(ms).toISOString() };
-  const beforeDayStart = framesToMs(frames, rate) < clock.dayStartMs;
+  // By the label, as bxfInstant reads it back.
+  const beforeDayStart = labelMinutes(timecode) * MINUTE_MS < clock.dayStartMs;
   return { date: dateText(beforeDayStart ? midnight - DAY_MS : midnight), timecode };
 }
 
