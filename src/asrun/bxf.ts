@@ -8,7 +8,8 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import { createHash } from "node:crypto";
 import { badInput } from "../common/errors.js";
-import { broadcastClockOf, feedParser, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "../io/index.js";
+import { broadcastDateText, bxfInstant, feedParser, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "../io/index.js";
+import { LocalTimeError, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
 import { asRunStatusOf } from "./bxf-status.js";
 import type { AsRunEntryValues } from "./rules.js";
 
@@ -88,6 +89,8 @@ const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration"])
 export interface BxfAsRunOptions {
   /** The schedule's fps: timecodes without a frameRate attribute count frames at it; null: it has no timecode. */
   fps: number | null;
+  /** The schedule's zone and broadcast day start: broadcast dates and times of day are its local broadcast time (default UTC, 00:00). */
+  clock?: LocalClock;
 }
 
 export interface BxfAsRunNotes {
@@ -110,8 +113,10 @@ interface Item {
 
 export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsRunOptions, notes: BxfAsRunNotes): AsyncGenerator<BxfAsRunEntry> {
   const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
-  // Broadcast dates through the one broadcast clock of BXF (src/io/formats/bxf-time.ts).
-  const clock = broadcastClockOf(null);
+  // Broadcast dates and times of day are the schedule's local broadcast time (src/io/formats/bxf-time.ts).
+  const clock = options.clock ?? UTC_CLOCK;
+  // The start of the entry read last (+1 ms when it had a length): where the clocks repeat an hour, a time is its occurrence at or after it.
+  let notBefore: number | undefined;
   const ready: BxfAsRunEntry[] = [];
   // Elements not read: how many, and the line of the first (the warning names it).
   const ignored = new Map<string, { count: number; line: number }>();
@@ -163,9 +168,14 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
       if (v[label] !== undefined) {
         const timeOfDay = timecode(item, label, `${path}@frameRate`, "start", at)!;
         const date = item.attributes[`${path}@broadcastDate`];
-        const day = date === undefined ? null : clock.dayStart(date);
+        const day = date === undefined ? null : broadcastDateText(date);
         if (day === null) throw badInput(`${at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-        return day + timeOfDay;
+        try {
+          return bxfInstant(clock, day, timeOfDay, v[label], notBefore);
+        } catch (error) {
+          if (error instanceof LocalTimeError) throw badInput(`${at}: ${error.message}`);
+          throw error;
+        }
       }
       if (v[utc] !== undefined) {
         const ms = utcDateTimeMs(v[utc]);
@@ -207,6 +217,7 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
     const startMs = startOf(item, at);
     if (startMs === null) throw badInput(`${at}: AsRunDetail/StartDateTime (or EventData/StartDateTime) is required (when it went to air)`);
     const duration = durationOf(item, at);
+    notBefore = startMs + (duration ? 1 : 0);
     if (duration === null && (mapped.status === "AIRED" || mapped.status === "PARTIAL" || mapped.status === "UNPLANNED")) {
       throw badInput(`${at}: AsRunDetail/Duration (or EventData/LengthOption/Duration) is required for an item that went to air (status ${mapped.status})`);
     }

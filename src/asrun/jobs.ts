@@ -8,7 +8,7 @@ import type { Executor } from "../db/client.js";
 import { utf8Text } from "../io/index.js";
 import { deleteUpload, eventUuid, readUpload } from "../io/index.js";
 import type { JobContext, JobRegistry } from "../jobs/index.js";
-import { createFrameRateLoader, loadTimings, scheduleTarget } from "../schedules/index.js";
+import { createFrameRateLoader, createLocalClockLoader, loadTimings, scheduleTarget } from "../schedules/index.js";
 import { readAsRunBxf, type BxfAsRunEntry } from "./bxf.js";
 import { asRunFormatOf, peekHead } from "./file-format.js";
 import { reconciliationCsv, reconciliationJson, readAsRunCsv } from "./csv.js";
@@ -42,8 +42,10 @@ async function eventKeys(executor: Executor, scheduleId: number): Promise<Map<st
  */
 async function* bxfEntries(executor: Executor, scheduleId: number, text: AsyncIterable<string>, warnings: string[]): AsyncGenerator<BxfAsRunEntry> {
   const rate = await createFrameRateLoader(executor).load(scheduleId);
+  // Broadcast dates and times of day are the schedule's local broadcast time.
+  const clock = await createLocalClockLoader(executor).load(scheduleId);
   let keys: Map<string, number> | null = null;
-  for await (const entry of readAsRunBxf(text, { fps: rate?.fps ?? null }, { warnings })) {
+  for await (const entry of readAsRunBxf(text, { fps: rate?.fps ?? null, clock }, { warnings })) {
     if (entry.eventRef !== null) {
       keys ??= await eventKeys(executor, scheduleId);
       const id = keys.get(entry.eventRef.trim().toLowerCase()) ?? keys.get(entry.eventRef.trim());

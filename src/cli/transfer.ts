@@ -15,12 +15,14 @@ export const EXIT_HELP = `Exit codes: 0 done; 1 the job failed or was canceled, 
 const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default: signed with the local secret for --org)
                              --org ORG (the organization acted in; default "demo" on the embedded database) --quiet (no progress)`;
 const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false } } as const;
+export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, "time-zone": { type: "string" }, "day-start": { type: "string" }, sync: { type: "boolean", default: false } } as const;
 export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, "bxf-version": { type: "string" }, out: { type: "string" } } as const;
 const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
 const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
-export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv|bxf] [--channel C] [--sync] ${COMMON}
-                             import a schedule (docs/FORMATS.md); prints the new schedule's id and name`;
+export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv|bxf] [--channel C] [--time-zone ZONE] [--day-start HH:MM] [--sync] ${COMMON}
+                             import a schedule (docs/FORMATS.md); prints the new schedule's id and name;
+                             --time-zone and --day-start set the new schedule's zone and broadcast day
+                             (BXF's local times are read in them)`;
 export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json|bxf] [--bxf-version 2017|2008] [--out FILE|-] ${COMMON}
                              export a schedule through a job and download the file; prints the file's path`;
 
@@ -104,11 +106,11 @@ export async function importCommand(args: string[], config: Config): Promise<num
     requireOneOrganization("import", values, config);
     const progress = new Progress(values.quiet!);
     // The name: --name, else the one the file carries (JSON schedule.name, XMLTV display-name), else the file's.
-    const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org };
+    const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org, timeZone: values["time-zone"], broadcastDayStart: values["day-start"] };
     const mutation = values.sync ? "importSchedule" : "importScheduleAsync";
     const selection = values.sync ? "id name" : "id";
-    const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String) {
-      ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization) { ${selection} } }`;
+    const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String, $timeZone: String, $broadcastDayStart: String) {
+      ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization, timeZone: $timeZone, broadcastDayStart: $broadcastDayStart) { ${selection} } }`;
     const { body, type } = multipart(query, variables, path, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
     const data = await answer(
       await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),

@@ -34,6 +34,8 @@ registerEnumType(BxfVersion, {
 });
 
 const FORMATS = "csv, json, xmltv or bxf; guessed from the file name, else its first characters, when omitted";
+const TIME_ZONE = "The new schedule's time zone, an IANA name such as Europe/London (default UTC, or the one a JSON file names); zone-less CSV and JSON times and BXF's local broadcast times are read in it";
+const DAY_START = "The new schedule's broadcast day start, a local time of day HH:MM (default 00:00, or the one a JSON file names); BXF's times of day count against it";
 
 @Resolver()
 export class IoResolver {
@@ -46,8 +48,10 @@ export class IoResolver {
     @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
     @Arg("channel", () => String, { nullable: true, description: "The new schedule's channel; for XMLTV also the channel imported (default the first)" }) channel?: string,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("timeZone", () => String, { nullable: true, description: TIME_ZONE }) timeZone?: string,
+    @Arg("broadcastDayStart", () => String, { nullable: true, description: DAY_START }) broadcastDayStart?: string,
   ): Promise<Schedule> {
-    return ctx.services.io.importSchedule(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
+    return ctx.services.io.importSchedule(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization, timeZone, broadcastDayStart });
   }
 
   @Mutation(() => Job, { description: "As importSchedule, done by a SCHEDULE_IMPORT job; its entityId is the new schedule once SUCCEEDED" })
@@ -59,8 +63,10 @@ export class IoResolver {
     @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
     @Arg("channel", () => String, { nullable: true }) channel?: string,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
+    @Arg("timeZone", () => String, { nullable: true, description: TIME_ZONE }) timeZone?: string,
+    @Arg("broadcastDayStart", () => String, { nullable: true, description: DAY_START }) broadcastDayStart?: string,
   ): Promise<Job> {
-    return ctx.services.io.importScheduleAsync(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization });
+    return ctx.services.io.importScheduleAsync(callerOf(ctx), file, { fileName, fps, scriptId, channel, organization, timeZone, broadcastDayStart });
   }
 
   @Mutation(() => Job, { description: "A TIMELINE_EPG_XML_EXPORT job; when SUCCEEDED, resourceLink downloads the file (same bearer token)" })

@@ -14,7 +14,7 @@ import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/index.js";
 import type { EventCoercerSource } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";
-import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
+import { chooseFormat, checkFps, checkLocalClockArgs, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
 import { enqueueWithUpload } from "./uploads.js";
 
 export type ExportFormatValue = "XMLTV" | "JSON" | "BXF";
@@ -31,6 +31,8 @@ export interface ImportScheduleArgs {
   fps?: number | null;
   scriptId?: string | null;
   channel?: string | null;
+  timeZone?: string | null;
+  broadcastDayStart?: string | null;
   organization?: string | null;
 }
 
@@ -77,7 +79,8 @@ export class IoService {
     scheduleNameOf(fileName);
     checkFps(args.fps);
     if (args.scriptId !== undefined && args.scriptId !== null) chooseFormat({ scriptId: args.scriptId, fileName }, "");
-    return { fileName, nameGiven: !!given, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null };
+    const clock = checkLocalClockArgs(args);
+    return { fileName, nameGiven: !!given, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null, ...clock };
   }
 
   /**

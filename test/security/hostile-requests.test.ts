@@ -200,10 +200,10 @@ describe("tokens refused for their real reason", () => {
 
   it.each([
     ["a string exp", () => sign({ ...base(), exp: String(now() + 600) }), /exp claim is not a time/],
-    ["a future nbf", () => sign({ ...base(), nbf: now() + 3600 }), /not valid yet \(nbf\)/],
+    ["a future nbf", () => sign({ ...base(), nbf: now() + 3600 }), /not valid yet \(its nbf lies in the future\)/],
     ["iat: \"x\"", () => sign({ ...base(), iat: "x" }), /iat claim is not a time/],
     ["another secret", () => sign(base(), "another-secret-of-at-least-32-characters"), /signed with another secret/],
-    ["a malformed token", () => "not.a.jwt", /not a well-formed JWT/],
+    ["a malformed token", () => "not.a.jwt", /not a well-formed signed JWT/],
   ])("%s", async (_what, token, reason) => {
     const message = await refusal(token());
     expect(message).toMatch(reason);

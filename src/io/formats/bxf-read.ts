@@ -12,7 +12,8 @@ import type { EventInput } from "../../events/index.js";
 import { PGW_NAMESPACE, SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
 import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";
-import { broadcastClockOf, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./bxf-time.js";
+import { broadcastClockOf, broadcastDateText, bxfInstant, parseFrameRate, scheduleStartDate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./bxf-time.js";
+import { LocalTimeError } from "../../localtime/index.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 import {
   AD_TYPE, ATTRIBUTE_KEYS, BROADCAST_DATE, COMMAND, CONTENT_NAME, CUE, DIRECTION, DURATION, DURATION_RATE, END_MODE, EVENT_ID, EVENT_TITLE, EVENT_TREE, EVENT_TYPE, HEAD_PATHS, HOUSE_NUMBER,
@@ -48,8 +49,8 @@ const TYPE_OF_SPOT = new Map(Object.entries(SPOT_TYPES).map(([type, spot]) => [s
 
 export async function* readBxf(text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes): AsyncGenerator<ParsedEvent> {
   const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
-  // Broadcast dates are read through the one broadcast clock (bxf-time.ts); the new schedule has no zone of its own yet.
-  const clock = broadcastClockOf(null);
+  // Broadcast dates and times of day are local broadcast time of the new schedule's zone and broadcast day (bxf-time.ts).
+  const clock = broadcastClockOf({ timeZone: options.timeZone, broadcastDayStart: options.broadcastDayStart });
   const ready: ParsedEvent[] = [];
   const held: Held[] = [];
   // Elements not read: how many, and the line of the first (the warning names it).
@@ -60,7 +61,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   let skipDepth = 0; // > 0 inside an element not read
   let schedules = 0;
   let inSchedule = false;
-  let scheduleDay: number | null = null;
+  let scheduleDay: string | null = null;
   let count = 0;
   let current: Scheduled | null = null;
   // The ScheduledEvent open, when current is one of its ScheduleElements.
@@ -88,7 +89,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   let rateText: string | null = null;
   let rate = 0;
   let dateText: string | null = null;
-  let dateDay: number | null = null;
+  let dateDay: string | null = null;
   const rateOf = (value: string | undefined, at: string): number => {
     if (value === undefined) return options.fps;
     if (value === rateText) return rate;
@@ -99,10 +100,10 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     rate = fps;
     return fps;
   };
-  const dayOf = (date: string | undefined): number | null => {
+  const dayOf = (date: string | undefined): string | null => {
     if (date === undefined) return scheduleDay;
     if (date !== dateText) {
-      dateDay = clock.dayStart(date);
+      dateDay = broadcastDateText(date);
       dateText = date;
     }
     return dateDay;
@@ -119,7 +120,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   };
 
   /** The instant of a StartDateTime: SmpteDateTime (broadcast date + time of day) or UtcDateTime; null when it has neither. */
-  const startOf = (s: Scheduled): number | null => {
+  const startOf = (s: Scheduled, notBefore?: number): number | null => {
     const utc = s.values[UTC_START];
     if (utc !== undefined && s.values[START] === undefined) {
       const ms = utcDateTimeMs(utc);
@@ -131,7 +132,12 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     const date = s.attributes[BROADCAST_DATE];
     const day = dayOf(date);
     if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-    return day + timeOfDay;
+    try {
+      return bxfInstant(clock, day, timeOfDay, s.values[START]!, notBefore);
+    } catch (error) {
+      if (error instanceof LocalTimeError) throw badInput(`${s.at}: ${error.message}`);
+      throw error;
+    }
   };
 
   const durationOf = (s: Scheduled): number | null => {
@@ -146,14 +152,17 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
 
   // The end of the primary event read last: a Follow event with a nominal start starts there.
   let lastEnd: number | null = null;
+  // Its start (+1 ms when it has a length): where the clocks repeat an hour, the next time of day is its occurrence at or after it.
+  let notBefore: number | undefined;
   const primaryOf = (s: Scheduled): Held => {
     const v = s.values;
-    const own = startOf(s);
+    const own = startOf(s, notBefore);
     if (own === null) throw badInput(`${s.at}: StartDateTime (SmpteDateTime/SmpteTimeCode or UtcDateTime) is required`);
     const follows = v[START_MODE]?.toLowerCase() === "follow" && s.attributes[NOMINAL]?.trim().toLowerCase() === "true" && lastEnd !== null;
     const startMs = follows ? lastEnd! : own;
     const duration = durationOf(s) ?? 0;
     lastEnd = startMs + duration;
+    notBefore = startMs + (duration > 0 ? 1 : 0);
     const somMs = v[SOM_MS];
     const som = somMs !== undefined ? wholeMs(somMs, s.at, "Som") : timecode(s, SOM, v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE, "SOM");
     const title = v[CONTENT_NAME] ?? v[EVENT_TITLE] ?? v[PROGRAM_NAME] ?? null;
@@ -200,8 +209,8 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       if (fromEnd) offset = -offset;
     } else {
       // No OffsetTime: the distance of its start from the primary event's start (or, from its end, before that end).
-      const startMs = startOf(s);
       const ownerStart = (owner.input.onAirTime as Date).getTime();
+      const startMs = startOf(s, ownerStart);
       offset = startMs === null ? 0 : fromEnd ? ownerStart + (owner.input.duration ?? 0) - startMs : startMs - ownerStart;
     }
     const origin = fromEnd ? Origin.FROM_END : Origin.FROM_START;
@@ -315,7 +324,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       const named = attr(tag, "scheduleName")?.trim();
       if (named) notes.schedule.name ??= named;
       const startText = attr(tag, "scheduleStart") ?? attr(tag, "ScheduleStart");
-      scheduleDay = startText !== undefined ? clock.dayStart(startText) : null;
+      scheduleDay = startText !== undefined ? scheduleStartDate(clock, startText) : null;
     } else if (where === "BxfMessage/BxfData") {
       const action = attr(tag, "action");
       if (action !== undefined && action !== "add") notes.warnings.push(`line ${parser.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);

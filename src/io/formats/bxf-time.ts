@@ -1,64 +1,84 @@
 // BXF times. An instant is written as a broadcast date and a time-of-day timecode
 // (`SmpteDateTime broadcastDate="YYYY-MM-DD"` + `SmpteTimeCode`), which SMPTE ST 2021 defines as
 // local broadcast time, or as a `UtcDateTime`; a length is a timecode counted from 0 (or a
-// `UtcDuration`). All frame arithmetic and every label is src/timecode's. Pure.
+// `UtcDuration`). All frame arithmetic and every label is src/timecode's; every zone rule is
+// src/localtime's. Pure.
 //
-// The one assumption about local time lives in `broadcastClockOf` below: today every channel's
-// broadcast day is the UTC calendar day, starting at 00:00 UTC.
+// The time of day is the channel's wall clock, counted against its broadcast day: with a 06:00
+// broadcast day start, 02:00 of broadcast date D is 02:00 local on calendar date D+1 (a time of
+// day before the day start belongs to the next calendar date of the same broadcast day). A day
+// of 23 or 25 hours is written in labels 00–23 like any other: its repeated hour repeats its
+// labels, which the reader tells apart by the order of the events (instantOfBroadcastTime).
 import { defaultDropFrame, exactRate, framesToMs, framesToTimecode, msToFrames, msToTimecode, timecodeToMs, type FrameRate } from "../../timecode/index.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, dateText, instantOfLocal, instantsOfLocal, LocalTimeError, localOf, MINUTE_MS, parseDate, UTC_CLOCK, type LocalClock } from "../../localtime/index.js";
 
 /** The frame rate of a schedule: its fps, drop-frame as the schedule says (default by fps). */
 export function scheduleRate(schedule: { fps: number; dropFrame?: boolean | null }): FrameRate {
   return { fps: schedule.fps, dropFrame: schedule.dropFrame ?? defaultDropFrame(schedule.fps) };
 }
 
-/** Where broadcast days start: the instant at the start of a broadcast date, and the broadcast day holding an instant. */
-export interface BroadcastClock {
-  /** ms of the start of broadcast date `YYYY-MM-DD` (a date-time's date part is enough); null when the text is no date. */
-  dayStart(date: string): number | null;
-  /** The broadcast day an instant falls in: its date and the ms it starts at. */
-  dayOf(instantMs: number): { date: string; startMs: number };
+/**
+ * THE clock of BXF's broadcast dates and times of day for a schedule (the only place that decides
+ * it; the schedule writer and reader and the as-run reader and writer all go through it): the
+ * schedule's time zone and broadcast day start, UTC at 00:00 where it names none.
+ */
+export function broadcastClockOf(schedule?: { timeZone?: string | null; broadcastDayStart?: number | null } | null): LocalClock {
+  if (!schedule?.timeZone && !schedule?.broadcastDayStart) return UTC_CLOCK;
+  return { zone: schedule.timeZone || "UTC", dayStartMs: schedule.broadcastDayStart ?? 0 };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-function utcDateOf(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+/** A broadcast date "YYYY-MM-DD" as it is (the date part of a date-time is enough: scheduleStart's); null when the text is no date. */
+export function broadcastDateText(text: string): string | null {
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
+  if (date === undefined) return null;
+  try {
+    parseDate(date);
+    return date;
+  } catch (error) {
+    if (error instanceof LocalTimeError) return null;
+    throw error;
+  }
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+/** The broadcast date an instant lies in, by the wall-clock rule of the writer (instantToBxf), to the ms. */
+export function broadcastDateAt(clock: LocalClock, ms: number): string {
+  const local = localOf(clock.zone, ms);
+  const midnight = Math.floor(local / DAY_MS) * DAY_MS;
+  return dateText(local - midnight < clock.dayStartMs ? midnight - DAY_MS : midnight);
+}
 
-const UTC_MIDNIGHT: BroadcastClock = {
-  dayStart(text) {
-    const m = DATE.exec(text.trim());
-    if (!m) return null;
-    const [year, month, day] = m.slice(1).map(Number);
-    const ms = Date.UTC(year, month - 1, day);
-    const d = new Date(ms);
-    if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-    return ms;
-  },
-  dayOf(instantMs) {
-    const startMs = Math.floor(instantMs / DAY_MS) * DAY_MS;
-    return { date: utcDateOf(startMs), startMs };
-  },
-};
+/** The broadcast date of a Schedule's scheduleStart (xs:dateTime): that of the instant where the text names its zone, else its date part; null when it is no date. */
+export function scheduleStartDate(clock: LocalClock, text: string): string | null {
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(text.trim()) ? utcDateTimeMs(text) : null;
+  return zoned !== null ? broadcastDateAt(clock, zoned) : broadcastDateText(text);
+}
+
+/** The hours and minutes of a timecode label, as minutes (`06:00:00;00` → 360): what says where a broadcast day starts. */
+export function labelMinutes(label: string): number {
+  const m = /^\s*(\d+):(\d{2})/.exec(label);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}
 
 /**
- * THE conversion between a BXF broadcast date + time of day and an instant, for a schedule (the
- * only place that decides it; reader, writer and the as-run reader all go through it). Today
- * broadcast time is UTC and each broadcast day starts at 00:00 UTC, for every schedule: a
- * channel's time zone and broadcast day start are to be read here when schedules carry them.
+ * The instant of a broadcast date and a time of day read from a timecode: `timeOfDayMs` its ms,
+ * `label` its text. Whether it is before the broadcast day start (and so on the next calendar
+ * date) is decided on the label's hours and minutes, not on the ms: at 29.97 a label and the
+ * clock part by a few ms (drop-frame) or seconds (non-drop), and `06:00:00;00` is the start of a
+ * 06:00 day. Hours past 23 run on from local midnight of the broadcast date, as a broadcast day
+ * that runs past midnight is sometimes written. Where the clocks repeat the time, it is the first
+ * occurrence at or after `notBefore` (else the first); a time they skip moves on with them (the
+ * rules of instantOfBroadcastTime, src/localtime).
  */
-export function broadcastClockOf(_schedule?: object | null): BroadcastClock {
-  return UTC_MIDNIGHT;
+export function bxfInstant(clock: LocalClock, broadcastDate: string, timeOfDayMs: number, label: string, notBefore?: number): number {
+  const minutes = labelMinutes(label);
+  const nextDate = minutes < 24 * 60 && minutes * MINUTE_MS < clock.dayStartMs;
+  const local = parseDate(broadcastDate) + (nextDate ? DAY_MS : 0) + timeOfDayMs;
+  if (notBefore !== undefined) {
+    const later = instantsOfLocal(clock.zone, local).find((instant) => instant >= notBefore);
+    if (later !== undefined) return later;
+  }
+  return instantOfLocal(clock.zone, local);
 }
-
-/** ms of UTC midnight of a `YYYY-MM-DD` date; null when it is none (the date of `scheduleStart`, an xs:dateTime). */
-export const dayStartOf = (text: string): number | null => UTC_MIDNIGHT.dayStart(text);
 
 /**
  * True when a time-of-day label at `rate` fits BXF's timecode type (hours 00–23, frames 00–29):
@@ -70,20 +90,27 @@ export const labelsFitBxf = (rate: FrameRate): boolean => exactRate(rate).nomina
 export type BxfInstant = { date: string; timecode: string } | { utc: string };
 
 /**
- * An instant as broadcast date and time-of-day timecode, rounded to the nearest frame of that day
- * (a time that rounds up to the day's end is 00:00:00:00 of the next day). Where no BXF label can
- * say it (rates above 30 labels a second, and at 29.97 drop-frame the last frames of a day, past
- * the last label), a UtcDateTime to the ms.
+ * An instant as broadcast date and local time-of-day timecode, rounded to the nearest frame of the
+ * local day (a time that rounds up to local midnight is 00:00:00:00 of the next calendar date).
+ * The broadcast date is the calendar date, or the one before for a label before the broadcast
+ * day start: the exact reverse of bxfInstant. Where no BXF label can say it (rates above
+ * 30 labels a second, and at 29.97 drop-frame the last frames of a day, past the last label), a
+ * UtcDateTime to the ms.
  */
-export function instantToBxf(ms: number, rate: FrameRate, clock: BroadcastClock = UTC_MIDNIGHT): BxfInstant {
+export function instantToBxf(ms: number, rate: FrameRate, clock: LocalClock = UTC_CLOCK): BxfInstant {
   if (!labelsFitBxf(rate)) return { utc: new Date(ms).toISOString() };
-  const day = clock.dayOf(ms);
-  const frames = msToFrames(ms - day.startMs, rate);
-  const next = clock.dayOf(day.startMs + DAY_MS + 1);
-  if (day.startMs + framesToMs(frames, rate) >= next.startMs) return { date: next.date, timecode: framesToTimecode(0, rate) };
+  const local = localOf(clock.zone, ms);
+  let midnight = Math.floor(local / DAY_MS) * DAY_MS;
+  let frames = msToFrames(local - midnight, rate);
+  if (framesToMs(frames, rate) >= DAY_MS) {
+    midnight += DAY_MS;
+    frames = 0;
+  }
   const timecode = framesToTimecode(frames, rate);
   if (timecode.startsWith("24:")) return { utc: new Date(ms).toISOString() };
-  return { date: day.date, timecode };
+  // By the label, as bxfInstant reads it back.
+  const beforeDayStart = labelMinutes(timecode) * MINUTE_MS < clock.dayStartMs;
+  return { date: dateText(beforeDayStart ? midnight - DAY_MS : midnight), timecode };
 }
 
 /** A length as BXF writes it: a timecode (whole frames, rounded) under 24 hours, else a UtcDuration (ms). */

@@ -10,7 +10,8 @@ import type { EventRow } from "../../events/index.js";
 import type { ScheduleRow } from "../../schedules/index.js";
 import type { FrameRate } from "../../timecode/index.js";
 import { cueOf } from "./bxf-cues.js";
-import { broadcastClockOf, frameRateText, instantToBxf, labelsFitBxf, lengthLabel, lengthToBxf, scheduleRate, type BroadcastClock } from "./bxf-time.js";
+import { broadcastClockOf, frameRateText, instantToBxf, labelsFitBxf, lengthLabel, lengthToBxf, scheduleRate } from "./bxf-time.js";
+import type { LocalClock } from "../../localtime/index.js";
 import { channelIdOf, xmlEscape } from "./exports.js";
 
 /** The BXF versions the export writes, by the year of their namespace. */
@@ -64,7 +65,8 @@ export interface BxfWriting {
   version: BxfVersion;
   rate: FrameRate;
   fps: string;
-  clock: BroadcastClock;
+  /** The schedule's zone and broadcast day start: broadcast dates and times of day are local (bxf-time.ts). */
+  clock: LocalClock;
   scheduleId: number;
 }
 

@@ -45,7 +45,7 @@ export async function* readJson(text: AsyncIterable<string>, options: ImportOpti
         Object.assign(notes.schedule, value);
         // Zone-less times of the events that follow are read in the schedule's zone (formats/times.ts).
         const zone = (value as Record<string, unknown>).timeZone;
-        if (typeof zone === "string") options.timeZone = zoneOf(zone);
+        if (typeof zone === "string" && !options.zoneGiven) options.timeZone = zoneOf(zone);
       } else if (key === "format" && value !== JSON_FORMAT) {
         throw badInput(`format: expected "${JSON_FORMAT}", found ${JSON.stringify(value)}`);
       }

@@ -3,9 +3,8 @@
 // the caller names the place.
 //
 // One rule for every format: a time without a zone is read in the schedule's time zone (UTC unless
-// the schedule names one: a CSV import makes a UTC schedule, a JSON file names its zone in its
-// `schedule`); XMLTV's DTD says zone-less listings are UTC, and a new schedule of an XMLTV import
-// is UTC. A zone-less time the zone skips (the spring-forward hour) is refused by name; a
+// the import's timeZone argument or the file names one: a JSON file names its zone in its
+// `schedule`); XMLTV's DTD says zone-less listings are UTC, whatever the new schedule's zone. A zone-less time the zone skips (the spring-forward hour) is refused by name; a
 // repeated one is its first occurrence. Every export writes its offsets, and the server's own TZ
 // never takes part: a file means the same instants on every server.
 import { instantsOfLocal, offsetAt } from "../../localtime/index.js";
