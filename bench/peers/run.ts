@@ -2,7 +2,10 @@
 // SQL floor, each its own process on one seeded database; answers checked equal, then autocannon.
 //   npm run bench:peers [-- --quick]        (prerequisites and settings: bench/peers/README.md)
 // The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x>`.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { signToken } from "../../src/server/tokens.js";
 import { BASE_URL, prepareDatabase } from "./database.js";
@@ -50,7 +53,16 @@ function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   return `${path || "(root)"}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`;
 }
 
+/** PostGraphile and pg live in bench/peers/package.json (PostGraphile needs Node 22; the root install stays quiet): installed here on first use. */
+function ensurePeersInstalled(): void {
+  const dir = fileURLToPath(new URL(".", import.meta.url));
+  if (existsSync(`${dir}node_modules/postgraphile/package.json`)) return;
+  out("installing the peers (npm install --prefix bench/peers; EBADENGINE warnings on Node 20 are expected)…");
+  execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] });
+}
+
 async function main(): Promise<void> {
+  ensurePeersInstalled();
   const size = datasetSize();
   out(`peers benchmark${QUICK ? " (--quick)" : ""}: ${size.schedules} schedules × ${size.eventsPerSchedule} events, ${size.assets} assets, ` +
     `${(size.playouts * size.days * 1440).toLocaleString("en")} telemetry samples (${size.playouts} playouts × ${size.days} days × 1/min)`);
