@@ -4,6 +4,7 @@
 // through tsx's loader (seconds slower to start) when the build is missing or older than src/, or
 // when PLAYOUT_GATEWAY_SOURCES=1 (the tests, which run the sources).
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = new URL("../", import.meta.url);
@@ -14,7 +15,7 @@ const sources = fileURLToPath(new URL("src", root));
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+    if (entry.isFile() && entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
