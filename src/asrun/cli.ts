@@ -11,10 +11,8 @@ import { downloadJobFile, multipart, waitForJob } from "../cli/transfer.js";
 const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
 
-export const ASRUN_HELP = `asrun import <file> --schedule ID [--format csv|bxf] | asrun export <scheduleId> [--format csv|json|bxf] [--from ISO] [--to ISO]
-                             [--tolerance MS] [--out FILE|-] [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV or
-                             BXF AsRun message (docs/ASRUN.md; by default the file's extension, else its content, says which) through a job,
-                             signing a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
+export { ASRUN_HELP } from "../cli/help.js";
+import { ASRUN_HELP } from "../cli/help.js";
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);

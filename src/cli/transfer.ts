@@ -9,22 +9,14 @@ import type { Config } from "../config.js";
 import { plural } from "../common/text.js";
 import { CliError, EXIT, Progress, answer, clientOf, graphql, graphqlPatiently, guarded, requireOneOrganization, send, type Client } from "./remote.js";
 
-export const EXIT_HELP = `Exit codes: 0 done; 1 the job failed or was canceled, or the service erred; 2 bad options;
-  3 the service refused the request (bad file or argument, too large, not found, not allowed); 4 the service cannot be reached.`;
+export { EXIT_HELP, IMPORT_HELP, EXPORT_HELP } from "./help.js";
+import { IMPORT_HELP, EXPORT_HELP } from "./help.js";
 
-const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default: signed with the local secret for --org)
-                             --org ORG (the organization acted in; default "demo" on the embedded database) --quiet (no progress)`;
 const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, "time-zone": { type: "string" }, "day-start": { type: "string" }, sync: { type: "boolean", default: false } } as const;
 export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, "bxf-version": { type: "string" }, out: { type: "string" } } as const;
 const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
 const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
-export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv|bxf] [--channel C] [--time-zone ZONE] [--day-start HH:MM] [--sync] ${COMMON}
-                             import a schedule (docs/FORMATS.md); prints the new schedule's id and name;
-                             --time-zone and --day-start set the new schedule's zone and broadcast day
-                             (BXF's local times are read in them)`;
-export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json|bxf] [--bxf-version 2017|2008] [--out FILE|-] ${COMMON}
-                             export a schedule through a job and download the file; prints the file's path`;
 
 /**
  * Polls the job until it is final, showing its progress; answers it when SUCCEEDED, after writing

@@ -111,6 +111,19 @@ export async function findVisibleJob(db: Database, viewer: Viewer, id: string | 
 
 /** The job with this id whoever may see it: only for a request that proved its right otherwise (a signed link). */
 export async function findJob(db: Database, id: string | number): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, parseId(id, "id")));
+  const [row] = await jobByIdOf(db).execute({ id: parseId(id, "id") });
   return row ?? null;
+}
+
+const prepareJobById = (db: Database) => db.select().from(jobs).where(eq(jobs.id, sql.placeholder("id"))).prepare("job_by_id");
+const jobByIdStatements = new WeakMap<Database, ReturnType<typeof prepareJobById>>();
+
+/**
+ * The by-id read of the job poll, the service's most frequent request, built once per database:
+ * drizzle otherwise rebuilds the select of every column on each call.
+ */
+function jobByIdOf(db: Database): ReturnType<typeof prepareJobById> {
+  let statement = jobByIdStatements.get(db);
+  if (!statement) jobByIdStatements.set(db, (statement = prepareJobById(db)));
+  return statement;
 }

@@ -265,11 +265,14 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
+  const MULTIPART = /^\s*multipart\//i;
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all(
     "/graphql",
     (req: Request, res: Response, next: (error?: unknown) => void) =>
+      // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
+      !MULTIPART.test(req.headers["content-type"] ?? "") ? next() :
       // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
       uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
     express.json({ limit: "10mb" }),
