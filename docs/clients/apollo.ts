@@ -36,6 +36,8 @@ export function createCache(): InMemoryCache {
           schedules: pagedField(["organization", "filter", "sort", "selectedScheduleId"]),
           assets: pagedField(["organization", "name"]),
           jobPage: pagedField(["organizations", "providerId", "userId", "statuses"]),
+          changeSetPage: pagedField(["scheduleId", "organization"]),
+          schedulePageByGraphicsProject: pagedField(["name", "organization"]),
         },
       },
       Schedule: {

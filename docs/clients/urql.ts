@@ -42,9 +42,14 @@ export function createClient(url: string, token: string): Client {
           // Values without identity of their own (docs/CLIENTS.md "Cache identity").
           AssetFile: () => null,
           EventPage: () => null,
+          ChangeSetPage: () => null,
           SchedulePage: () => null,
         },
-        resolvers: { Schedule: { events: pagedField() }, ChangeSet: { events: pagedField() }, Query: { schedules: pagedField() } },
+        resolvers: {
+          Schedule: { events: pagedField() },
+          ChangeSet: { events: pagedField() },
+          Query: { schedules: pagedField(), changeSetPage: pagedField(), schedulePageByGraphicsProject: pagedField() },
+        },
       }),
       fetchExchange,
     ],

@@ -5,7 +5,7 @@ import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { LIST_PAGE_SIZE } from "../common/paging.js";
-import { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+import { ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
@@ -16,6 +16,17 @@ export class ChangeSetResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet[]> {
     return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization);
+  }
+
+  @Query(() => ChangeSetPage, { description: "The open change sets of changeSets, a page at a time: the paged form of that list, oldest first" })
+  changeSetPage(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID, { description: "The schedule whose open change sets to list" }) scheduleId: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Change sets per page; default 20, at most the page limit (1000)" }) size?: number,
+  ): Promise<ChangeSetPage> {
+    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size);
   }
 
   @Query(() => ChangeSet, { nullable: true, description: "An open change set; null when unknown or not visible" })

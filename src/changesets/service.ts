@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
-import { pageRequest } from "../common/paging.js";
+import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { checkFilter } from "../events/index.js";
 import { draftCopyId, relabelEvent, relabelPage, toEvent } from "../events/index.js";
@@ -22,7 +22,7 @@ import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { changeSets, type ChangeSetRow } from "./tables.js";
-import type { ChangeList, ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+import type { ChangeList, ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
 import { listPageRequest } from "../common/paging.js";
 import { checkpoint } from "../common/request-budget.js";
 
@@ -36,6 +36,8 @@ async function findChangeSet(executor: Executor, viewer: Viewer, id: string | nu
   if (!row) throw notFound("ChangeSet", changeSetId);
   return row;
 }
+
+const OLDEST_FIRST = [{ property: "id", direction: "ASC" as const }];
 
 export class ChangeSetService {
   constructor(
@@ -69,6 +71,18 @@ export class ChangeSetService {
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
     const rows = await this.db.select().from(changeSets).where(eq(changeSets.scheduleId, schedule.id)).orderBy(asc(changeSets.id));
     return rows.map(toChangeSet);
+  }
+
+  /** The change sets of `list` as a page, oldest first, with how many there are. */
+  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null): Promise<ChangeSetPage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const where = eq(changeSets.scheduleId, schedule.id);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(changeSets).where(where).orderBy(asc(changeSets.id)).offset(request.page * request.size).limit(request.size),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(changeSets).where(where),
+    ]);
+    return { content: rows.map(toChangeSet), ...pageMeta(request, Number(total.n), rows.length, OLDEST_FIRST) };
   }
 
   /** One change set; null when unknown or not visible (like `job`). */

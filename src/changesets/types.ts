@@ -1,5 +1,6 @@
 // GraphQL shapes of change sets (API.md "Change sets"): a draft of a schedule's events.
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { PageMembers } from "../common/graphql-types.js";
 import { Event } from "../events/index.js";
 
 @ObjectType({ description: "An open draft of a schedule's events, edited by event mutations given its id as changeSetId" })
@@ -11,6 +12,11 @@ export class ChangeSet {
   @Field(() => Int, { description: "The schedule's version when the draft was taken" }) baseVersion!: number;
   @Field(() => String, { nullable: true }) createdBy!: string | null;
   @Field(() => Date) dateCreated!: Date;
+}
+
+@ObjectType({ description: "The open change sets of a schedule, oldest first, a page at a time" })
+export class ChangeSetPage extends PageMembers {
+  @Field(() => [ChangeSet], { description: "This page's change sets" }) content!: ChangeSet[];
 }
 
 @ObjectType({ description: "One event the draft changed: the names of the Event fields that differ, and the event before and after" })

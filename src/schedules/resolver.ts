@@ -45,6 +45,17 @@ export class ScheduleResolver {
     return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
   }
 
+  @Query(() => SchedulePage, { description: "The schedules of schedulesByGraphicsProject, a page at a time: the paged form of that list, by id" })
+  schedulePageByGraphicsProject(
+    @Ctx() ctx: Context,
+    @Arg("name", () => String, { description: "Name of the graphics project" }) name: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Schedules per page; default 20, at most the page limit (1000)" }) size?: number,
+  ): Promise<SchedulePage> {
+    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size);
+  }
+
   @Mutation(() => Schedule, { description: "Creates a schedule" })
   createSchedule(
     @Ctx() ctx: Context,

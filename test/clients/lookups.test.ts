@@ -48,4 +48,32 @@ describe("lookups by id and paged lists", () => {
     expect(paged.map((c: any) => c.kind)).toEqual(["ADDED", "ADDED", "ADDED"]);
     expect(paged.map((c: any) => c.eventId)).toEqual(page0.eventChanges.map((c: any) => c.eventId));
   });
+
+  it("changeSetPage pages the change sets of changeSets; schedulePageByGraphicsProject those of schedulesByGraphicsProject", async () => {
+    const { gql } = await orgClient(t);
+    const s = await createSchedule(gql, "Drafted", { startDate: iso(T0) });
+    for (let i = 0; i < 3; i++) await gql.data(`mutation($s: ID!) { createChangeSet(scheduleId: $s) { id } }`, { s: s.id });
+    const listed = (await gql.data(`query($s: ID!) { changeSets(scheduleId: $s) { id } }`, { s: s.id })).changeSets.map((c: any) => c.id);
+    const SETS = `query($s: ID!, $page: Int) { changeSetPage(scheduleId: $s, page: $page, size: 2) {
+      number totalElements totalPages last pageable { hasNextPage hasPreviousPage } content { id } } }`;
+    const first = (await gql.data(SETS, { s: s.id, page: 0 })).changeSetPage;
+    const second = (await gql.data(SETS, { s: s.id, page: 1 })).changeSetPage;
+    expect(first).toMatchObject({ totalElements: 3, totalPages: 2, last: false, pageable: { hasNextPage: true, hasPreviousPage: false } });
+    expect(second).toMatchObject({ number: 1, last: true, pageable: { hasNextPage: false, hasPreviousPage: true } });
+    expect([...first.content, ...second.content].map((c: any) => c.id)).toEqual(listed);
+    expect((await gql.error(`{ changeSetPage(scheduleId: "987654321") { totalElements } }`)).extensions.code).toBe("NOT_FOUND");
+
+    const project = `gp-${s.id}`;
+    for (const name of ["One", "Two", "Three"]) await createSchedule(gql, name, { graphicsProject: project });
+    const byProject = (await gql.data(`query($n: String!) { schedulesByGraphicsProject(name: $n) { id } }`, { n: project })).schedulesByGraphicsProject;
+    const PROJECT = `query($n: String!, $page: Int) { schedulePageByGraphicsProject(name: $n, page: $page, size: 2) { totalElements last content { id } } }`;
+    const p0 = (await gql.data(PROJECT, { n: project, page: 0 })).schedulePageByGraphicsProject;
+    const p1 = (await gql.data(PROJECT, { n: project, page: 1 })).schedulePageByGraphicsProject;
+    expect(p0).toMatchObject({ totalElements: 3, last: false });
+    expect(p1).toMatchObject({ totalElements: 3, last: true });
+    expect([...p0.content, ...p1.content].map((x: any) => x.id)).toEqual(byProject.map((x: any) => x.id));
+
+    const tooBig = await gql.error(`query($n: String!) { schedulePageByGraphicsProject(name: $n, size: 100000) { totalElements } }`, { n: project });
+    expect(tooBig.extensions).toMatchObject({ code: "BAD_USER_INPUT", argument: "size" });
+  });
 });

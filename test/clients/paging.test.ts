@@ -72,4 +72,32 @@ describe("paging with the documented client configurations", () => {
     const after = await client.query(query, { id: s.id, page: 2, size: 2 }, { requestPolicy: "cache-only" }).toPromise();
     expect(after.data.schedule.events.content.map((e: any) => e.title)).toEqual(["Renamed", "B", "C", "D", "E"]);
   });
+
+  it("the paged siblings of plain lists: changeSetPage grows through fetchMore (Apollo) and joins its pages (urql)", async () => {
+    const { token, s } = await fiveEvents();
+    for (let i = 0; i < 3; i++) await t.client(token).data(`mutation($s: ID!) { createChangeSet(scheduleId: $s) { id } }`, { s: s.id });
+    const SETS = `query Sets($s: ID!, $page: Int, $size: Int) { changeSetPage(scheduleId: $s, page: $page, size: $size) { number size last totalElements content { id } } }`;
+    const apollo = new ApolloClient({
+      cache: createCache(),
+      link: new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${token}`, "apollo-require-preflight": "true" } }),
+    });
+    const observable = apollo.watchQuery<any>({ query: gql(SETS), variables: { s: s.id, page: 0, size: 2 } });
+    const subscription = observable.subscribe(() => undefined);
+    let ids: string[];
+    try {
+      await observable.refetch();
+      await observable.fetchMore({ variables: { page: 1 } });
+      const cached = apollo.readQuery<any>({ query: gql(SETS), variables: { s: s.id, page: 0, size: 2 } })!;
+      expect(cached.changeSetPage).toMatchObject({ number: 1, last: true, totalElements: 3 });
+      ids = cached.changeSetPage.content.map((c: any) => c.id);
+      expect(ids).toHaveLength(3);
+    } finally {
+      subscription.unsubscribe();
+    }
+
+    const urql = createClient(t.url, token);
+    for (const page of [0, 1]) expect((await urql.query(urqlGql(SETS), { s: s.id, page, size: 2 }).toPromise()).error).toBeUndefined();
+    const joined = await urql.query(urqlGql(SETS), { s: s.id, page: 1, size: 2 }, { requestPolicy: "cache-only" }).toPromise();
+    expect(joined.data.changeSetPage.content.map((c: any) => c.id)).toEqual(ids);
+  });
 });
