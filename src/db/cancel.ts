@@ -51,11 +51,10 @@ export function inRequestWork(): boolean {
 
 /** The few postgres.js calls a read on a connection of its own needs. */
 interface ReservingClient {
-  reserve(): Promise<ReservedClient>;
+  begin<T>(work: (tx: ReservedClient) => Promise<T>): Promise<T>;
 }
 interface ReservedClient {
   unsafe(query: string, parameters?: any[], options?: object): PendingRead;
-  release(): void;
 }
 interface PendingRead extends PromiseLike<unknown> {
   values(): PendingRead;
@@ -75,7 +74,7 @@ interface LazyRead {
  * A read of a request, on a connection it holds alone until the read is over. postgres.js cancels
  * by connection (the backend's pid): cancelling a read on a shared connection could reach the
  * statement that connection ran next (a job's, another request's), since a CancelRequest arrives
- * whenever PostgreSQL takes it. So the read reserves its connection, and once cancelled, hands it
+ * whenever PostgreSQL takes it. So the read holds its connection alone, and once cancelled, hands it
  * back only after PostgreSQL has taken the CancelRequest and a statement of its own has run on it
  * (one a late cancel would hit instead, and which is then run again).
  */
@@ -83,25 +82,40 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
   let rows = false;
   let started: Promise<unknown> | undefined;
   const work = scope.getStore();
-  const run = async () => {
-    const reserved = await client.reserve();
-    let cancelTaken: Promise<void> | undefined;
-    try {
-      const pending = reserved.unsafe(query, parameters, options);
-      if (rows) pending.values();
-      work?.track({
-        cancel: () => {
+  // postgres.js's `begin` holds the connection for the read alone (and, unlike `reserve`, survives a
+  // connection that breaks under it, as on a database restart: the read fails like any other).
+  // The read is tracked from the start: one cancelled before its statement is sent never sends it.
+  let cancelled = false;
+  let cancel: (() => void) | undefined;
+  let cancelTaken: Promise<void> | undefined;
+  const run = () =>
+    client.begin(async (reserved) => {
+      if (cancelled) throw Object.assign(new Error("canceling statement due to user request"), { code: CANCELED });
+      try {
+        const pending = reserved.unsafe(query, parameters, options);
+        if (rows) pending.values();
+        cancel = () => {
           const canceller = pending.canceller;
           pending.canceller = null;
           cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
-        },
-        then: (ok, fail) => pending.then(ok, fail),
-      });
-      return await pending;
-    } finally {
-      if (cancelTaken) await settleCancel(reserved, cancelTaken);
-      reserved.release();
-    }
+        };
+        if (cancelled) cancel();
+        return await pending;
+      } finally {
+        if (cancelTaken) await settleCancel(reserved, cancelTaken);
+      }
+    });
+  const start = () => {
+    if (started) return started;
+    started = run();
+    work?.track({
+      cancel: () => {
+        cancelled = true;
+        cancel?.();
+      },
+      then: (ok, fail) => started!.then(ok, fail),
+    });
+    return started;
   };
   const read = {
     values() {
@@ -109,8 +123,7 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
       return read;
     },
     then(ok?: ((value: unknown) => unknown) | null, fail?: ((reason: unknown) => unknown) | null) {
-      started ??= run();
-      return started.then(ok, fail);
+      return start().then(ok, fail);
     },
   };
   return read;
