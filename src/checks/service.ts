@@ -76,6 +76,7 @@ export class CheckService {
         assets,
         fullList: fullList ?? true,
         limit: VALIDATION_PREVIEW,
+        timeZone: schedule.timeZone,
       });
     });
   }
