@@ -12,7 +12,7 @@ import type { Event, SecondaryEvent } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { broadcastDayRange, eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage, scheduleEventCount, type InstantRange } from "../schedules/index.js";
 import { heavyWork } from "../common/heavy-work.js";
-import { checkBudget, checkpoint } from "../common/request-budget.js";
+import { checkBudget, checkpointEvery } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
 import type { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
@@ -77,7 +77,7 @@ export class CheckService {
         assets,
         fullList: fullList ?? true,
         limit: VALIDATION_PREVIEW,
-      }, (handled) => checkpoint(handled));
+      }, checkpointEvery());
     });
   }
 

@@ -90,7 +90,8 @@ export function validate(input: ValidationInput): ValidationResult {
 /**
  * The same validation, giving `pause` a turn between items (the caller yields to the event loop
  * there and stops the work when its request is out of time): a large schedule does not hold the
- * process for its whole run. `pause` gets the count of items handled so far.
+ * process for its whole run. `pause` gets the count of items handled so far (growing; a scan of
+ * every event counts as one item per event).
  */
 export async function validateCooperatively(input: ValidationInput, pause: (handled: number) => Promise<void>): Promise<ValidationResult> {
   const steps = validationSteps(input);
@@ -105,6 +106,8 @@ export async function validateCooperatively(input: ValidationInput, pause: (hand
 function* validationSteps(input: ValidationInput): Generator<number, ValidationResult> {
   let handled = 0;
   const step = () => ++handled;
+  // A pass over every event (the timeline scans) counts as one step per event.
+  const pass = () => (handled += events.length);
   const { events, assets } = input;
   const origin = input.start ?? events[0]?.onAirTime ?? 0;
   const cut = <T>(list: T[]): T[] => (input.fullList ? list : list.slice(0, input.limit));
@@ -112,13 +115,13 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
 
   const issueOf = (i: Interval): TimelineIssue => ({ previousEventId: String(i.previousId), eventId: String(i.nextId), timeFrom: i.start - origin, value: i.duration });
   const gaps = findGaps(events);
-  yield step();
+  yield pass();
   const overlaps = findOverlaps(events);
-  yield step();
+  yield pass();
   const lockedCollisions = overlaps.filter((o) => locked.has(o.previousId) || locked.has(o.nextId));
 
   const breaks = findBreaks(events);
-  yield step();
+  yield pass();
   const breakIssues = breaks.filter((b) => (input.breakMin !== null && b.duration < input.breakMin) || (input.breakMax !== null && b.duration > input.breakMax));
 
   const missing: AssetIssue[] = [];

@@ -87,6 +87,22 @@ export async function checkpoint(index: number, every = scope.getStore()?.yieldE
 }
 
 /**
+ * For work counted in uneven steps (a pure module's generator that reports items handled, some
+ * steps worth a whole pass over the events): a pause that gives the event loop a turn and checks
+ * the budget once `every` more items are handled since the last turn.
+ */
+export function checkpointEvery(every = scope.getStore()?.yieldEvery ?? CHECKPOINT_EVERY): (handled: number) => Promise<void> {
+  let nextTurn = every;
+  return async (handled) => {
+    if (handled < nextTurn) return;
+    nextTurn = handled + every;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (checkpointChannel.hasSubscribers) checkpointChannel.publish({ index: handled });
+    checkBudget();
+  };
+}
+
+/**
  * A heavy field (it reads or rebuilds a whole schedule) touches `events` events: charged to the
  * request, which may touch at most MAX_HEAVY_EVENTS in all; past it QUERY_TOO_COMPLEX before the
  * work starts. 19 aliased validations of a 100,000-event schedule are refused at the fifth.
