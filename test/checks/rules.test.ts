@@ -69,8 +69,8 @@ describe("validateCooperatively", () => {
         const counts: number[] = [];
         const cooperative = await validateCooperatively(input(events, { assets }), async (n) => void counts.push(n));
         expect(cooperative).toEqual(validate(input(events, { assets })));
-        // A growing count, at least one pause per event.
-        expect(counts.every((n, i) => i === 0 || n > counts[i - 1])).toBe(true);
+        // A count that never goes back, at least one pause per event.
+        expect(counts.every((n, i) => i === 0 || n >= counts[i - 1])).toBe(true);
         expect(counts.length).toBeGreaterThanOrEqual(events.length);
       }),
     );
