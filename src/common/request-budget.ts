@@ -32,7 +32,9 @@ export class RequestBudget {
   }
 
   get expired(): boolean {
-    return this.stopped || (!this.writes && Date.now() > this.deadline);
+    // A mutation runs to its end also when its client left: the checkpoints of its loops (a revert
+    // rewinds history) only give other requests a turn.
+    return !this.writes && (this.stopped || Date.now() > this.deadline);
   }
 
   /** Milliseconds left before the deadline (Infinity without one). */
