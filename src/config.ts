@@ -115,6 +115,8 @@ export interface Config {
   maxHeavyConcurrency: number;
   /** Longest wait of a heavy operation for its turn before SERVICE_UNAVAILABLE, ms. */
   heavyWaitMs: number;
+  /** Items a long loop of a request (validation, rewinding history) handles between two turns given to other requests. */
+  heavyYieldEvery: number;
   /** Longest time for a request body (not an upload) to arrive, ms. */
   bodyTimeoutMs: number;
   /** Longest time for an upload to arrive, ms. */
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxHeavyEvents: int("MAX_HEAVY_EVENTS", 400_000, 1, 1_000_000_000),
     maxHeavyConcurrency: int("MAX_HEAVY_CONCURRENCY", 2, 1, 1000),
     heavyWaitMs: int("HEAVY_WAIT_MS", 2000, 0, 600_000),
+    heavyYieldEvery: int("HEAVY_YIELD_EVERY", 2000, 1, 1_000_000),
     bodyTimeoutMs: int("BODY_TIMEOUT_MS", 30_000, 100, 3_600_000),
     uploadTimeoutMs: int("UPLOAD_TIMEOUT_MS", 600_000, 1000, 86_400_000),
     uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),

@@ -12,11 +12,11 @@ import type { Event, SecondaryEvent } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { broadcastDayRange, eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage, scheduleEventCount, type InstantRange } from "../schedules/index.js";
 import { heavyWork } from "../common/heavy-work.js";
-import { checkBudget } from "../common/request-budget.js";
+import { checkBudget, checkpointEvery } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
 import type { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
-import { validate } from "./validation-rules.js";
+import { validateCooperatively } from "./validation-rules.js";
 
 /** Entries per list of a validation asked with fullList: false. */
 export const VALIDATION_PREVIEW = 10;
@@ -65,7 +65,8 @@ export class CheckService {
       checkBudget();
       const assets = await catalogFor(this.db, schedule.organization, events);
       checkBudget();
-      return validate({
+      // Cooperative: other requests (and /healthz) are answered between its steps; TIMEOUT stops it.
+      return validateCooperatively({
         scheduleId: Number(schedule.id),
         start: events[0]?.onAirTime ?? schedule.startDate?.getTime() ?? null,
         breakMin: schedule.breakMin,
@@ -77,7 +78,7 @@ export class CheckService {
         fullList: fullList ?? true,
         limit: VALIDATION_PREVIEW,
         timeZone: schedule.timeZone,
-      });
+      }, checkpointEvery());
     });
   }
 

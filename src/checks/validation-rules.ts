@@ -66,9 +66,10 @@ function clockChangeMessages(zone: string | undefined, kinds: [string, Interval[
 }
 
 /** Groups events by key in air order of their first event. */
-function byKey(events: CheckedEvent[]): Map<string, number[]> {
+function* byKey(events: CheckedEvent[], step: () => number): Generator<number, Map<string, number[]>> {
   const out = new Map<string, number[]>();
   for (const e of events) {
+    yield step();
     if (e.assetKey === null) continue;
     let ids = out.get(e.assetKey);
     if (!ids) out.set(e.assetKey, (ids = []));
@@ -77,7 +78,36 @@ function byKey(events: CheckedEvent[]): Map<string, number[]> {
   return out;
 }
 
+/** The validation in one synchronous go (small inputs, tests). */
 export function validate(input: ValidationInput): ValidationResult {
+  const steps = validationSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The same validation, giving `pause` a turn between items (the caller yields to the event loop
+ * there and stops the work when its request is out of time): a large schedule does not hold the
+ * process for its whole run. `pause` gets the count of items handled so far (growing; a scan of
+ * every event counts as one item per event).
+ */
+export async function validateCooperatively(input: ValidationInput, pause: (handled: number) => Promise<void>): Promise<ValidationResult> {
+  const steps = validationSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await pause(next.value);
+  }
+}
+
+/** The validation as steps: yields the running count of items handled, returns the result. */
+function* validationSteps(input: ValidationInput): Generator<number, ValidationResult> {
+  let handled = 0;
+  const step = () => ++handled;
+  // A pass over every event (the timeline scans) counts as one step per event.
+  const pass = () => (handled += events.length);
   const { events, assets } = input;
   const origin = input.start ?? events[0]?.onAirTime ?? 0;
   const cut = <T>(list: T[]): T[] => (input.fullList ? list : list.slice(0, input.limit));
@@ -85,16 +115,20 @@ export function validate(input: ValidationInput): ValidationResult {
 
   const issueOf = (i: Interval): TimelineIssue => ({ previousEventId: String(i.previousId), eventId: String(i.nextId), timeFrom: i.start - origin, value: i.duration });
   const gaps = findGaps(events);
+  yield pass();
   const overlaps = findOverlaps(events);
+  yield pass();
   const lockedCollisions = overlaps.filter((o) => locked.has(o.previousId) || locked.has(o.nextId));
 
   const breaks = findBreaks(events);
+  yield pass();
   const breakIssues = breaks.filter((b) => (input.breakMin !== null && b.duration < input.breakMin) || (input.breakMax !== null && b.duration > input.breakMax));
 
   const missing: AssetIssue[] = [];
   const archived: AssetIssue[] = [];
   const failedQc: AssetIssue[] = [];
-  for (const [key, ids] of byKey(events)) {
+  for (const [key, ids] of yield* byKey(events, step)) {
+    yield step();
     const asset = assets.get(key);
     const eventIds = ids.map(String);
     if (!asset) {
@@ -106,6 +140,7 @@ export function validate(input: ValidationInput): ValidationResult {
   }
   const durationIssues: DurationIssue[] = [];
   for (const e of events) {
+    yield step();
     const asset = e.assetKey === null ? undefined : assets.get(e.assetKey);
     if (asset?.durationMs !== null && asset?.durationMs !== undefined && e.duration > asset.durationMs) {
       durationIssues.push({ eventId: String(e.id), assetId: asset.assetId, duration: e.duration, assetDuration: asset.durationMs });

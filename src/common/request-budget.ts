@@ -5,6 +5,7 @@
 // answered meanwhile) and stops the work once the request is past its deadline. Outside a request
 // (jobs, the CLI) there is no budget and every check passes.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { channel } from "node:diagnostics_channel";
 import { AppError } from "./errors.js";
 
 export class RequestBudget {
@@ -19,6 +20,8 @@ export class RequestBudget {
     readonly timeoutMs: number,
     readonly maxHeavyEvents: number,
     now = Date.now(),
+    /** Items a loop of this request handles between two yields to the event loop (HEAVY_YIELD_EVERY). */
+    readonly yieldEvery = CHECKPOINT_EVERY,
   ) {
     this.deadline = timeoutMs > 0 ? now + timeoutMs : Infinity;
   }
@@ -29,7 +32,9 @@ export class RequestBudget {
   }
 
   get expired(): boolean {
-    return this.stopped || (!this.writes && Date.now() > this.deadline);
+    // A mutation runs to its end also when its client left: the checkpoints of its loops (a revert
+    // rewinds history) only give other requests a turn.
+    return !this.writes && (this.stopped || Date.now() > this.deadline);
   }
 
   /** Milliseconds left before the deadline (Infinity without one). */
@@ -68,14 +73,35 @@ export function checkBudget(): void {
 /** Items a loop handles between two yields to the event loop. */
 export const CHECKPOINT_EVERY = 2000;
 
+/** Published at each yield of a checkpoint, with `{ index }`: lets a probe see long work give way. */
+export const checkpointChannel = channel("playout-gateway:checkpoint");
+
 /**
- * For loops over many events: every CHECKPOINT_EVERY-th call (by `index`) gives the event loop a
- * turn and checks the budget. Cheap on the other calls (a modulo).
+ * For loops over many events: every `every`-th call (by `index`; the request's HEAVY_YIELD_EVERY,
+ * else CHECKPOINT_EVERY) gives the event loop a turn and checks the budget. Cheap on the other
+ * calls (a modulo).
  */
-export async function checkpoint(index: number, every = CHECKPOINT_EVERY): Promise<void> {
+export async function checkpoint(index: number, every = scope.getStore()?.yieldEvery ?? CHECKPOINT_EVERY): Promise<void> {
   if (index % every !== 0 || index === 0) return;
   await new Promise<void>((resolve) => setImmediate(resolve));
+  if (checkpointChannel.hasSubscribers) checkpointChannel.publish({ index });
   checkBudget();
+}
+
+/**
+ * For work counted in uneven steps (a pure module's generator that reports items handled, some
+ * steps worth a whole pass over the events): a pause that gives the event loop a turn and checks
+ * the budget once `every` more items are handled since the last turn.
+ */
+export function checkpointEvery(every = scope.getStore()?.yieldEvery ?? CHECKPOINT_EVERY): (handled: number) => Promise<void> {
+  let nextTurn = every;
+  return async (handled) => {
+    if (handled < nextTurn) return;
+    nextTurn = handled + every;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (checkpointChannel.hasSubscribers) checkpointChannel.publish({ index: handled });
+    checkBudget();
+  };
 }
 
 /**

@@ -20,14 +20,43 @@ export interface EventChangeRecord {
  * after k, oldest first; `current` the rows now (absent: no such event now).
  */
 export function rewindEvents(current: Map<number, Columns>, changes: readonly EventChangeRecord[]): Map<number, Columns | null> {
+  const steps = rewindSteps(current, changes);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * rewindEvents giving `pause` a turn between items (the caller yields to the event loop there and
+ * stops when its request is out of time). `pause` gets the count of items handled so far.
+ */
+export async function rewindEventsCooperatively(
+  current: Map<number, Columns>,
+  changes: readonly EventChangeRecord[],
+  pause: (handled: number) => Promise<void>,
+): Promise<Map<number, Columns | null>> {
+  const steps = rewindSteps(current, changes);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await pause(next.value);
+  }
+}
+
+/** rewindEvents as steps: yields the running count of changes and events handled. */
+function* rewindSteps(current: Map<number, Columns>, changes: readonly EventChangeRecord[]): Generator<number, Map<number, Columns | null>> {
+  let handled = 0;
   const chains = new Map<number, EventChangeRecord[]>();
   for (const change of changes) {
+    yield ++handled;
     let chain = chains.get(change.eventId);
     if (!chain) chains.set(change.eventId, (chain = []));
     chain.push(change);
   }
   const out = new Map<number, Columns | null>();
   for (const [eventId, chain] of chains) {
+    yield ++handled;
     const row = rewindOne(current.get(eventId) ?? null, chain);
     // The stored rows leave the id out (it is the change's eventId).
     out.set(eventId, row && { ...row, id: eventId });

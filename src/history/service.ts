@@ -19,7 +19,7 @@ import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTar
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
-import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
+import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
 import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
@@ -237,7 +237,9 @@ export class HistoryService {
       const removed: number[] = [];
       const changed: Columns[] = [];
       const restored: Columns[] = [];
+      let handled = 0;
       for (const [id, then] of rewound.events) {
+        await checkpoint(++handled);
         const now = rewound.current.get(id);
         if (!then && now) removed.push(id);
         else if (then && !now) restored.push(then);
@@ -275,16 +277,38 @@ export class HistoryService {
     const changes = await store.eventChanges(executor, entries.map((e) => e.id));
     const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));
     const origins = new Set(schedules.map((s) => Number(s.time_origin)));
-    const touched = [...new Set(changes.map((c) => c.eventId))];
+    // The loops below give other requests a turn every few thousand items and stop at the deadline.
+    let handled = 0;
+    const touchedIds = new Set<number>();
+    for (const change of changes) {
+      await checkpoint(++handled);
+      touchedIds.add(change.eventId);
+    }
+    const touched = [...touchedIds];
     const current = await currentEvents(executor, row.id, origins.size > 1 ? "all" : touched);
-    return versions.map((v, i) => {
+    const out: Rewound[] = [];
+    for (const [i, v] of versions.entries()) {
       const after = new Set(entries.filter((e) => e.versionAfter > v).map((e) => e.id));
-      const events = rewindEvents(current, changes.filter((c) => after.has(c.historyId)));
+      const afterV: EventChangeRecord[] = [];
+      for (const change of changes) {
+        await checkpoint(++handled);
+        if (after.has(change.historyId)) afterV.push(change);
+      }
+      const events = await rewindEventsCooperatively(current, afterV, () => checkpoint(++handled));
       // Events no change after v touched but that the other version needs (a moved origin): as they are now.
-      if (origins.size > 1) for (const [id, columns] of current) if (!events.has(id)) events.set(id, columns);
-      for (const id of touched) if (!events.has(id)) events.set(id, current.get(id) ?? null);
-      return { schedule: schedules[i], events, current };
-    });
+      if (origins.size > 1) {
+        for (const [id, columns] of current) {
+          await checkpoint(++handled);
+          if (!events.has(id)) events.set(id, columns);
+        }
+      }
+      for (const id of touched) {
+        await checkpoint(++handled);
+        if (!events.has(id)) events.set(id, current.get(id) ?? null);
+      }
+      out.push({ schedule: schedules[i], events, current });
+    }
+    return out;
   }
 
   private async checkReachable(executor: Executor, row: ScheduleRow, version: number): Promise<void> {

@@ -17,9 +17,9 @@ function muteResponse(res: Response): void {
 }
 
 /** Express middleware: opens the request's budget; mount after the body parsers, before Apollo. */
-export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavyEvents: number }, log: Logger) {
+export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavyEvents: number; heavyYieldEvery?: number }, log: Logger) {
   return (_req: Request, res: Response, next: () => void) => {
-    const budget = new RequestBudget(settings.requestTimeoutMs, settings.maxHeavyEvents);
+    const budget = new RequestBudget(settings.requestTimeoutMs, settings.maxHeavyEvents, Date.now(), settings.heavyYieldEvery);
     const timer = setTimeout(() => {
       if (budget.writes || res.writableEnded) return;
       budget.stop();

@@ -3,7 +3,7 @@ import "reflect-metadata";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateParameters, type ParameterContext, type ParameterEvent } from "../../src/checks/parameters.js";
-import { validate, type CheckedEvent, type ValidationInput } from "../../src/checks/validation-rules.js";
+import { validate, validateCooperatively, type CheckedEvent, type ValidationInput } from "../../src/checks/validation-rules.js";
 
 const ev = (id: number, onAirTime: number, duration: number, extra: Partial<CheckedEvent> = {}): CheckedEvent => ({
   id, onAirTime, duration, locked: false, eventType: "PRIMARY", assetKey: null, ...extra,
@@ -54,6 +54,24 @@ describe("validate", () => {
         expect(short.gaps).toEqual(full.gaps.slice(0, limit));
         expect(short.missingAssets).toEqual(full.missingAssets.slice(0, limit));
         expect(full.valid).toBe(full.totals.problems === 0);
+      }),
+    );
+  });
+});
+
+describe("validateCooperatively", () => {
+  it("answers what validate answers, pausing once per item handled", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: -5, max: 50 }), fc.integer({ min: 0, max: 30 }), fc.boolean()), { maxLength: 60 }), async (spans) => {
+        let t = 0;
+        const events = spans.map(([gap, d, ad], i) => ev(i + 1, (t += gap), d, { assetKey: `K${i % 7}`, eventType: ad ? "ADVERTISEMENT" : "PRIMARY" }));
+        const assets = new Map([["K1", { assetId: "A1", storageType: "ARCHIVED", qcStatus: "FAILED", durationMs: 3 }]]);
+        const counts: number[] = [];
+        const cooperative = await validateCooperatively(input(events, { assets }), async (n) => void counts.push(n));
+        expect(cooperative).toEqual(validate(input(events, { assets })));
+        // A count that never goes back, at least one pause per event.
+        expect(counts.every((n, i) => i === 0 || n >= counts[i - 1])).toBe(true);
+        expect(counts.length).toBeGreaterThanOrEqual(events.length);
       }),
     );
   });
