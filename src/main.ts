@@ -41,9 +41,19 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     lockTimeoutMs: config.dbLockTimeoutMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
+    poolMode: config.dbPoolMode,
+    preparedStatements: config.dbPreparedStatements,
   });
   try {
-    await runMigrations(database);
+    // Behind a pooler, DATABASE_MIGRATION_URL may name the primary directly (docs/DEPLOY.md).
+    if (config.databaseMigrationUrl) {
+      const direct = await openDatabase({ databaseUrl: config.databaseMigrationUrl, dataDir: config.dataDir, maxConnections: 1, connectTimeoutMs: config.dbConnectTimeoutMs });
+      try {
+        await runMigrations(direct);
+      } finally {
+        await direct.close();
+      }
+    } else await runMigrations(database);
   } catch (error) {
     await database.close();
     throw error;

@@ -68,7 +68,8 @@ async function main(argv: string[]): Promise<number> {
       return asRunCommand(rest, loadConfig());
     case "migrate": {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const direct = config.databaseMigrationUrl !== undefined;
+      const db = await openDatabase({ databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl, dataDir: config.dataDir, poolMode: direct ? "session" : config.dbPoolMode });
       try {
         await runMigrations(db);
         process.stdout.write("migrations applied\n");
@@ -79,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case "seed": {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMode: config.dbPoolMode });
       try {
         await runMigrations(db);
         const telemetry = telemetrySeedOptions(rest);
