@@ -2,6 +2,7 @@
 import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
+import { ReplicaSet } from "./db/replicas.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { nextStepLines } from "./seed/next-steps.js";
 import { createApp, type RunningApp } from "./server/app.js";
@@ -70,8 +71,11 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const pageToken = demoToken && (isLoopbackHost(config.host) || config.graphiqlDemoToken) ? demoToken : undefined;
   const schema = await buildGraphQLSchema();
   const files = new FileStore(database.db, config.jobFileRetentionHours);
+  const replicas = config.databaseReadUrls.length > 0 ? new ReplicaSet(config.databaseReadUrls, config.maxReplicaLagMs, { statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements }) : undefined;
+  await replicas?.start();
   const app = await createApp({
     config,
+    replicas,
     db: database.db,
     ping: database.ping,
     log,
@@ -86,6 +90,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     port = await app.listen(config.port, config.host);
   } catch (error) {
     await app.stop();
+    await replicas?.close();
     await database.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Port ${config.port} is in use: stop the other process or set PORT to a free port`);
@@ -112,6 +117,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
       await Promise.all([app.stop(), worker?.stop()]);
       await files.stop();
       await stopHistoryPrune();
+      await replicas?.close();
       await database.close();
       log.info("stopped");
     })());

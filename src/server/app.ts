@@ -30,6 +30,8 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
+import type { ReplicaSet } from "../db/replicas.js";
+import { replicaReadsForQueries } from "./read-routing.js";
 
 export interface AppOptions {
   config: Config;
@@ -37,6 +39,8 @@ export interface AppOptions {
   log: Logger;
   /** The HS256 secret; undefined: HS256 tokens are refused (an identity provider signs every token). */
   authSecret: string | undefined;
+  /** Read replicas (DATABASE_READ_URL), if any: reads of query operations go to them. */
+  replicas?: ReplicaSet;
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
@@ -175,7 +179,10 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.disable("x-powered-by");
   app.use(assignRequestId);
   const httpServer = http.createServer(app);
-  const services = createServices(db, config);
+  // Reads of query operations may go to a replica: reporting always, every slice but jobs with READ_REPLICA_QUERIES=all.
+  const routed = options.replicas ? options.replicas.routing(db) : db;
+  const readDb = config.readReplicaQueries === "all" ? routed : db;
+  const services = createServices(db, config, { reports: routed, reads: readDb });
 
   const identityProvider = identityProviderOf(config, log);
   // Fetched at start so that the first caller does not wait, and an unreachable provider is logged
@@ -214,7 +221,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   });
   await apollo.start();
 
-  mountHealthRoutes(app, { db, ping: options.ping, log });
+  mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined });
 
   app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate });
@@ -230,6 +237,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     tokenLimit(checks, log),
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
+    replicaReadsForQueries(!!options.replicas),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }) => {
         const requestId = requestIdOf(res);
@@ -241,7 +249,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         } catch (error) {
           authError = error as Error;
         }
-        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, db);
+        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
       },
     }),
   );

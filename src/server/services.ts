@@ -26,7 +26,13 @@ import { schemaEventCoercer } from "./schema.js";
 
 export type { Services } from "../common/context.js";
 
-export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">): Services {
+/**
+ * `routes.reports` serves reporting, `routes.reads` every other slice but jobs: the primary, or a
+ * database that sends a query operation's reads to a replica (src/db/replicas.ts). Jobs and
+ * every transaction stay on the primary.
+ */
+export function createServices(primary: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">, routes: { reports?: Database; reads?: Database } = {}): Services {
+  const db = routes.reads ?? primary;
   registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
@@ -36,7 +42,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     assets: new AssetService(db, config.maxPageSize),
     jobRegistry,
     jobSignal,
-    jobs: new JobService(db, jobRegistry, config.maxPageSize),
+    jobs: new JobService(primary, jobRegistry, config.maxPageSize),
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes, schemaEventCoercer),
     events: new EventService(db, config.maxPageSize),
@@ -44,7 +50,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     marks: new MarkService(db, config.maxPageSize),
     eventCatalog: new EventCatalogService(db),
-    reporting: new ReportingService(db),
+    reporting: new ReportingService(routes.reports ?? db),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
     asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
