@@ -41,7 +41,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-const readyz = async () => (await fetch(`${url}/readyz`)).json();
+const readyz = async (): Promise<any> => (await fetch(`${url}/readyz`)).json();
 const SCHEDULE = `query($id: ID!) { schedule(id: $id) { id name } }`;
 
 async function scheduleSeen(gql: GraphQLClient, id: string): Promise<boolean> {
@@ -67,7 +67,7 @@ describe("read replicas", () => {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-read-primary": "true" },
       body: JSON.stringify({ query: SCHEDULE, variables: { id: createSchedule.id } }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<any>);
     expect(primaryHeader.data.schedule).toEqual({ id: createSchedule.id, name: "Fresh" });
     await standby`select pg_wal_replay_resume()`;
     await standby.end();
