@@ -73,9 +73,11 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const files = new FileStore(database.db, config.jobFileRetentionHours);
   const replicas = config.databaseReadUrls.length > 0 ? new ReplicaSet(config.databaseReadUrls, config.maxReplicaLagMs, { statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements }) : undefined;
   await replicas?.start();
+  let draining = false;
   const app = await createApp({
     config,
     replicas,
+    draining: () => draining,
     db: database.db,
     ping: database.ping,
     log,
@@ -114,6 +116,9 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
+      // A balancer that checks /readyz takes the server out of rotation before it stops accepting.
+      draining = true;
+      if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await Promise.all([app.stop(), worker?.stop()]);
       await files.stop();
       await stopHistoryPrune();

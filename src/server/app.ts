@@ -39,6 +39,8 @@ export interface AppOptions {
   log: Logger;
   /** The HS256 secret; undefined: HS256 tokens are refused (an identity provider signs every token). */
   authSecret: string | undefined;
+  /** True once shutdown began (/readyz answers 503 draining). */
+  draining?: () => boolean;
   /** Read replicas (DATABASE_READ_URL), if any: reads of query operations go to them. */
   replicas?: ReplicaSet;
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
@@ -221,7 +223,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   });
   await apollo.start();
 
-  mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined });
+  mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
   app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate });

@@ -17,13 +17,19 @@ export interface HealthOptions {
   log: Logger;
   /** The read replicas' last check, reported in /readyz (a replica down never makes the server unready). */
   replicas?: () => ReplicaStatus[];
+  /** True once shutdown began: /readyz answers 503 so that a balancer sends no new requests. */
+  draining?: () => boolean;
 }
 
-export function mountHealthRoutes(app: Express, { db, ping = (ms) => within(db.execute(sql`select 1`), ms, "the database").then(() => {}), log, replicas }: HealthOptions): void {
+export function mountHealthRoutes(app: Express, { db, ping = (ms) => within(db.execute(sql`select 1`), ms, "the database").then(() => {}), log, replicas, draining }: HealthOptions): void {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    if (draining?.()) {
+      res.status(503).json({ status: "draining", reason: "the server is shutting down" });
+      return;
+    }
     try {
       await ping(READY_TIMEOUT_MS);
       res.json(replicas ? { status: "ready", replicas: replicas() } : { status: "ready" });
