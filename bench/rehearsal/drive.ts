@@ -17,6 +17,7 @@ interface Sample {
   ms: number;
   at: number;
   write: boolean;
+  code?: string;
 }
 
 export interface Summary {
@@ -54,15 +55,16 @@ export async function drive(topology: Topology, options: { seconds: number; rate
       }
       const code = body.errors?.[0]?.extensions?.code as string | undefined;
       if (!code && body.data) return { data: body.data, outcome: "ok" };
-      return { outcome: code && RETRIABLE.has(code) ? "retriable" : "other", code };
+      const retriable = !!code && RETRIABLE.has(code);
+      return { outcome: retriable ? "retriable" : "other", code: retriable ? code : `${code} (${String(body.errors?.[0]?.message ?? "").slice(0, 90)})` };
     } catch (error) {
       return { outcome: "connection", code: String((error as Error).name) };
     }
   }
-  async function timed<T extends { outcome: Outcome }>(op: string, write: boolean, fn: () => Promise<T>): Promise<T> {
+  async function timed<T extends { outcome: Outcome; code?: string }>(op: string, write: boolean, fn: () => Promise<T>): Promise<T> {
     const started = performance.now();
     const result = await fn();
-    samples.push({ phase, op, outcome: result.outcome, ms: performance.now() - started, at: Date.now(), write });
+    samples.push({ phase, op, outcome: result.outcome, ms: performance.now() - started, at: Date.now(), write, code: result.code });
     return result;
   }
 
@@ -122,7 +124,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
   const telemetry = async () => {
     const times = Array.from({ length: 10 }, () => new Date(playoutTime + ++serial * 1000).toISOString());
     const result = await timed("ingest: telemetry 10 samples", true, () =>
-      gql(`mutation($b: TelemetryBatchInput!) { ingestTelemetry(batch: $b) { playoutSamples } }`, { b: { playoutSamples: times.map((time) => ({ playoutId: "rehearsal-playout", time, playback: 1, cpu: 5 })) } }),
+      gql(`mutation($b: TelemetryBatchInput!) { ingestTelemetry(batch: $b) { playoutSamples } }`, { b: { playouts: [{ playoutId: "rehearsal-playout", organization: ORG }], playoutSamples: times.map((time) => ({ playoutId: "rehearsal-playout", time, playback: 1, cpu: 5 })) } }),
     );
     if (result.outcome === "ok") ackedSamples.push(...times);
   };
@@ -145,7 +147,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
         if (!body) return { outcome: "connection" as Outcome };
         const code = body.errors?.[0]?.extensions?.code;
         if (!code && body.data) return { outcome: "ok" as Outcome, data: body.data };
-        return { outcome: (code && RETRIABLE.has(code) ? "retriable" : "other") as Outcome, code };
+        return { outcome: (code && RETRIABLE.has(code) ? "retriable" : "other") as Outcome, code: code as string | undefined };
       } catch {
         return { outcome: "connection" as Outcome };
       }
@@ -244,6 +246,10 @@ export async function drive(topology: Topology, options: { seconds: number; rate
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]?.toFixed(0) ?? "-";
     out(`${name.padEnd(20)} ${String(of.length).padStart(8)} ${String(count("ok")).padStart(6)} ${String(count("retriable")).padStart(9)} ${String(count("other")).padStart(6)} ${String(count("connection")).padStart(5)} ${q(0.5).padStart(7)} ${q(0.99).padStart(7)}`);
   }
+
+  const failures = new Map<string, number>();
+  for (const s of samples) if (s.outcome !== "ok") failures.set(`${s.op}: ${s.code ?? s.outcome}`, (failures.get(`${s.op}: ${s.code ?? s.outcome}`) ?? 0) + 1);
+  for (const [what, n] of [...failures].sort((a, b) => b[1] - a[1])) out(`   ${n} × ${what}`);
 
   // Jobs settle, then everything acknowledged is read back from the primary.
   const primary = postgres(topology.primaryUrl, { max: 2, onnotice: () => {} });
