@@ -63,6 +63,8 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Statement time limit inside job transactions (SET LOCAL), larger than a request's, ms. */
   jobStatementTimeoutMs: number;
+  /** Telemetry samples older than this are dropped a whole month at a time, days (0: kept). */
+  telemetryRetentionDays: number;
   /** On SIGTERM, how long /readyz answers 503 (draining) before the server stops accepting, ms. */
   shutdownDrainMs: number;
   /** "transaction" when DATABASE_URL names a pooler in transaction mode (PgBouncer): limits per transaction. */
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbConnectTimeoutMs: int("DB_CONNECT_TIMEOUT_MS", 5_000, 100, 600_000),
     jobStatementTimeoutMs: int("JOB_STATEMENT_TIMEOUT_MS", 600_000, 0, 86_400_000),
     dbPoolMode,
+    telemetryRetentionDays: int("TELEMETRY_RETENTION_DAYS", 0, 0, 36_500),
     shutdownDrainMs: int("SHUTDOWN_DRAIN_MS", 0, 0, 600_000),
     dbPreparedStatements: bool("DB_PREPARED_STATEMENTS", dbPoolMode !== "transaction"),
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,

@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { ReplicaSet } from "./db/replicas.js";
+import { maintainSamplePartitionsEvery } from "./telemetry/partitions.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { nextStepLines } from "./seed/next-steps.js";
 import { createApp, type RunningApp } from "./server/app.js";
@@ -104,6 +105,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   worker?.start();
   files.sweepEvery(FILE_SWEEP_MS, log);
   const stopHistoryPrune = pruneHistoryEvery(database.db, config.historyRetentionDays, FILE_SWEEP_MS, log);
+  const stopPartitions = maintainSamplePartitionsEvery(database.db, config.telemetryRetentionDays, FILE_SWEEP_MS, log);
   if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
@@ -122,6 +124,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
       await Promise.all([app.stop(), worker?.stop()]);
       await files.stop();
       await stopHistoryPrune();
+      await stopPartitions();
       await replicas?.close();
       await database.close();
       log.info("stopped");
