@@ -103,7 +103,7 @@ export class Topology {
     const port = await freePort();
     const configFile = join(this.dir, "haproxy.cfg");
     writeFileSync(configFile, haproxyConfig(port, servers));
-    this.haproxy = spawn(HAPROXY, ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", "ignore"] });
+    this.haproxy = spawn(HAPROXY, ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
     await waitForPort(port);
     this.balancerUrl = `http://127.0.0.1:${port}`;
     return null;
@@ -128,7 +128,7 @@ export class Topology {
   }
 
   async spawnServer(name: string, port: number): Promise<Member> {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], { cwd: ROOT, env: this.serverEnv(port), stdio: ["ignore", "ignore", "ignore"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], { cwd: ROOT, env: this.serverEnv(port), stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
     const member: Member = { name, kind: "server", port, child };
     this.members.push(member);
     await waitReady(`http://127.0.0.1:${port}/readyz`, child);
@@ -139,7 +139,7 @@ export class Topology {
   async spawnWorker(): Promise<Member> {
     const name = `worker${++this.serial}`;
     const env = { ...process.env, DATABASE_URL: this.primaryUrl, AUTH_SECRET: SECRET, JOB_POLL_MS: "200", JOB_LEASE_MS: "3000", JOB_RETRY_BASE_MS: "200", LOG_LEVEL: "error" };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "worker"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "worker"], { cwd: ROOT, env, stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
     const member: Member = { name, kind: "worker", child };
     this.members.push(member);
     // A worker has no port: give it the time to load and make its first claim.

@@ -3,6 +3,8 @@
 // SET would stay behind on a connection the next client gets. So the time limits are set per
 // transaction with SET LOCAL (set_config(..., true)), which ends with the transaction, and a
 // statement outside a transaction runs in a short transaction of its own that sets them first.
+// (Not on a reserved connection: postgres.js 3.4 crashes the process when a reserved connection
+// breaks with writes pending.)
 import type postgres from "postgres";
 
 export interface SessionLimits {
@@ -24,36 +26,29 @@ function quiet(promise: Promise<unknown>): void {
 }
 
 /**
- * A statement outside a transaction, run as `begin; <limits>; statement; commit` on one reserved
- * connection. The three are pipelined: one round trip more than the bare statement, not three.
- * It answers the statement's own pending query shape (thenable, `.values()`, `.cancel()`).
+ * A statement outside a transaction, run as `begin; <limits>; statement; commit`: the limits and
+ * the statement are pipelined inside the transaction (two round trips more than the bare
+ * statement). postgres.js's own `begin` holds the connection, so a connection that breaks (a
+ * database restart) fails the statement like any other. It answers the statement's own pending
+ * query shape (thenable, `.values()`, `.cancel()`).
  */
 function limitedStatement(client: postgres.Sql, prelude: string, query: string, parameters: any[] | undefined, options: postgres.UnsafeQueryOptions | undefined): any {
   let asArrays = false;
   let running: Promise<unknown> | undefined;
   let statement: postgres.PendingQuery<any> | undefined;
   let cancelled = false;
-  const run = async () => {
-    const connection = await client.reserve();
-    try {
-      const opening = connection.unsafe(`begin; ${prelude}`);
+  const run = () =>
+    client.begin(async (tx) => {
+      const opening = tx.unsafe(prelude);
       quiet(opening);
-      const pending = connection.unsafe(query, parameters, options);
+      const pending = tx.unsafe(query, parameters, options);
       statement = pending;
       if (cancelled) pending.cancel();
       const rows = asArrays ? pending.values() : pending;
       quiet(rows);
-      // A failed statement aborts the transaction: `commit` then ends it with a rollback.
-      const closing = connection.unsafe("commit");
-      quiet(closing);
       await opening;
-      const result = await rows;
-      await closing;
-      return result;
-    } finally {
-      connection.release();
-    }
-  };
+      return await rows;
+    });
   const start = () => (running ??= run());
   const shape = {
     values() {
