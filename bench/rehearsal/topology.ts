@@ -52,6 +52,9 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
     "  http-check expect status 200",
     "  default-server inter 300ms fall 2 rise 2",
     ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
+    // When every server is unready (the database is down), requests still reach one, which answers
+    // a retriable SERVICE_UNAVAILABLE in JSON rather than the balancer's own 503 page.
+    ...servers.map((s) => `  server ${s.name}-fallback 127.0.0.1:${s.port} backup`),
     "",
   ].join("\n");
 }
