@@ -1,4 +1,6 @@
-// Read replicas: a real streaming replica of the machine's PostgreSQL (pg_basebackup). Query
+// Read replicas: a real streaming replica (pg_basebackup) of a PostgreSQL primary of the test's
+// own (initdb in a temp dir: a base backup of the machine's server would copy every database on
+// it). Runs in the PostgreSQL pass of the suite (DATABASE_URL set). Query
 // operations read from it, a client that sends X-Read-Primary reads its own write at once, and a
 // replica that is down is skipped (reads go to the primary) and reported by /readyz.
 import postgres from "postgres";
@@ -6,22 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Service } from "../../src/main.js";
 import { signToken } from "../../src/server/tokens.js";
 import { waitFor } from "../helpers/jobs.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../helpers/faults-postgres.js";
 import { startReplica, type Replica } from "../helpers/replica.js";
-import { freshDatabase, makeClient, TEST_SECRET, type GraphQLClient } from "../helpers/service.js";
+import { makeClient, TEST_SECRET, type GraphQLClient } from "../helpers/service.js";
 import { testConfig } from "../helpers/shared-service.js";
 
-const baseUrl = process.env.DATABASE_URL;
-let skipped: string | undefined = baseUrl ? undefined : "needs DATABASE_URL (the primary the replica streams from)";
+let skipped: string | undefined = process.env.DATABASE_URL ? undefined : "runs in the PostgreSQL pass (DATABASE_URL set)";
+let primary: ThrowawayPostgres | undefined;
 let replica: Replica | undefined;
 let service: Service | undefined;
-let drop: (() => Promise<void>) | undefined;
 let url = "";
 let token = "";
 
 beforeAll(async () => {
   if (skipped) return;
-  const db = await freshDatabase(baseUrl!);
-  drop = db.drop;
+  const started = await startThrowawayPostgres();
+  if ("skipped" in started) {
+    skipped = started.skipped;
+    return;
+  }
+  primary = started;
+  const db = { url: primary.url };
   const made = await startReplica(db.url);
   if ("skipped" in made) {
     skipped = made.skipped;
@@ -38,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
   replica?.destroy();
-  await drop?.();
+  primary?.destroy();
 });
 
 const readyz = async (): Promise<any> => (await fetch(`${url}/readyz`)).json();

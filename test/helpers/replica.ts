@@ -49,7 +49,7 @@ export async function startReplica(primaryUrl: string): Promise<Replica | { skip
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
-    return { skipped: `pg_basebackup failed (the server must allow replication connections from 127.0.0.1: a "host replication" line in pg_hba.conf): ${stderr}` };
+    return { skipped: `pg_basebackup failed (the server must allow replication connections from 127.0.0.1: a "host replication" line in its pg_hba.conf): ${stderr}` };
   }
   // Debian keeps a cluster's configuration outside its data directory: the copy gets its own.
   for (const [file, text] of [
