@@ -57,7 +57,8 @@ async function measure(name: string, fn: () => Promise<number>) {
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const path = join(tmpdir(), `pgw-bench-bxf-${EVENTS}.xml`);
+  // Named by the writer's layout too, so that a file of an older export is never read in its place.
+  const path = join(tmpdir(), `pgw-bench-bxf-std-${EVENTS}.xml`);
   if (!existsSync(path)) {
     await writeBenchFile(`${path}.part`, EVENTS);
     renameSync(`${path}.part`, path);

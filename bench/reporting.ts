@@ -133,6 +133,15 @@ async function main(): Promise<void> {
     await measure("uptimeTotals, 1 organization, 30 days", 300, () => reporting.uptimeTotals(viewer, org, last(30)));
     await measure("channelUptime, 1 organization, 30 days, daily", null, () => reporting.channelUptime(viewer, { window: { ...last(30), period: 1, periodType: PeriodType.DAYS } }));
     await measure("playoutUptime, all 200 playouts, 30 days, daily", null, () => reporting.playoutUptime(ADMIN, null, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
+    // Local days (window.timeZone): London's are whole UTC hours (rollup only); Kolkata (+05:30) and
+    // Kathmandu (+05:45) cut an hour at every day edge, read from raw samples (docs/REPORTING.md).
+    const localDays = (zone: string, offset: string) => ({
+      from: new Date(`2026-05-01T00:00:00${offset}`), to: new Date(`2026-05-31T00:00:00${offset}`), period: 1, periodType: PeriodType.DAYS, timeZone: zone,
+    });
+    await measure("local days: playoutUsage, 1 org, 30 days, daily, Europe/London", 50, () => reporting.playoutUsage(viewer, org, localDays("Europe/London", "+01:00")));
+    await measure("local days: playoutUsage, 1 org, 30 days, daily, UTC (same span)", null, () => reporting.playoutUsage(viewer, org, { ...localDays("UTC", "Z"), timeZone: null }));
+    await measure("local days: playoutUsage, 1 org, 30 days, daily, Asia/Kolkata", null, () => reporting.playoutUsage(viewer, org, localDays("Asia/Kolkata", "+05:30")));
+    await measure("local days: playoutUsage, 1 org, 30 days, daily, Asia/Kathmandu", null, () => reporting.playoutUsage(viewer, org, localDays("Asia/Kathmandu", "+05:45")));
     const unaligned = { from: new Date(END - 7 * DAY + 30 * 60_000), to: new Date(END), period: 1, periodType: PeriodType.DAYS };
     await measure("off the hour (hybrid): playoutUsage, 1 org, 7 days, daily", null, () => reporting.playoutUsage(viewer, org, unaligned));
     await measure("off the hour (hybrid): playoutHistory, 10 playouts, 7 days", null, () => reporting.playoutHistory(viewer, { window: { ...unaligned, playoutIds: tenPlayouts } }));

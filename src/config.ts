@@ -109,6 +109,36 @@ export interface Config {
   authRoleMap: Record<string, Role>;
   /** Least time between two fetches of the key set caused by unknown key ids, ms. */
   authJwksCooldownMs: number;
+  /** Origins (scheme://host[:port]) whose pages may call /graphql and /files; "*" any; empty none (docs/CLIENTS.md). */
+  corsOrigins: string[] | "*";
+  /** How long a job's signed download URL (Job.downloadUrl) stays usable, seconds. */
+  fileLinkTtlSeconds: number;
+  /** The key of signed download links; unset: derived from authSecret (or, without one, a key of this process only). */
+  fileLinkSecret: string | undefined;
+  /** Most operations in one batched request (a JSON array body); the query limits apply to the batch as a whole. */
+  maxBatchSize: number;
+  /** Compress /graphql and /files answers above 1 KB with gzip or brotli, as the client accepts. */
+  compressResponses: boolean;
+  /** Longest query text accepted, bytes (comments and whitespace count); refused before parsing. */
+  maxQueryBytes: number;
+  /** Deepest nesting of lists and objects in variables and argument values. */
+  maxInputDepth: number;
+  /** Longest a query may run, parsing to answer, ms (then TIMEOUT and its work stops); mutations excepted. */
+  requestTimeoutMs: number;
+  /** Events the heavy fields of one request may touch together (diff, validation, history, ...). */
+  maxHeavyEvents: number;
+  /** Heavy operations on large schedules running at once in the process (one per caller). */
+  maxHeavyConcurrency: number;
+  /** Longest wait of a heavy operation for its turn before SERVICE_UNAVAILABLE, ms. */
+  heavyWaitMs: number;
+  /** Longest time for a request body (not an upload) to arrive, ms. */
+  bodyTimeoutMs: number;
+  /** Longest time for an upload to arrive, ms. */
+  uploadTimeoutMs: number;
+  /** Slowest accepted upload after its first 10 seconds, bytes per second. */
+  uploadMinBytesPerSecond: number;
+  /** Open client connections at most; past it new ones are closed at once. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -222,6 +252,21 @@ export function loadConfig(env: Env = process.env): Config {
 
     ...identity,
     authJwksCooldownMs: int("AUTH_JWKS_COOLDOWN_MS", 30_000, 0, 3_600_000),
+    corsOrigins: corsOriginsOf(env.CORS_ORIGINS, problems),
+    fileLinkTtlSeconds: int("FILE_LINK_TTL_SECONDS", 300, 10, 86_400),
+    fileLinkSecret: secretOf("FILE_LINK_SECRET", env.FILE_LINK_SECRET, problems),
+    maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 100),
+    compressResponses: bool("COMPRESS_RESPONSES", true),
+    maxQueryBytes: int("MAX_QUERY_BYTES", 100 * 1024, 1024, 100 * 1024 * 1024),
+    maxInputDepth: int("MAX_INPUT_DEPTH", 32, 2, 1000),
+    requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 30_000, 100, 86_400_000),
+    maxHeavyEvents: int("MAX_HEAVY_EVENTS", 400_000, 1, 1_000_000_000),
+    maxHeavyConcurrency: int("MAX_HEAVY_CONCURRENCY", 2, 1, 1000),
+    heavyWaitMs: int("HEAVY_WAIT_MS", 2000, 0, 600_000),
+    bodyTimeoutMs: int("BODY_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    uploadTimeoutMs: int("UPLOAD_TIMEOUT_MS", 600_000, 1000, 86_400_000),
+    uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),
+    maxConnections: int("MAX_CONNECTIONS", 1000, 1, 1_000_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -301,4 +346,33 @@ function roleMapOf(raw: string | undefined, problems: string[]): Record<string, 
     map[from] = to;
   }
   return map;
+}
+
+/** A signing secret of at least 32 characters, or unset. */
+function secretOf(name: string, raw: string | undefined, problems: string[]): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) problems.push(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+  return raw;
+}
+
+/**
+ * CORS_ORIGINS: comma-separated exact origins (`https://portal.example.com,http://localhost:5173`),
+ * or `*` alone for any origin; unset or empty, no page of another origin may call the service.
+ */
+function corsOriginsOf(raw: string | undefined, problems: string[]): string[] | "*" {
+  const items = (raw ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  if (items.length === 1 && items[0] === "*") return "*";
+  const origins: string[] = [];
+  for (const item of items) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      origin = null;
+    }
+    if (item === "*") problems.push("CORS_ORIGINS: `*` must stand alone (any origin), not in a list");
+    else if (origin !== item || !/^https?:\/\//.test(item)) problems.push(`CORS_ORIGINS: ${item} is not an origin (scheme://host[:port], no path, no trailing slash; e.g. https://portal.example.com)`);
+    else origins.push(origin);
+  }
+  return origins;
 }

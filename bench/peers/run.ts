@@ -1,23 +1,29 @@
 // Peer benchmark (issue 13): this service (jit and graphql-js executors), PostGraphile 5 and a raw
 // SQL floor, each its own process on one seeded database; answers checked equal, then autocannon.
 //   npm run bench:peers [-- --quick]        (prerequisites and settings: bench/peers/README.md)
-// The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x>`.
+// The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x> Q4 <x> Q5 <x>`.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { signToken } from "../../src/server/tokens.js";
 import { BASE_URL, prepareDatabase } from "./database.js";
 import { headersOf, measure, type Measured } from "./load.js";
 import { startProcess, type ServerProcess } from "./processes.js";
-import { normalize, objectCount, requestOf, USAGE_WINDOW, type Peer, type QueryName } from "./queries.js";
+import { ALL_QUERIES, normalize, objectCount, requestOf, USAGE_WINDOW, type Peer, type QueryName } from "./queries.js";
 import { datasetSize, ORG } from "./seed.js";
 
 const QUICK = process.argv.includes("--quick");
 const ROUNDS = QUICK ? 1 : Math.max(3, Number(process.env.PEERS_ROUNDS ?? 3));
 const SECONDS = Number(process.env.PEERS_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = [2, 10];
+// The job poll is the request many browser tabs send at once: measured at more connections.
+const POLL_CONNECTIONS = [10, 50];
+const connectionsOf = (query: QueryName) => (query === "Q5" ? POLL_CONNECTIONS : CONNECTIONS);
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --queries=Q2 measures only those; --ab adds "rows": this service (jit) with the JSON read of event pages off.
-const QUERIES = (option("queries")?.split(",") ?? ["Q1", "Q2", "Q3"]) as QueryName[];
+const QUERIES = (option("queries")?.split(",") ?? ALL_QUERIES) as QueryName[];
 const AB = process.argv.includes("--ab");
 const PEERS: Peer[] = ["jit", "graphql", "postgraphile", "floor", ...(AB ? (["rows"] as const) : [])];
 const LABEL: Record<Peer, string> = { jit: "this (jit)", graphql: "this (graphql-js)", postgraphile: "PostGraphile 5", floor: "raw floor", rows: "this (jit, JSON read off)" };
@@ -31,8 +37,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function call(server: ServerProcess, peer: Peer, query: QueryName, scheduleId: string, token: string): Promise<any> {
-  const request = requestOf(peer, query, scheduleId);
+async function call(server: ServerProcess, peer: Peer, query: QueryName, target: Target, token: string): Promise<any> {
+  const request = requestOf(peer, query, target.scheduleId, target.jobId);
   const response = await fetch(`http://127.0.0.1:${server.port}${request.path}`, { method: request.method, headers: headersOf(request, isService(peer) ? token : undefined), body: request.body });
   const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
   if (!response.ok || body.errors) throw new Error(`${LABEL[peer]} ${query}: HTTP ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 500)}`);
@@ -50,7 +56,31 @@ function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   return `${path || "(root)"}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`;
 }
 
+/** PostGraphile and pg live in bench/peers/package.json (PostGraphile needs Node 22; the root install stays quiet): installed here on first use. */
+function ensurePeersInstalled(): void {
+  const dir = fileURLToPath(new URL(".", import.meta.url));
+  if (existsSync(`${dir}node_modules/postgraphile/package.json`)) return;
+  out("installing the peers (npm install --prefix bench/peers; EBADENGINE warnings on Node 20 are expected)…");
+  execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** What Q2 and Q4 read (a schedule) and Q5 polls (a job). */
+interface Target {
+  scheduleId: string;
+  jobId: string;
+}
+
+/** The job Q5 polls: an export that SUCCEEDED with a file (so resourceLink is set); added once, also to a kept database. */
+async function pollTarget(admin: postgres.Sql): Promise<string> {
+  const [found] = await admin`select id::text from jobs where organization = ${ORG} and type = 'SCHEDULE_EXPORT' order by id limit 1`;
+  if (found) return found.id as string;
+  const [{ id }] = await admin`insert into jobs (organization, type, status, progress, user_id, file_name, resource_extension, file_size, date_started, date_finished)
+    values (${ORG}, 'SCHEDULE_EXPORT', 'SUCCEEDED', 100, 'peers-bench', 'schedule.xml', 'xml', 1234, now(), now()) returning id::text`;
+  return id as string;
+}
+
 async function main(): Promise<void> {
+  ensurePeersInstalled();
   const size = datasetSize();
   out(`peers benchmark${QUICK ? " (--quick)" : ""}: ${size.schedules} schedules × ${size.eventsPerSchedule} events, ${size.assets} assets, ` +
     `${(size.playouts * size.days * 1440).toLocaleString("en")} telemetry samples (${size.playouts} playouts × ${size.days} days × 1/min)`);
@@ -62,6 +92,7 @@ async function main(): Promise<void> {
     const [{ version }] = await admin`select version()`;
     out(`PostgreSQL: ${String(version).split(" on ")[0]}; database ${database.name}`);
     const [{ id: scheduleId }] = await admin`select id::text from schedules where organization = ${ORG} order by id offset ${Math.floor(size.schedules / 2)} limit 1`;
+    const target: Target = { scheduleId, jobId: await pollTarget(admin) };
     const env = { DATABASE_URL: database.url, AUTH_SECRET: SECRET };
     servers.set("jit", await startProcess("this (jit)", "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "jit" }));
     servers.set("graphql", await startProcess("this (graphql-js)", "./serve-service.ts", { ...env, GRAPHQL_EXECUTOR: "graphql" }));
@@ -78,13 +109,13 @@ async function main(): Promise<void> {
       const line: string[] = [];
       for (const peer of PEERS) {
         const server = servers.get(peer)!;
-        const normalized = normalize(peer, query, await call(server, peer, query, scheduleId, token));
+        const normalized = normalize(peer, query, await call(server, peer, query, target, token));
         if (peer === "jit") reference = normalized;
         const difference = firstDifference(reference, normalized);
         if (difference) throw new Error(`${query}: ${LABEL[peer]} answers differently from this service: ${difference}`);
-        for (let i = 0; i < 2; i++) await call(server, peer, query, scheduleId, token);
+        for (let i = 0; i < 2; i++) await call(server, peer, query, target, token);
         const before = await server.statements();
-        for (let i = 0; i < 5; i++) await call(server, peer, query, scheduleId, token);
+        for (let i = 0; i < 5; i++) await call(server, peer, query, target, token);
         const perRequest = ((await server.statements()) - before) / 5;
         statements.set(`${peer} ${query}`, perRequest);
         line.push(`${LABEL[peer]} ${perRequest}`);
@@ -97,12 +128,12 @@ async function main(): Promise<void> {
       out(`\nround ${round} of ${ROUNDS} (${SECONDS} s per run)`);
       out("| query | conns | peer | req/s | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | statements/req |\n|---|---|---|---|---|---|---|---|---|");
       for (const query of QUERIES) {
-        for (const connections of CONNECTIONS) {
+        for (const connections of connectionsOf(query)) {
           // Interleaved: each round starts with another peer, so that no peer always runs first.
           const order = PEERS.map((_, i) => PEERS[(i + round - 1) % PEERS.length]);
           const measured = new Map<Peer, Measured>();
           for (const peer of order) {
-            const request = requestOf(peer, query, scheduleId);
+            const request = requestOf(peer, query, target.scheduleId, target.jobId);
             const m = await measure(servers.get(peer)!, request, connections, SECONDS, admin, database.name, isService(peer) ? token : undefined);
             measured.set(peer, m);
             const key = `${query} ${connections} ${peer}`;
@@ -125,7 +156,7 @@ async function main(): Promise<void> {
     // The headline takes, per query, the lower of its two connection counts' median ratios.
     const headline = new Map<QueryName, number>();
     for (const query of QUERIES) {
-      for (const connections of CONNECTIONS) {
+      for (const connections of connectionsOf(query)) {
         const runs = (p: Peer) => results.get(`${query} ${connections} ${p}`)!;
         const rps = (p: Peer) => runs(p).map((m) => m.requestsPerSecond);
         const ratio = (a: Peer, b: Peer) => median(rps(a).map((x, i) => x / rps(b)[i]));
@@ -135,9 +166,9 @@ async function main(): Promise<void> {
         headline.set(query, Math.min(headline.get(query) ?? Infinity, ratio("jit", "postgraphile")));
       }
     }
-    out(`\nconnections: ${CONNECTIONS.join(" and ")}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; database ${BASE_URL.replace(/\/[^/]*$/, "")}/${database.name}`);
-    // Whatever the flags, the headline names all three queries (n/a: not measured in this run).
-    out(`median ratio to PostGraphile: ${(["Q1", "Q2", "Q3"] as const).map((q) => `${q} ${headline.has(q) ? f2(headline.get(q)!) : "n/a"}`).join(" ")}`);
+    out(`\nconnections: ${CONNECTIONS.join(" and ")} (Q5: ${POLL_CONNECTIONS.join(" and ")}); load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; database ${BASE_URL.replace(/\/[^/]*$/, "")}/${database.name}`);
+    // Whatever the flags, the headline names all five queries (n/a: not measured in this run).
+    out(`median ratio to PostGraphile: ${ALL_QUERIES.map((q) => `${q} ${headline.has(q) ? f2(headline.get(q)!) : "n/a"}`).join(" ")}`);
   } finally {
     for (const server of servers.values()) server.stop();
     await admin.end();
@@ -148,6 +179,6 @@ async function main(): Promise<void> {
 main().catch((error) => {
   process.stderr.write(`${error?.stack ?? error}\n`);
   // The contract of the script: the last line is the headline, even when there are no figures.
-  process.stdout.write("median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a\n");
+  process.stdout.write("median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a Q4 n/a Q5 n/a\n");
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // The raw floor: postgres.js, one prepared statement per nesting level, JSON assembled in Node,
-// node:http. It answers Q1–Q3 in this service's response shape (so one normalizer reads both):
+// node:http. It answers Q1–Q5 in this service's response shape (so one normalizer reads both):
 //   GET /q1?schedules=20&events=50   GET /q2?schedule=<id>&events=200   GET /q3?from=<iso>&to=<iso>
+//   GET /q4?schedule=<id>&type=ADVERTISEMENT&page=30&size=20   GET /q5?job=<id>
 import { createServer, type ServerResponse } from "node:http";
 import postgres from "postgres";
 import { announceReady, serveStats } from "./stats.js";
@@ -46,6 +47,30 @@ async function q2(scheduleId: string, eventCount: number) {
   return { schedule: { id: schedule.id, name: schedule.name, events: { content } } };
 }
 
+async function q4(scheduleId: string, eventType: string, page: number, size: number) {
+  statements += 1;
+  const rows = await db`select s.id as schedule_id, e.id, e.title, e.on_air_time + s.time_origin as on_air_time, e.duration, e.event_type,
+      a.asset_id, a.name, a.media_id, a.asset_size, a.system_fields->>'title' as asset_title
+    from schedules s left join lateral (select * from events where schedule_id = s.id and event_type = ${eventType}
+      order by on_air_time, id limit ${size} offset ${page * size}) e on true
+    left join assets a on a.organization = e.organization and a.asset_id = e.asset_id
+    where s.id = ${scheduleId} and s.organization = ${ORG} order by e.on_air_time, e.id`;
+  if (!rows.length) return { schedule: null };
+  const content = rows.filter((e) => e.id !== null).map((e) => ({
+    id: e.id, title: e.title, onAirTime: iso(e.on_air_time), duration: Number(e.duration), eventType: e.event_type,
+    asset: e.asset_id === null ? null : { assetId: e.asset_id, name: e.name, mediaId: e.media_id, assetSize: e.asset_size === null ? null : Number(e.asset_size), systemFields: { title: e.asset_title } },
+  }));
+  return { schedule: { id: rows[0].schedule_id, events: { content } } };
+}
+
+async function q5(jobId: string) {
+  statements += 1;
+  const [job] = await db`select id, status, progress, date_finished, file_size from jobs where id = ${jobId} and organization = ${ORG}`;
+  if (!job) return { job: null };
+  const link = job.status === "SUCCEEDED" && job.file_size !== null ? `/files/${job.id}` : null;
+  return { job: { id: job.id, status: job.status, progress: job.progress, dateFinished: job.date_finished && new Date(job.date_finished).toISOString(), resourceLink: link } };
+}
+
 async function q3(from: Date, to: Date) {
   statements += 1;
   const { text, params } = usageStatement(ORG, from, to);
@@ -71,6 +96,8 @@ const server = createServer((req, res) => {
     url.pathname === "/q1" ? q1(Number(p.get("schedules") ?? 20), Number(p.get("events") ?? 50))
     : url.pathname === "/q2" ? q2(p.get("schedule")!, Number(p.get("events") ?? 200))
     : url.pathname === "/q3" ? q3(new Date(p.get("from")!), new Date(p.get("to")!))
+    : url.pathname === "/q4" ? q4(p.get("schedule")!, p.get("type") ?? "ADVERTISEMENT", Number(p.get("page") ?? 30), Number(p.get("size") ?? 20))
+    : url.pathname === "/q5" ? q5(p.get("job")!)
     : Promise.reject(new Error(`unknown path ${url.pathname}`));
   answer.then((data) => send(res, 200, { data }), (error: Error) => send(res, 500, { errors: [{ message: error.message }] }));
 });

@@ -11,10 +11,8 @@ import { downloadJobFile, multipart, waitForJob } from "../cli/transfer.js";
 const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
 
-export const ASRUN_HELP = `asrun import <file> --schedule ID [--format csv|bxf] | asrun export <scheduleId> [--format csv|json] [--from ISO] [--to ISO]
-                             [--tolerance MS] [--out FILE|-] [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV or
-                             BXF AsRun message (docs/ASRUN.md; by default the file's extension, else its content, says which) through a job,
-                             signing a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
+export { ASRUN_HELP } from "../cli/help.js";
+import { ASRUN_HELP } from "../cli/help.js";
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
@@ -56,10 +54,10 @@ export async function asRunCommand(args: string[], config: Config): Promise<numb
     }
     const scheduleId = positiveId("the schedule id", target);
     const format = (values.format ?? "csv").toUpperCase();
-    if (format !== "CSV" && format !== "JSON") throw new CliError(`asrun export: --format must be csv or json (got ${values.format})`, EXIT.usage);
+    if (format !== "CSV" && format !== "JSON" && format !== "BXF") throw new CliError(`asrun export: --format must be csv, json or bxf (got ${values.format})`, EXIT.usage);
     const tolerance = values.tolerance === undefined ? 0 : Number(values.tolerance);
     if (!Number.isInteger(tolerance) || tolerance < 0) throw new CliError("asrun export: --tolerance must be whole ms, 0 or more", EXIT.usage);
-    const out = values.out ?? `as-run-${scheduleId}.${format.toLowerCase()}`;
+    const out = values.out ?? `as-run-${scheduleId}.${format === "BXF" ? "xml" : format.toLowerCase()}`;
     const client = await clientOf(values, config);
     const { exportAsRunReconciliation } = await graphql(
       client,

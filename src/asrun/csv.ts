@@ -1,5 +1,6 @@
 // As-run CSV in (entries) and reconciliation CSV/JSON out (docs/ASRUN.md "Files"). Pure: text in,
 // values or text out; no database, no GraphQL.
+import { csvLine } from "../common/csv.js";
 import { badInput } from "../common/errors.js";
 import { csvRows } from "../io/index.js";
 import { parseIsoInstant } from "../io/index.js";
@@ -74,11 +75,6 @@ export const RECONCILIATION_CSV_COLUMNS = [
   "actualStart", "actualDurationMs", "startDeviationMs", "durationDeviationMs", "deviceId", "reason",
 ] as const;
 
-const quote = (value: string | number | null): string => {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 const isoOrNull = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** One reconciliation row as flat values, in RECONCILIATION_CSV_COLUMNS order (the CSV's and JSON's shape). */
@@ -104,10 +100,10 @@ export function flatRow(r: ReconciledRow): Record<(typeof RECONCILIATION_CSV_COL
 
 /** The reconciliation as CSV (a header, then a row each), in pieces of about 1,000 rows. */
 export function* reconciliationCsv(rows: readonly ReconciledRow[]): Generator<string> {
-  let out = RECONCILIATION_CSV_COLUMNS.join(",") + "\r\n";
+  let out = csvLine(RECONCILIATION_CSV_COLUMNS);
   for (let i = 0; i < rows.length; i++) {
     const flat = flatRow(rows[i]);
-    out += RECONCILIATION_CSV_COLUMNS.map((c) => quote(flat[c])).join(",") + "\r\n";
+    out += csvLine(RECONCILIATION_CSV_COLUMNS.map((c) => flat[c]));
     if (i % 1000 === 999) {
       yield out;
       out = "";

@@ -15,7 +15,7 @@ export interface AsRunImportPayload {
 export interface AsRunExportPayload {
   [key: string]: unknown;
   scheduleId: number;
-  format: "CSV" | "JSON";
+  format: "CSV" | "JSON" | "BXF";
   from: number | null;
   to: number | null;
   toleranceMs: number;

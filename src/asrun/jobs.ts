@@ -1,19 +1,21 @@
 // Job handlers of as-run: AS_RUN_IMPORT stores the entries of an uploaded CSV or BXF AsRun
 // message (all of the file in one transaction, in set-based batches of MAX_AS_RUN_ENTRIES),
-// AS_RUN_RECONCILIATION_EXPORT writes the reconciliation of a window as CSV or JSON.
+// AS_RUN_RECONCILIATION_EXPORT writes the reconciliation of a window as CSV or JSON, or its
+// entries as a BXF AsRun message (bxf-out.ts).
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import type { Executor } from "../db/client.js";
 import { utf8Text } from "../io/index.js";
 import { deleteUpload, eventUuid, readUpload } from "../io/index.js";
 import type { JobContext, JobRegistry } from "../jobs/index.js";
-import { createFrameRateLoader, loadTimings, scheduleTarget } from "../schedules/index.js";
+import { createFrameRateLoader, createLocalClockLoader, loadTimings, scheduleTarget } from "../schedules/index.js";
 import { readAsRunBxf, type BxfAsRunEntry } from "./bxf.js";
 import { asRunFormatOf, peekHead } from "./file-format.js";
 import { reconciliationCsv, reconciliationJson, readAsRunCsv } from "./csv.js";
 import { asRunRecord, MAX_AS_RUN_ENTRIES, type AsRunRecord } from "./rules.js";
 import { reconcileSchedule, reconcileWindow } from "./service.js";
-import { conflictingEntries, insertEntries, scheduleOf } from "./store.js";
+import { conflictingEntries, insertEntries, scheduleHeadOf, scheduleOf } from "./store.js";
+import { asRunBxfDocument } from "./bxf-out.js";
 import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 
 export { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
@@ -40,8 +42,10 @@ async function eventKeys(executor: Executor, scheduleId: number): Promise<Map<st
  */
 async function* bxfEntries(executor: Executor, scheduleId: number, text: AsyncIterable<string>, warnings: string[]): AsyncGenerator<BxfAsRunEntry> {
   const rate = await createFrameRateLoader(executor).load(scheduleId);
+  // Broadcast dates and times of day are the schedule's local broadcast time.
+  const clock = await createLocalClockLoader(executor).load(scheduleId);
   let keys: Map<string, number> | null = null;
-  for await (const entry of readAsRunBxf(text, { fps: rate?.fps ?? null }, { warnings })) {
+  for await (const entry of readAsRunBxf(text, { fps: rate?.fps ?? null, clock }, { warnings })) {
     if (entry.eventRef !== null) {
       keys ??= await eventKeys(executor, scheduleId);
       const id = keys.get(entry.eventRef.trim().toLowerCase()) ?? keys.get(entry.eventRef.trim());
@@ -107,7 +111,19 @@ async function runExport(ctx: JobContext<AsRunExportPayload>): Promise<void> {
   const window = reconcileWindow({ from: from === null ? null : new Date(from), to: to === null ? null : new Date(to), toleranceMs });
   const { rows, summary } = await reconcileSchedule(ctx.db, scheduleId, { from: from === null ? null : new Date(from), to: to === null ? null : new Date(to), toleranceMs });
   await ctx.progress(50);
-  const fileName = ctx.job.fileName ?? `as-run-${scheduleId}.${format.toLowerCase()}`;
+  const fileName = ctx.job.fileName ?? `as-run-${scheduleId}.${format === "BXF" ? "xml" : format.toLowerCase()}`;
+  if (format === "BXF") {
+    // Back to traffic: the window's entries themselves, in the order they aired (those the reconciliation pairs with events and the unplanned ones).
+    const head = await scheduleHeadOf(ctx.db, scheduleId);
+    if (!head) throw notFound("Schedule", scheduleId);
+    const entries = rows.flatMap((r) => (r.entry ? [r.entry] : [])).sort((a, b) => a.start - b.start || a.id - b.id);
+    await ctx.writeFile(fileName, lines(asRunBxfDocument(head, entries)));
+    await ctx.finish(async () => ({
+      result: { scheduleId: String(scheduleId), format, entries: entries.length },
+      messages: [{ type: "OK", message: `Exported the as-run of schedule ${scheduleId} (${plural(entries.length, "entry", "entries")}, BXF) as ${fileName}` }],
+    }));
+    return;
+  }
   await ctx.writeFile(fileName, lines(format === "JSON" ? reconciliationJson({ scheduleId: String(scheduleId), ...window }, summary, rows) : reconciliationCsv(rows)));
   await ctx.finish(async () => ({
     result: { scheduleId: String(scheduleId), format, rows: rows.length },

@@ -54,7 +54,7 @@ export class AsRunResolver {
     return ctx.services.asRun.importFile(callerOf(ctx), scheduleId, file, organization);
   }
 
-  @Mutation(() => Job, { description: "An AS_RUN_RECONCILIATION_EXPORT job writing asRunReconciliation's rows and summary as CSV or JSON" })
+  @Mutation(() => Job, { description: "An AS_RUN_RECONCILIATION_EXPORT job writing asRunReconciliation's rows and summary as CSV or JSON, or the window's as-run entries as a BXF AsRun message" })
   exportAsRunReconciliation(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,

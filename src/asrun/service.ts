@@ -146,10 +146,10 @@ export class AsRunService {
   }
 
   /** An AS_RUN_RECONCILIATION_EXPORT job (editor: it writes a job and a file, like exportSchedule). */
-  async exportReconciliation(viewer: Viewer, scheduleId: string, fileName: string, format: "CSV" | "JSON", args: ReconcileArgs, organization?: string | null): Promise<Job> {
+  async exportReconciliation(viewer: Viewer, scheduleId: string, fileName: string, format: "CSV" | "JSON" | "BXF", args: ReconcileArgs, organization?: string | null): Promise<Job> {
     requireRole(viewer, "editor");
     const window = reconcileWindow(args);
-    const name = exportFileName(extname(fileName.trim()) ? fileName : `${fileName.trim()}.${format.toLowerCase()}`, "JSON");
+    const name = exportFileName(extname(fileName.trim()) ? fileName : `${fileName.trim()}.${format === "BXF" ? "xml" : format.toLowerCase()}`, "JSON");
     const job = await this.db.transaction(async (tx) => {
       const schedule = await findSchedule(tx, viewer, scheduleId, organization);
       return enqueueJob(tx, {

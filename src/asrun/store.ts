@@ -141,3 +141,27 @@ export async function scheduleOf(executor: Executor, scheduleId: number, organiz
   );
   return row ? { id: Number(row.id), organization: row.organization } : null;
 }
+
+/** What a BXF as-run message says of its schedule: name, channel, rate and span. */
+export interface AsRunScheduleHead {
+  id: number;
+  name: string;
+  channel: string | null;
+  fps: number;
+  dropFrame: boolean | null;
+  startDate: Date | null;
+  finishDate: Date | null;
+  /** Its zone and broadcast day start (ms after local midnight): BXF times are local broadcast time (absent: UTC, 00:00). */
+  timeZone?: string;
+  broadcastDayStart?: number;
+}
+
+export async function scheduleHeadOf(executor: Executor, scheduleId: number): Promise<AsRunScheduleHead | null> {
+  const [row] = await queryRows<{ id: number; name: string; channel: string | null; fps: number; drop_frame: boolean | null; start_date: unknown; finish_date: unknown; time_zone: string; broadcast_day_start: number }>(
+    executor,
+    sql`select id, name, channel, fps, drop_frame, start_date, finish_date, time_zone, broadcast_day_start from schedules where id = ${scheduleId}`,
+  );
+  if (!row) return null;
+  const instant = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
+  return { id: Number(row.id), name: row.name, channel: row.channel, fps: Number(row.fps), dropFrame: row.drop_frame, startDate: instant(row.start_date), finishDate: instant(row.finish_date), timeZone: row.time_zone, broadcastDayStart: Number(row.broadcast_day_start) };
+}

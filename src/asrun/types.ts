@@ -48,6 +48,7 @@ registerEnumType(ReconciliationState, {
 export enum AsRunExportFormat {
   CSV = "CSV",
   JSON = "JSON",
+  BXF = "BXF",
 }
 registerEnumType(AsRunExportFormat, {
   name: "AsRunExportFormat",
@@ -55,6 +56,7 @@ registerEnumType(AsRunExportFormat, {
   valuesConfig: {
     CSV: { description: "A header, then one row per reconciliation row" },
     JSON: { description: "{reconciliation, summary, rows}" },
+    BXF: { description: "The window's as-run entries as an SMPTE ST 2021 BXF AsRun message for the traffic system (2017 namespace); importAsRun reads it back" },
   },
 });
 

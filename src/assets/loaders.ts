@@ -20,12 +20,13 @@ export interface AssetLoaders {
 }
 
 /** The columns of an Asset under its property names, its seven documents as JSON text (parsed only when a field reads them). */
-const LOADED_COLUMNS = sql.raw(`asset_id as "assetId", organization, media_id as "mediaId", name, asset_size as "assetSize",
+const LOADED_COLUMNS = sql.raw(`id::text as id, asset_id as "assetId", organization, media_id as "mediaId", name, asset_size as "assetSize",
   date_applied as "dateApplied", date_created as "dateCreated", date_updated as "dateUpdated", file_count as "fileCount",
   storage_type as "storageType", version, custom_fields::text as "customFields", file_data::text as "fileData", metadata::text as metadata,
   qc_info::text as "qcInfo", source_asset_data::text as "sourceAssetData", system_fields::text as "systemFields", tags::text as tags`);
 
 interface LoadedRow {
+  id: string;
   assetId: string;
   organization: string;
   mediaId: string | null;
@@ -56,6 +57,7 @@ const instantOf = (value: Date | string): Date => (typeof value === "string" ? n
  * accessors is built by the runtime, slowly, at every row.
  */
 class LoadedAsset implements Asset {
+  id: string;
   assetId: string;
   organization: string;
   mediaId: string | null;
@@ -70,6 +72,7 @@ class LoadedAsset implements Asset {
   private readonly documents: LoadedRow;
 
   constructor(row: LoadedRow) {
+    this.id = row.id;
     this.assetId = row.assetId;
     this.organization = row.organization;
     this.mediaId = row.mediaId;

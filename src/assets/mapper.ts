@@ -10,6 +10,7 @@ import type { StorageType } from "./enums.js";
  */
 export function toAsset(row: AssetRow): Asset {
   return {
+    id: String(row.id),
     assetId: row.assetId,
     organization: row.organization,
     mediaId: row.mediaId,

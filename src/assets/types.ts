@@ -1,7 +1,7 @@
 // GraphQL shapes of the asset catalog (SPEC.md "Asset record"): Asset, AssetInput, AssetPage and the
 // record-level parts. Shared part classes are output and input type at once (see media-types.ts).
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
-import { Field, Float, InputType, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
 import { QcStatus, StorageType } from "./enums.js";
 import { AssetFile, type NestedInstant, QcRuleMessage } from "./file-types.js";
@@ -87,8 +87,10 @@ export class AssetTag {
   @Field(() => String) name!: string;
 }
 
-@ObjectType({ description: "An asset of the catalog (SPEC AssetRecord), which events point to by assetId or mediaId" })
+@ObjectType({ description: "An asset of the catalog, which events point to by assetId or mediaId" })
 export class Asset {
+  @Field(() => ID, { description: "Cache identity of the asset: its record's id, unique across organizations (assetId is unique only within one)" })
+  id!: string;
   @Field(() => String) assetId!: string;
   @Field(() => String) organization!: string;
   @Field(() => String, optional) mediaId!: string | null;

@@ -4,7 +4,8 @@ import { EventPageArgs } from "../events/index.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
-import { ChangeSet, ChangeSetDiff } from "./types.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
+import { ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
@@ -15,6 +16,17 @@ export class ChangeSetResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<ChangeSet[]> {
     return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization);
+  }
+
+  @Query(() => ChangeSetPage, { description: "The open change sets of changeSets, a page at a time: the paged form of that list, oldest first" })
+  changeSetPage(
+    @Ctx() ctx: Context,
+    @Arg("scheduleId", () => ID, { description: "The schedule whose open change sets to list" }) scheduleId: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Change sets per page; default 20, at most the page limit (1000)" }) size?: number,
+  ): Promise<ChangeSetPage> {
+    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size);
   }
 
   @Query(() => ChangeSet, { nullable: true, description: "An open change set; null when unknown or not visible" })
@@ -57,7 +69,9 @@ export class ChangeSetResolver {
     return ctx.services.changeSets.discard(callerOf(ctx), id, organization);
   }
 
-  @FieldResolver(() => EventPage, { description: "The draft's events in onAirTime order, filtered and paged as Schedule.events" })
+  @FieldResolver(() => EventPage, {
+    description: "The draft's events in onAirTime order, filtered and paged as Schedule.events; each has the draft's own id (556@changeSet7) and the live one as eventId",
+  })
   events(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,
@@ -67,7 +81,7 @@ export class ChangeSetResolver {
     return ctx.loaders.draftEventsPage.load({ changeSet, args: { page, size, filter: { term, eventType, from, to } } });
   }
 
-  @FieldResolver(() => Int, { description: "S19: the page (0-based, of pageSize matching draft events) holding the event on air at time" })
+  @FieldResolver(() => Int, { description: "The page (0-based, of pageSize matching draft events) holding the event on air at time" })
   eventPageAt(
     @Root() changeSet: ChangeSet,
     @Ctx() ctx: Context,
@@ -81,5 +95,19 @@ export class ChangeSetResolver {
   @FieldResolver(() => ChangeSetDiff, { description: "What applying would do to the schedule's events" })
   diff(@Root() changeSet: ChangeSet, @Ctx() ctx: Context): Promise<ChangeSetDiff> {
     return ctx.services.changeSets.diff(callerOf(ctx), changeSet);
+  }
+}
+
+@Resolver(() => ChangeSetDiff)
+export class ChangeSetDiffResolver {
+  @FieldResolver(() => [EventChange], { description: "Events whose fields differ, in air order (after the change), one page at a time; changedCount counts them all" })
+  changed(
+    @Root() diff: ChangeSetDiff,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Changes per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): EventChange[] {
+    callerOf(ctx); // UNAUTHENTICATED without a caller
+    return ctx.services.changeSets.changedPage(diff, page, size);
   }
 }

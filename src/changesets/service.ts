@@ -5,10 +5,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
-import { pageRequest } from "../common/paging.js";
+import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { checkFilter } from "../events/index.js";
-import { toEvent } from "../events/index.js";
+import { draftCopyId, relabelEvent, relabelPage, toEvent } from "../events/index.js";
 import { pageAt, targetsPages } from "../events/index.js";
 import type { EventsPageArgs } from "../events/index.js";
 import { draftTarget } from "../schedules/index.js";
@@ -22,7 +22,9 @@ import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { changeSets, type ChangeSetRow } from "./tables.js";
-import type { ChangeSet, ChangeSetDiff, EventChange } from "./types.js";
+import type { ChangeList, ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
+import { listPageRequest } from "../common/paging.js";
+import { checkpoint } from "../common/request-budget.js";
 
 /** The change set with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
 async function findChangeSet(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null, lock = false): Promise<ChangeSetRow> {
@@ -34,6 +36,8 @@ async function findChangeSet(executor: Executor, viewer: Viewer, id: string | nu
   if (!row) throw notFound("ChangeSet", changeSetId);
   return row;
 }
+
+const OLDEST_FIRST = [{ property: "id", direction: "ASC" as const }];
 
 export class ChangeSetService {
   constructor(
@@ -67,6 +71,18 @@ export class ChangeSetService {
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
     const rows = await this.db.select().from(changeSets).where(eq(changeSets.scheduleId, schedule.id)).orderBy(asc(changeSets.id));
     return rows.map(toChangeSet);
+  }
+
+  /** The change sets of `list` as a page, oldest first, with how many there are. */
+  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null): Promise<ChangeSetPage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
+    const where = eq(changeSets.scheduleId, schedule.id);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(changeSets).where(where).orderBy(asc(changeSets.id)).offset(request.page * request.size).limit(request.size),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(changeSets).where(where),
+    ]);
+    return { content: rows.map(toChangeSet), ...pageMeta(request, Number(total.n), rows.length, OLDEST_FIRST) };
   }
 
   /** One change set; null when unknown or not visible (like `job`). */
@@ -119,9 +135,12 @@ export class ChangeSetService {
   }
 
   /** ChangeSet.events of several change sets (the DataLoader's batch): their drafts' events, paged and filtered as Schedule.events. */
-  pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
+  async pagesOf(changeSets: ChangeSet[], args: EventsPageArgs): Promise<Map<number, EventPage>> {
     checkFilter(args.filter);
-    return targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    const pages = await targetsPages(this.db, changeSets.map((c) => this.target(c)), pageRequest(args.page, args.size, this.maxPageSize), args.filter);
+    // Draft events keep their type; their ids are the draft's own (events/copies.ts).
+    for (const [changeSetId, page] of pages) relabelPage(page, (id) => draftCopyId(id, changeSetId));
+    return pages;
   }
 
   /** S19: the page of the draft holding the event on air at `time`. */
@@ -144,15 +163,30 @@ export class ChangeSetService {
       store.scheduleVersionsOfChanged(this.db, id, scheduleId),
     ]);
     const beforeById = new Map(before.map((row) => [row.id, row]));
-    const changed: EventChange[] = [];
-    for (const row of after) {
+    const asDraft = (eventId: string) => draftCopyId(eventId, changeSet.id);
+    const changed: { fields: string[]; old: (typeof before)[number]; row: (typeof after)[number] }[] = [];
+    for (let i = 0; i < after.length; i++) {
+      await checkpoint(i);
+      const row = after[i];
       // An event the schedule has deleted since has no "before": apply answers CONFLICT for it.
       const old = beforeById.get(row.id);
       if (!old) continue;
       const fields = changedFields(old, row);
-      if (fields.length) changed.push({ id: String(row.id), fields, before: toEvent(old), after: toEvent(row) });
+      if (fields.length) changed.push({ fields, old, row });
     }
-    return { added: added.map(toEvent), removed: removed.map(toEvent), changed };
+    const list: ChangeList = {
+      count: changed.length,
+      // before and removed are the schedule's events as they are now: the live records, live ids.
+      slice: (from, to) =>
+        changed.slice(from, to).map(({ fields, old, row }): EventChange => ({ id: asDraft(String(row.id)), eventId: String(row.id), fields, before: toEvent(old), after: relabelEvent(toEvent(row), asDraft) })),
+    };
+    return { added: added.map((row) => relabelEvent(toEvent(row), asDraft)), removed: removed.map(toEvent), changed: list, changedCount: list.count };
+  }
+
+  /** ChangeSetDiff.changed: one page of the changes (default LIST_PAGE_SIZE of them). */
+  changedPage(diff: ChangeSetDiff, page?: number | null, size?: number | null): EventChange[] {
+    const request = listPageRequest(page, size, this.maxPageSize);
+    return diff.changed.slice(request.page * request.size, (request.page + 1) * request.size);
   }
 
   private target(changeSet: ChangeSet) {

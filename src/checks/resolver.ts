@@ -10,31 +10,33 @@ import { SecondaryEvent } from "../events/index.js";
 import { Event, EventsSummary, PageList } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
-import { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.js";
+import { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleChecksResolver {
-  @FieldResolver(() => [Asset], { description: "S14: catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
+  @FieldResolver(() => [Asset], { description: "Catalog assets the schedule's events use whose name holds `name` (case-insensitive), by name" })
   assets(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("name", () => String) name: string): Promise<Asset[]> {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     return ctx.loaders.scheduleAssets.load({ scheduleId: Number(schedule.id), organization: schedule.organization, name });
   }
 
-  @FieldResolver(() => ProgrammeSummary, { description: "S32: the EPG programmes of the schedule in air order, a page at a time" })
+  @FieldResolver(() => ProgrammeSummary, { description: "The EPG programmes of the schedule in air order, a page at a time" })
   programmeSummary(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0 (default 0)" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Programmes per page (default 20, at most MAX_PAGE_SIZE)" }) size?: number,
+    @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: only the programmes of that broadcast day (by their first part's start)" }) broadcastDate?: string,
   ): Promise<ProgrammeSummary> {
-    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size);
+    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size, broadcastDate);
   }
 
   @FieldResolver(() => [EvaluatedParameter], {
     description:
-      "S35: the command's parameters with placeholders replaced, for the event on air onAirTimeFrom ms after the schedule start: ${current|previous|next.title|duration|onAirTime|endTime|eventType|mediaId|assetId|houseId|id}, ${schedule.name|id|channel|channelId}, ${channel}, ${asset.<member>[.<member>…]} (the current event's catalog asset), and the keys of command.substitution",
+      "The command's parameters with placeholders replaced, for the event on air onAirTimeFrom ms after the schedule start: ${current|previous|next.title|duration|onAirTime|endTime|eventType|mediaId|assetId|houseId|id}, ${schedule.name|id|channel|channelId}, ${channel}, ${asset.<member>[.<member>…]} (the current event's catalog asset), and the keys of command.substitution",
   })
   evaluateParameters(
     @Root() schedule: Schedule,
@@ -45,7 +47,7 @@ export class ScheduleChecksResolver {
     return ctx.services.checks.evaluateParameters(callerOf(ctx), schedule, onAirTimeFrom, command);
   }
 
-  @FieldResolver(() => ValidationResult, { description: "S40: overlaps, gaps, breaks, missing/archived/failed-QC assets, locked collisions, events longer than their asset" })
+  @FieldResolver(() => ValidationResult, { description: "Overlaps, gaps, breaks, missing/archived/failed-QC assets, locked collisions, events longer than their asset" })
   validation(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -77,19 +79,34 @@ export class EventsSummaryAssetsResolver {
   missingAssetsEvents(@Root() summary: EventsSummary, @Ctx() ctx: Context): Promise<PageList> | PageList | null {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     if (summary.scheduleId === undefined || summary.pageSize === undefined) return summary.missingAssetsEvents;
-    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize);
+    return ctx.services.checks.missingAssetPages(summary.scheduleId, summary.pageSize, summary.range ?? null);
   }
 }
 
 @Resolver(() => ValidationResult)
 export class ValidationResultResolver {
-  @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order" })
-  async breaks(@Root() result: ValidationResult, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Event[][]> {
+  @FieldResolver(() => [[Event]], { description: "Every break (a maximal run of ADVERTISEMENT/BLOCK events) with its events, in air order, one page of breaks at a time; totals.breaks counts them all" })
+  breaks(
+    @Root() result: ValidationResult,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Breaks per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): Promise<Event[][]> {
     callerOf(ctx); // UNAUTHENTICATED without a caller
     const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
     const columnsOnly = selections.every((s) => s.kind === Kind.FIELD && COLUMN_EVENT_FIELDS.has(s.name.value));
-    const events = await ctx.services.checks.breakEvents(Number(result.scheduleId), result.breakEventIds.flat(), columnsOnly);
-    const byId = new Map(events.map((e) => [Number(e.id), e]));
-    return result.breakEventIds.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+    return ctx.services.checks.breaksPage(result, columnsOnly, page, size);
+  }
+
+  @FieldResolver(() => [TimelineIssue], { description: "Gaps between events, in air order, one page at a time; totals.gaps counts them all" })
+  gaps(
+    @Root() result: ValidationResult,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 0, description: "Page number, from 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, defaultValue: LIST_PAGE_SIZE, description: "Gaps per page (at most MAX_PAGE_SIZE, which lowers the default)" }) size?: number,
+  ): TimelineIssue[] {
+    callerOf(ctx); // UNAUTHENTICATED without a caller
+    return ctx.services.checks.gapsPage(result, page, size);
   }
 }

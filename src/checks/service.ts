@@ -6,14 +6,16 @@ import { findAssetRowsByKeys } from "../assets/index.js";
 import { toAsset } from "../assets/index.js";
 import type { Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
-import { pageRequest } from "../common/paging.js";
+import { listPageRequest, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import type { Event, SecondaryEvent } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage } from "../schedules/index.js";
+import { broadcastDayRange, eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage, scheduleEventCount, type InstantRange } from "../schedules/index.js";
+import { heavyWork } from "../common/heavy-work.js";
+import { checkBudget } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
-import type { EvaluatedParameter, ProgrammeSummary, ValidationResult } from "./types.js";
+import type { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
 import { validate } from "./validation-rules.js";
 
 /** Entries per list of a validation asked with fullList: false. */
@@ -26,39 +28,55 @@ export class CheckService {
   ) {}
 
   /** EventsSummary.missingAssetsEvents: the pages (of `size`) holding events with no catalog asset. */
-  missingAssetPages(scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
-    return missingAssetPages(this.db, scheduleId, size);
+  missingAssetPages(scheduleId: number, size: number, range: InstantRange | null = null): Promise<{ total: number; pages: number[] }> {
+    return missingAssetPages(this.db, scheduleId, size, range);
   }
 
-  /** ValidationResult.breaks: the events of the breaks, by id; only their columns when `columnsOnly`. */
-  breakEvents(scheduleId: number, ids: number[], columnsOnly: boolean): Promise<Event[]> {
-    return loadEventsForList(this.db, scheduleId, ids, columnsOnly);
+  /** ValidationResult.breaks: one page of the breaks with their events (only their columns when `columnsOnly`). */
+  async breaksPage(result: ValidationResult, columnsOnly: boolean, page?: number | null, size?: number | null): Promise<Event[][]> {
+    const request = listPageRequest(page, size, this.maxPageSize);
+    const breaks = result.breakEventIds.slice(request.page * request.size, (request.page + 1) * request.size);
+    const events = await loadEventsForList(this.db, Number(result.scheduleId), breaks.flat(), columnsOnly);
+    const byId = new Map(events.map((e) => [Number(e.id), e]));
+    return breaks.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+  }
+
+  /** ValidationResult.gaps: one page of them. */
+  gapsPage(result: ValidationResult, page?: number | null, size?: number | null): TimelineIssue[] {
+    const request = listPageRequest(page, size, this.maxPageSize);
+    return result.gaps.slice(request.page * request.size, (request.page + 1) * request.size);
   }
 
 
   /** S32 */
-  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ProgrammeSummary> {
+  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, broadcastDate?: string | null): Promise<ProgrammeSummary> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { entries, total } = await programmePage(this.db, Number(schedule.id), request);
+    const events = await scheduleEventCount(this.db, viewer, schedule);
+    const { entries, total } = await heavyWork("Schedule.programmeSummary", viewer.userId, events, () => programmePage(this.db, Number(schedule.id), request, broadcastDayRange(schedule, broadcastDate)));
     return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 
   /** S40 */
   async validation(viewer: Viewer, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
     if (channelId !== undefined && channelId !== null && !Number.isSafeInteger(channelId)) throw badInput("channelId must be a whole number", { argument: "channelId" });
-    const events = await loadCheckedEvents(this.db, Number(schedule.id));
-    const assets = await catalogFor(this.db, schedule.organization, events);
-    return validate({
-      scheduleId: Number(schedule.id),
-      start: events[0]?.onAirTime ?? schedule.startDate?.getTime() ?? null,
-      breakMin: schedule.breakMin,
-      breakMax: schedule.breakMax,
-      channelId: channelId ?? null,
-      scheduleChannelId: schedule.channelId,
-      events,
-      assets,
-      fullList: fullList ?? true,
-      limit: VALIDATION_PREVIEW,
+    const count = await scheduleEventCount(this.db, viewer, schedule);
+    return heavyWork("Schedule.validation", viewer.userId, count, async () => {
+      const events = await loadCheckedEvents(this.db, Number(schedule.id));
+      checkBudget();
+      const assets = await catalogFor(this.db, schedule.organization, events);
+      checkBudget();
+      return validate({
+        scheduleId: Number(schedule.id),
+        start: events[0]?.onAirTime ?? schedule.startDate?.getTime() ?? null,
+        breakMin: schedule.breakMin,
+        breakMax: schedule.breakMax,
+        channelId: channelId ?? null,
+        scheduleChannelId: schedule.channelId,
+        events,
+        assets,
+        fullList: fullList ?? true,
+        limit: VALIDATION_PREVIEW,
+      });
     });
   }
 

@@ -16,7 +16,7 @@ export class ProgrammeEntry {
   @Field(() => [ID], { description: "The parts, in air order" }) eventIds!: string[];
 }
 
-@ObjectType({ description: "The schedule's EPG (S32), in air order" })
+@ObjectType({ description: "The schedule's EPG, in air order" })
 export class ProgrammeSummary {
   @Field(() => [ProgrammeEntry], { description: "The programmes of the page asked for" }) programme!: ProgrammeEntry[];
   @Field(() => Int, { description: "Programmes of the whole schedule" }) totalElements!: number;
@@ -25,7 +25,7 @@ export class ProgrammeSummary {
   @Field(() => Int, { description: "Programmes per page" }) size!: number;
 }
 
-@ObjectType({ description: "A secondary event parameter with its placeholders replaced (SPEC EvaluatedParameter, plus its name)" })
+@ObjectType({ description: "A secondary event parameter with its placeholders replaced" })
 export class EvaluatedParameter {
   @Field(() => String) name!: string;
   @Field(() => String) evaluatedValue!: string;
@@ -35,7 +35,7 @@ export class EvaluatedParameter {
   unknownPlaceholders!: string[];
 }
 
-@ObjectType({ description: "A break whose total duration is outside [breakMin, breakMax] (SPEC breakIssues)" })
+@ObjectType({ description: "A break whose total duration is outside [breakMin, breakMax]" })
 export class BreakIssue {
   @Field(() => SafeIntResolver, { description: "The break's start, ms from the schedule start" }) timeFrom!: number;
   @Field(() => SafeIntResolver, { description: "The break's total duration, ms" }) value!: number;
@@ -86,7 +86,7 @@ export class ValidationTotals {
 
 @ObjectType({
   description:
-    "Schedule validation (S40). Warnings only: nothing refuses to save. SPEC's fields (archivedAssetEvents, archivedAssets, breakIssues, breaks) plus the other checks of issue 4; with fullList false every list holds only its first `limit` entries (in air order) while totals stay complete.",
+    "Schedule validation. Warnings only: nothing refuses to save. Archived and missing assets, breaks and their issues, and the other checks; with fullList false every list holds only its first `limit` entries (in air order) while totals stay complete.",
 })
 export class ValidationResult {
   @Field(() => ID) scheduleId!: string;
@@ -102,7 +102,8 @@ export class ValidationResult {
   /** Ids of each break's events; the `breaks` field resolver loads the events only when asked. */
   breakEventIds!: number[][];
   @Field(() => [TimelineIssue]) overlaps!: TimelineIssue[];
-  @Field(() => [TimelineIssue]) gaps!: TimelineIssue[];
+  /** Not in the schema as it is: the `gaps` field resolver answers one page of it. */
+  gaps!: TimelineIssue[];
   @Field(() => [String], { description: "Keys that name no catalog asset" }) missingAssets!: string[];
   @Field(() => [ID]) missingAssetEvents!: string[];
   @Field(() => [AssetIssue], { description: "Missing assets with the events using each" }) missingAssetIssues!: AssetIssue[];

@@ -2,6 +2,7 @@
 // those keys to a ValidationResult. No database, no GraphQL imports beyond the result's shape.
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { findBreaks, findGaps, findOverlaps, type Interval } from "../timeline/index.js";
+import { formatLocal, HOUR_MS, offsetChangeBetween, offsetText } from "../localtime/index.js";
 import type { AssetIssue, DurationIssue, TimelineIssue, ValidationResult } from "./types.js";
 
 export interface CheckedEvent {
@@ -36,6 +37,32 @@ export interface ValidationInput {
   fullList: boolean;
   /** Entries per list when fullList is false. */
   limit: number;
+  /** The schedule's time zone: gaps and overlaps at its clock changes get a message with their local times. */
+  timeZone?: string;
+}
+
+/** At most this many messages name a gap or overlap at a clock change (the lists hold them all). */
+const CLOCK_CHANGE_MESSAGES = 20;
+
+/**
+ * Gaps and overlaps that touch a change of the zone's offset (a wall-clock copy onto a 23- or
+ * 25-hour day leaves one there), with their local times; rippleSchedule fixes them as any other.
+ */
+function clockChangeMessages(zone: string | undefined, kinds: [string, Interval[]][]): Message[] {
+  if (!zone || zone === "UTC") return [];
+  const out: Message[] = [];
+  for (const [kind, intervals] of kinds) {
+    for (const i of intervals) {
+      if (out.length >= CLOCK_CHANGE_MESSAGES) return out;
+      const change = offsetChangeBetween(zone, i.start - HOUR_MS, i.start + i.duration + HOUR_MS);
+      if (!change) continue;
+      out.push({
+        type: MessageType.WARNING,
+        message: `${kind} of ${i.duration} ms at the clock change in ${zone} (${offsetText(change.before)} to ${offsetText(change.after)}): from ${formatLocal(zone, i.start)} to ${formatLocal(zone, i.start + i.duration)}, before event ${i.nextId}`,
+      });
+    }
+  }
+  return out;
 }
 
 /** Groups events by key in air order of their first event. */
@@ -113,7 +140,7 @@ export function validate(input: ValidationInput): ValidationResult {
     limit: input.fullList ? null : input.limit,
     valid: totals.problems === 0,
     totals,
-    messages: messagesOf(input, totals),
+    messages: [...messagesOf(input, totals), ...clockChangeMessages(input.timeZone, [["gap", gaps], ["overlap", overlaps]])],
     archivedAssetEvents: cut(eventsOf(archived)),
     archivedAssets: cut(distinctAssets(archived)),
     breakIssues: cut(breakIssues).map((b) => ({ timeFrom: b.start - origin, value: b.duration, overlapping: b.overlapping, eventIds: b.eventIds.map(String) })),

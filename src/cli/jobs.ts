@@ -3,8 +3,7 @@ import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
 import { CliError, EXIT, Progress, clientOf, graphql, graphqlPatiently, guarded } from "./remote.js";
 
-export const JOBS_HELP = `jobs [--status pending|processing|succeeded|failed|canceled]… [--watch ID] [--url URL] [--token JWT] [--org ORG] [--quiet]
-                             list jobs, or follow one with its progress until it ends (exit 0 SUCCEEDED, 1 FAILED or CANCELED)`;
+export { JOBS_HELP } from "./help.js";
 
 export const JOBS_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } } as const;
 const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELED"]);

@@ -9,20 +9,14 @@ import type { Config } from "../config.js";
 import { plural } from "../common/text.js";
 import { CliError, EXIT, Progress, answer, clientOf, graphql, graphqlPatiently, guarded, requireOneOrganization, send, type Client } from "./remote.js";
 
-export const EXIT_HELP = `Exit codes: 0 done; 1 the job failed or was canceled, or the service erred; 2 bad options;
-  3 the service refused the request (bad file or argument, too large, not found, not allowed); 4 the service cannot be reached.`;
+export { EXIT_HELP, IMPORT_HELP, EXPORT_HELP } from "./help.js";
+import { IMPORT_HELP, EXPORT_HELP } from "./help.js";
 
-const COMMON = `--url URL (default http://localhost:$PORT) --token JWT (default: signed with the local secret for --org)
-                             --org ORG (the organization acted in; default "demo" on the embedded database) --quiet (no progress)`;
 const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, sync: { type: "boolean", default: false } } as const;
-export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, out: { type: "string" } } as const;
+export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, "time-zone": { type: "string" }, "day-start": { type: "string" }, sync: { type: "boolean", default: false } } as const;
+export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, "bxf-version": { type: "string" }, out: { type: "string" } } as const;
 const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
 const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
-export const IMPORT_HELP = `import <file> [--name NAME] [--fps N] [--format csv|json|xmltv|bxf] [--channel C] [--sync] ${COMMON}
-                             import a schedule (docs/FORMATS.md); prints the new schedule's id and name`;
-export const EXPORT_HELP = `export <scheduleId> [--format xmltv|json|bxf] [--out FILE|-] ${COMMON}
-                             export a schedule through a job and download the file; prints the file's path`;
 
 /**
  * Polls the job until it is final, showing its progress; answers it when SUCCEEDED, after writing
@@ -104,11 +98,11 @@ export async function importCommand(args: string[], config: Config): Promise<num
     requireOneOrganization("import", values, config);
     const progress = new Progress(values.quiet!);
     // The name: --name, else the one the file carries (JSON schedule.name, XMLTV display-name), else the file's.
-    const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org };
+    const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org, timeZone: values["time-zone"], broadcastDayStart: values["day-start"] };
     const mutation = values.sync ? "importSchedule" : "importScheduleAsync";
     const selection = values.sync ? "id name" : "id";
-    const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String) {
-      ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization) { ${selection} } }`;
+    const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String, $timeZone: String, $broadcastDayStart: String) {
+      ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization, timeZone: $timeZone, broadcastDayStart: $broadcastDayStart) { ${selection} } }`;
     const { body, type } = multipart(query, variables, path, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
     const data = await answer(
       await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),
@@ -136,6 +130,9 @@ export async function exportCommand(args: string[], config: Config): Promise<num
     if (positionals.length !== 1) throw new CliError(`export: name one schedule id\nUsage: playout-gateway ${EXPORT_HELP}`, EXIT.usage);
     if (!EXPORT_FORMATS.includes(values.format!.toLowerCase())) throw new CliError(`export: --format must be ${EXPORT_FORMATS.join(" or ")} (got ${values.format})`, EXIT.usage);
     const format = values.format!.toUpperCase();
+    const bxfVersion = values["bxf-version"];
+    if (bxfVersion !== undefined && bxfVersion !== "2017" && bxfVersion !== "2008") throw new CliError(`export: --bxf-version must be 2017 or 2008 (got ${bxfVersion})`, EXIT.usage);
+    if (bxfVersion !== undefined && format !== "BXF") throw new CliError("export: --bxf-version goes with --format bxf", EXIT.usage);
     const [id] = positionals;
     if (!/^[1-9]\d*$/.test(id)) throw new CliError(`export: the schedule id must be a positive whole number (got ${id})`, EXIT.usage);
     if (values.out !== undefined && values.out.trim() === "") throw new CliError("export: --out must name a file, or - for stdout", EXIT.usage);
@@ -145,8 +142,8 @@ export async function exportCommand(args: string[], config: Config): Promise<num
     const progress = new Progress(values.quiet!);
     const { exportSchedule } = await graphql(
       client,
-      `mutation($id: ID!, $fileName: String!, $format: ExportFormat, $organization: String) { exportSchedule(id: $id, fileName: $fileName, format: $format, organization: $organization) { id } }`,
-      { id, fileName: out === "-" ? `schedule-${id}` : basename(out), format, organization: values.org },
+      `mutation($id: ID!, $fileName: String!, $format: ExportFormat, $organization: String, $bxfVersion: BxfVersion) { exportSchedule(id: $id, fileName: $fileName, format: $format, organization: $organization, bxfVersion: $bxfVersion) { id } }`,
+      { id, fileName: out === "-" ? `schedule-${id}` : basename(out), format, organization: values.org, bxfVersion: bxfVersion === undefined ? null : `V${bxfVersion}` },
     );
     await downloadJobFile(client, await waitForJob(client, exportSchedule.id, progress, "exporting"), out);
     return EXIT.ok;

@@ -9,11 +9,12 @@ import type { CheckService, ScheduleAssetsKey } from "../checks/index.js";
 import type { EventCatalogService, EventPage, EventService, EventsPageKey, MarkService } from "../events/index.js";
 import type { HistoryService } from "../history/index.js";
 import type { IoService } from "../io/index.js";
-import type { JobRegistry, JobService, JobSignal } from "../jobs/index.js";
+import type { FileLinks, JobRegistry, JobService, JobSignal } from "../jobs/index.js";
 import type { ReportingService } from "../reporting/index.js";
 import type { ArchiveService, ScheduleOpsService, ScheduleService } from "../schedules/index.js";
 import type { TelemetryService } from "../telemetry/index.js";
 import type { FrameRate } from "../timecode/index.js";
+import type { LocalClock } from "../localtime/index.js";
 import type { Viewer } from "./auth.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log.js";
@@ -29,6 +30,8 @@ export interface Services {
   /** Wakes this process's worker when a service has enqueued a job. */
   jobSignal: JobSignal;
   jobs: JobService;
+  /** Signs the short-lived download links of job files (Job.downloadUrl). */
+  fileLinks: FileLinks;
   archive: ArchiveService;
   /** Import (S6, S7) and export (S24) of schedules. */
   io: IoService;
@@ -57,6 +60,10 @@ export interface Loaders {
   scheduleAssets: DataLoader<ScheduleAssetsKey, Asset[], string>;
   /** Event.*Timecode: schedule id → its timecode rate (Schedule.events primes it). */
   frameRates: DataLoader<number, FrameRate | null>;
+  /** Event.onAirLocal, endLocal, broadcastDate: schedule id → its zone and broadcast day start (Schedule.events primes it). */
+  localClocks: DataLoader<number, LocalClock>;
+  /** The clocks primed this request, read synchronously by the event fields' fast path (src/server/schema.ts). */
+  primedClocks: Map<number, LocalClock>;
 }
 
 /** What every resolver receives: who calls, the services, and this request's DataLoaders. */

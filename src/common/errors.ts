@@ -10,7 +10,8 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "INTERNAL_SERVER_ERROR"
   | "TIMEOUT"
-  | "SERVICE_UNAVAILABLE";
+  | "SERVICE_UNAVAILABLE"
+  | "QUERY_TOO_COMPLEX";
 
 export class AppError extends Error {
   constructor(
@@ -42,3 +43,13 @@ export const conflict = (message: string, extensions?: Record<string, unknown>) 
 /** The stored version moved on: answer the one that is there now. */
 export const staleVersion = (what: string, given: number, current: number) =>
   conflict(`${what} version ${given} is stale; the current version is ${current}`, { currentVersion: current });
+
+/**
+ * The rule of lookups by id (Query.schedule, changeSet, asset, job): a record that does not exist
+ * or is not visible to the caller answers null, not an error. Operations that act on a record
+ * (mutations, and reads whose arguments name one) answer NOT_FOUND instead.
+ */
+export function nullWhenNotFound(error: unknown): null {
+  if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+  throw error;
+}

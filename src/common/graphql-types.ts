@@ -42,56 +42,58 @@ export class Message {
   type!: MessageType;
 }
 
-@ObjectType()
+@ObjectType({ description: "One ordering of a page: the property and its direction" })
 export class SortOrder {
-  @Field(() => String) property!: string;
+  @Field(() => String, { description: "The field the page is ordered by" }) property!: string;
   @Field(() => String, { description: "ASC or DESC" }) direction!: string;
-  @Field(() => Boolean) ascending!: boolean;
-  @Field(() => Boolean) ignoreCase!: boolean;
-  @Field(() => String) nullHandling!: string;
+  @Field(() => Boolean, { description: "True when direction is ASC" }) ascending!: boolean;
+  @Field(() => Boolean, { description: "Whether text compares without regard to case (always false)" }) ignoreCase!: boolean;
+  @Field(() => String, { description: "Where nulls go (always NATIVE: the database's order)" }) nullHandling!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "Where a page sits in its list; hasNextPage and hasPreviousPage as Relay's PageInfo has them" })
 export class PageInfo {
-  @Field(() => Int) offset!: number;
-  @Field(() => Int) pageNumber!: number;
-  @Field(() => Int) pageSize!: number;
-  @Field(() => Boolean) paged!: boolean;
-  @Field(() => Boolean) unpaged!: boolean;
-  @Field(() => SortOrder, { nullable: true }) sort!: SortOrder | null;
+  @Field(() => Int, { description: "How many items come before this page" }) offset!: number;
+  @Field(() => Int, { description: "This page's number, from 0" }) pageNumber!: number;
+  @Field(() => Int, { description: "Items per page asked for" }) pageSize!: number;
+  @Field(() => Boolean, { description: "Always true: every list is paged" }) paged!: boolean;
+  @Field(() => Boolean, { description: "Always false: every list is paged" }) unpaged!: boolean;
+  @Field(() => SortOrder, { nullable: true, description: "The first ordering of the page, if any" }) sort!: SortOrder | null;
+  @Field(() => Boolean, { description: "Whether a page follows this one" }) hasNextPage!: boolean;
+  @Field(() => Boolean, { description: "Whether a page comes before this one" }) hasPreviousPage!: boolean;
 }
 
 @ObjectType({ description: "A HAL-style link" })
 export class Link {
   @Field(() => String, { nullable: true, description: "self, download, …" }) rel?: string | null;
-  @Field(() => String) href!: string;
-  @Field(() => Boolean, { nullable: true }) templated?: boolean | null;
-  @Field(() => String, { nullable: true }) type?: string | null;
-  @Field(() => String, { nullable: true }) deprecation?: string | null;
-  @Field(() => String, { nullable: true }) hreflang?: string | null;
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) profile?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { description: "Absolute URL of the link" }) href!: string;
+  @Field(() => Boolean, { nullable: true, description: "Whether href is a URI template" }) templated?: boolean | null;
+  @Field(() => String, { nullable: true, description: "Media type of what the link leads to" }) type?: string | null;
+  @Field(() => String, { nullable: true, description: "Set when the link will go away: a URL explaining why" }) deprecation?: string | null;
+  @Field(() => String, { nullable: true, description: "Language of what the link leads to" }) hreflang?: string | null;
+  @Field(() => String, { nullable: true, description: "A name telling links of one rel apart" }) name?: string | null;
+  @Field(() => String, { nullable: true, description: "URL of a profile the target follows" }) profile?: string | null;
+  @Field(() => String, { nullable: true, description: "A human-readable title" }) title?: string | null;
 }
 
-@ObjectType({ description: "A code and messages (SPEC ResultMessage)" })
+@ObjectType({ description: "A code and messages" })
 export class ResultMessage {
-  @Field(() => Int) code!: number;
-  @Field(() => [String]) messages!: string[];
+  @Field(() => Int, { description: "0 when the call succeeded" }) code!: number;
+  @Field(() => [String], { description: "What was done, in words" }) messages!: string[];
 }
 
 /** The page members every paged answer carries (SPEC SchedulePage, EventPage, …); `content` is the subclass's. */
 // Not referenced by any field itself, so the schema holds no PageMembers type.
 @ObjectType()
 export abstract class PageMembers {
-  @Field(() => Boolean) empty!: boolean;
-  @Field(() => Boolean) first!: boolean;
-  @Field(() => Boolean) last!: boolean;
-  @Field(() => Int) number!: number;
-  @Field(() => Int) numberOfElements!: number;
-  @Field(() => Int) size!: number;
-  @Field(() => Int) totalElements!: number;
-  @Field(() => Int) totalPages!: number;
-  @Field(() => PageInfo) pageable!: PageInfo;
-  @Field(() => [SortOrder]) sort!: SortOrder[];
+  @Field(() => Boolean, { description: "True when this page holds no items" }) empty!: boolean;
+  @Field(() => Boolean, { description: "True on page 0" }) first!: boolean;
+  @Field(() => Boolean, { description: "True when no page follows this one" }) last!: boolean;
+  @Field(() => Int, { description: "This page's number, from 0" }) number!: number;
+  @Field(() => Int, { description: "How many items this page holds" }) numberOfElements!: number;
+  @Field(() => Int, { description: "Items per page asked for" }) size!: number;
+  @Field(() => Int, { description: "How many items the whole list holds" }) totalElements!: number;
+  @Field(() => Int, { description: "How many pages the whole list makes at this size" }) totalPages!: number;
+  @Field(() => PageInfo, { description: "Where this page sits in the list" }) pageable!: PageInfo;
+  @Field(() => [SortOrder], { description: "The orderings of the list" }) sort!: SortOrder[];
 }

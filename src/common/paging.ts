@@ -65,6 +65,8 @@ export interface PageMeta {
     paged: boolean;
     unpaged: boolean;
     sort: SortOrderValue | null;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
   };
   sort: SortOrderValue[];
 }
@@ -100,6 +102,8 @@ export function pageMeta(request: PageRequest, totalElements: number, numberOfEl
       paged: true,
       unpaged: false,
       sort: orders[0] ?? null,
+      hasNextPage: request.page < totalPages - 1,
+      hasPreviousPage: request.page > 0,
     },
     sort: orders,
   };
@@ -110,4 +114,16 @@ export function checkRange<T extends Date | number>(name: string, from: T | null
   if (from !== null && from !== undefined && to !== null && to !== undefined && from > to) {
     throw badInput(`${name}From must not be after ${name}To`, { argument: `${name}From` });
   }
+}
+
+/**
+ * Lists inside one answer that can be as long as a schedule (a diff's `changed`, a validation's
+ * `breaks` and `gaps`) answer at most this many entries unless asked for a page.
+ */
+export const LIST_PAGE_SIZE = 1000;
+
+/** The page of such a list: `size` defaults to LIST_PAGE_SIZE, which is lowered to MAX_PAGE_SIZE when that is smaller. */
+export function listPageRequest(page: number | null | undefined, size: number | null | undefined, maxSize: number): PageRequest {
+  const wanted = size ?? LIST_PAGE_SIZE;
+  return pageRequest(page, wanted === LIST_PAGE_SIZE ? Math.min(wanted, maxSize) : wanted, maxSize);
 }

@@ -1,6 +1,7 @@
-// Reads of a request whose client has gone away are cancelled on the server (postgres.js sends a
-// CancelRequest for a pending query), so that an abandoned report does not run to its statement
-// timeout. Only reads outside transactions are tracked: a transaction runs to its end or rolls
+// Reads of a request whose client has gone away (or that ran out of time) are cancelled on the
+// server (postgres.js sends a CancelRequest for a pending query), so that an abandoned report does
+// not run to its statement timeout. Each such read holds its connection alone (readAlone), so that
+// the cancel can never reach a statement of another request or of a job. Only reads outside transactions are tracked: a transaction runs to its end or rolls
 // back on its own, and PGlite cannot be interrupted mid-statement.
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -41,4 +42,89 @@ export function withRequestWork<T>(work: RequestWork, fn: () => T): T {
 /** Registers a read with the request it runs for, if any. */
 export function trackRead(query: CancellableQuery): void {
   scope.getStore()?.track(query);
+}
+
+/** Whether the code running now serves a request whose reads can be cancelled. */
+export function inRequestWork(): boolean {
+  return scope.getStore() !== undefined;
+}
+
+/** The few postgres.js calls a read on a connection of its own needs. */
+interface ReservingClient {
+  reserve(): Promise<ReservedClient>;
+}
+interface ReservedClient {
+  unsafe(query: string, parameters?: any[], options?: object): PendingRead;
+  release(): void;
+}
+interface PendingRead extends PromiseLike<unknown> {
+  values(): PendingRead;
+  /** postgres.js's own canceller (Query#cancel drops its promise): resolves once PostgreSQL has taken the CancelRequest. */
+  canceller?: ((query: PendingRead) => Promise<void>) | null;
+}
+
+const CANCELED = "57014";
+
+/** What drizzle gets for a read: awaited (starting it), after `.values()` for rows as arrays. */
+interface LazyRead {
+  values(): LazyRead;
+  then(ok?: ((value: unknown) => unknown) | null, fail?: ((reason: unknown) => unknown) | null): Promise<unknown>;
+}
+
+/**
+ * A read of a request, on a connection it holds alone until the read is over. postgres.js cancels
+ * by connection (the backend's pid): cancelling a read on a shared connection could reach the
+ * statement that connection ran next (a job's, another request's), since a CancelRequest arrives
+ * whenever PostgreSQL takes it. So the read reserves its connection, and once cancelled, hands it
+ * back only after PostgreSQL has taken the CancelRequest and a statement of its own has run on it
+ * (one a late cancel would hit instead, and which is then run again).
+ */
+export function readAlone(client: ReservingClient, query: string, parameters: any[] | undefined, options: object): LazyRead {
+  let rows = false;
+  let started: Promise<unknown> | undefined;
+  const work = scope.getStore();
+  const run = async () => {
+    const reserved = await client.reserve();
+    let cancelTaken: Promise<void> | undefined;
+    try {
+      const pending = reserved.unsafe(query, parameters, options);
+      if (rows) pending.values();
+      work?.track({
+        cancel: () => {
+          const canceller = pending.canceller;
+          pending.canceller = null;
+          cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
+        },
+        then: (ok, fail) => pending.then(ok, fail),
+      });
+      return await pending;
+    } finally {
+      if (cancelTaken) await settleCancel(reserved, cancelTaken);
+      reserved.release();
+    }
+  };
+  const read = {
+    values() {
+      rows = true;
+      return read;
+    },
+    then(ok?: ((value: unknown) => unknown) | null, fail?: ((reason: unknown) => unknown) | null) {
+      started ??= run();
+      return started.then(ok, fail);
+    },
+  };
+  return read;
+}
+
+/** After a cancel: wait until PostgreSQL took it, then run statements until one is not the one it cancels. */
+async function settleCancel(reserved: ReservedClient, cancelTaken: Promise<void>): Promise<void> {
+  await cancelTaken;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await reserved.unsafe("select 1");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== CANCELED) return;
+    }
+  }
 }

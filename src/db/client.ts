@@ -10,7 +10,7 @@ import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
-import { trackRead } from "./cancel.js";
+import { inRequestWork, readAlone } from "./cancel.js";
 import { notingTransactions } from "./timeline-note.js";
 import { limitingEveryTransaction } from "./pooled.js";
 
@@ -201,12 +201,11 @@ function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
       if (property === "unsafe") {
         return (query: string, parameters?: any[], queryOptions?: postgres.UnsafeQueryOptions) => {
           if (!READ.test(query)) return unsafe(query, parameters, queryOptions);
-          const pending = unsafe(query, parameters, { ...queryOptions, prepare });
-          // Only plain selects can be cancelled for a client that left (a `with` may write).
-          // Tracking awaits the query, which starts it one microtask later: drizzle's `.values()`
-          // right after this call still sets the row mode first.
-          if (SELECT.test(query)) trackRead(pending);
-          return pending;
+          // Only plain selects can be cancelled for a client that left (a `with` may write); those
+          // of a request run on a connection of their own, so that a cancel reaches them alone
+          // (cancel.ts readAlone). drizzle's `.values()` right after this call sets the row mode.
+          if (SELECT.test(query) && inRequestWork()) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
+          return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }
       return Reflect.get(target, property, receiver);

@@ -43,7 +43,7 @@ export class SplitInput {
   @Field(() => String, { nullable: true, description: "placeholderId of the break events" }) placeholderId?: string | null;
 }
 
-@InputType({ description: "S31: every member optional; applied in one transaction in the order listed by API.md" })
+@InputType({ description: "Every member optional; applied in one transaction: empty, then deletions, updates and creations (or creations first with createFirst), then the rest" })
 export class BulkEditInput {
   @Field(() => Boolean, { nullable: true, description: "Remove every event first" }) empty?: boolean | null;
   @Field(() => [ID], { nullable: true, description: "Ids of events to delete" }) deleted?: string[] | null;

@@ -6,7 +6,7 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { frameRateOf } from "../schedules/index.js";
+import { frameRateOf, localClockOf } from "../schedules/index.js";
 import { toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import {
@@ -62,6 +62,7 @@ export async function bulkEdit(
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
   return editTimeline(db, viewer, { ...at, operation: "bulkEditEvents" }, async ({ tx, schedule, target }) => {
     const rate = frameRateOf(schedule);
+    const clock = localClockOf(schedule);
     const messages: Message[] = [];
     const model = new BulkModel();
     const loaded = new Map<number, EventValues>();
@@ -124,7 +125,7 @@ export async function bulkEdit(
       if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
       await ensureLoaded(ids);
       requireKnown(ids);
-      const timed = input.updated.some((u) => u.onAirTime !== undefined || changesDuration(u));
+      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.onAirLocal !== undefined || changesDuration(u));
       if (resolveType !== "OVERLAP" && timed) await whole();
       const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
       const moved: Slot[] = [];
@@ -132,7 +133,7 @@ export async function bulkEdit(
         const current = model.get(ids[i]);
         const base = current.values ?? loaded.get(ids[i]);
         if (!base) throw notFound("Event", ids[i]);
-        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate }, `updated[${i}]`);
+        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate, clock }, `updated[${i}]`);
         if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
         model.setValues(ids[i], values);
       });
@@ -147,7 +148,7 @@ export async function bulkEdit(
       // Events without onAirTime follow the last end, the earlier creations included.
       let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
       const placed = input.created.map((c, i) => {
-        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate }, `created[${i}]`));
+        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate, clock }, `created[${i}]`));
         end = Math.max(end, event.onAirTime + event.duration);
         return slotOf(event);
       });
@@ -167,7 +168,7 @@ export async function bulkEdit(
     if (needsWhole) await whole();
 
     if (input.sentToEnd?.length) {
-      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: 0, rate }, `sentToEnd[${i}]`));
+      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: 0, rate, clock }, `sentToEnd[${i}]`));
       const emptyStart = schedule.startDate?.getTime() ?? Date.now();
       const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
       values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
@@ -215,7 +216,7 @@ function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Sl
   const from = checkInstant(loop.loopFrom, "loopFrom", "eventLoop");
   const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
   if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
-  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined }, null, { onAirTime: from, rate }, `eventLoop.events[${i}]`));
+  const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: from, rate }, `eventLoop.events[${i}]`));
   const placements = timeline(() => loopEvents(templates, from, to));
   // The whole loop is one placed block for resolveType, then its events fill it.
   if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });

@@ -7,7 +7,7 @@ import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database } from "../db/client.js";
-import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
+import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
 import { fillGaps } from "./fill-gaps.js";
 import type { AssetReplacementInput, ReplaceAssetResult } from "./types.js";
 
@@ -35,11 +35,11 @@ export class EventCatalogService {
       if (replaced.length === 0 && !known) {
         throw badInput(`Asset ${original} is neither in the catalog nor used by an event of schedule ${schedule.id}`, { argument: "assetId", assetId: original });
       }
-      if (replaced.length === 0) return outcome(false, () => resultOf([], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
+      if (replaced.length === 0) return outcome(false, (row) => resultOf(row, [], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
       const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
       if (replacementInput.fillGaps) await fillGaps(tx, schedule.id, replaced);
       const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
-      return outcome(true, () => resultOf(replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
+      return outcome(true, (row) => resultOf(row, replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
     });
   }
 
@@ -56,8 +56,15 @@ export class EventCatalogService {
   }
 }
 
-function resultOf(replaced: unknown[], times: { first: number; last: number } | null, newMediaId: string, originalMediaId: string): ReplaceAssetResult {
+function resultOf(
+  schedule: ScheduleRow,
+  replaced: unknown[],
+  times: { first: number; last: number } | null,
+  newMediaId: string,
+  originalMediaId: string,
+): ReplaceAssetResult {
   return {
+    schedule: toSchedule(schedule),
     eventsModified: replaced.length,
     firstEventTime: times ? new Date(times.first) : null,
     lastEventTime: times ? new Date(times.last) : null,

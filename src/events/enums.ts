@@ -155,27 +155,26 @@ export enum ResolveType {
   OVERLAP = "OVERLAP",
 }
 
-const sample = (value: string) => `SPEC names only the sample ${value}; the other values are ours`;
 
 registerEnumType(EventType, { name: "EventType" });
 registerEnumType(EventStatus, { name: "EventStatus" });
 registerEnumType(BlockMode, { name: "BlockMode" });
 registerEnumType(Command, { name: "Command", description: "ON or OFF command of a secondary event, signal or switch" });
 registerEnumType(Origin, { name: "Origin", description: "What an offset counts from: the event's start or its end" });
-registerEnumType(AssetQCStatus, { name: "AssetQCStatus", description: sample("UNKNOWN") });
-registerEnumType(AssetStatus, { name: "AssetStatus", description: sample("OK") });
-registerEnumType(ContentAdvisoryFlag, { name: "ContentAdvisoryFlag", description: sample("FANTASY_VIOLENCE") });
-registerEnumType(ContentAdvisoryFormat, { name: "ContentAdvisoryFormat", description: sample("MPA") });
-registerEnumType(ContentAdvisoryLevel, { name: "ContentAdvisoryLevel", description: sample("PG_13") });
-registerEnumType(SrtKeyLength, { name: "SrtKeyLength", description: sample("NONE") });
-registerEnumType(StreamingProtocol, { name: "StreamingProtocol", description: sample("UDP") });
-registerEnumType(StreamMediaType, { name: "StreamMediaType", description: sample("ARIB_SUBTITLE") });
-registerEnumType(ScteEventType, { name: "ScteEventType", description: sample("SPLICE") });
-registerEnumType(FallbackType, { name: "FallbackType", description: sample("NONE") });
-registerEnumType(StreamSourceType, { name: "StreamSourceType", description: sample("LIVE") });
-registerEnumType(VendorRPCProcedure, { name: "VendorRPCProcedure", description: sample("START_COMMERCIAL") });
-registerEnumType(OnPrimaryEnd, { name: "OnPrimaryEnd", description: sample("STOP") });
+registerEnumType(AssetQCStatus, { name: "AssetQCStatus", description: "Outcome of the quality control of an asset" });
+registerEnumType(AssetStatus, { name: "AssetStatus", description: "State of an asset in the catalog" });
+registerEnumType(ContentAdvisoryFlag, { name: "ContentAdvisoryFlag", description: "Why a content advisory is given: the kind of content it warns about" });
+registerEnumType(ContentAdvisoryFormat, { name: "ContentAdvisoryFormat", description: "The rating system a content advisory follows" });
+registerEnumType(ContentAdvisoryLevel, { name: "ContentAdvisoryLevel", description: "The rating a content advisory gives, in its system" });
+registerEnumType(SrtKeyLength, { name: "SrtKeyLength", description: "Length of the SRT encryption key" });
+registerEnumType(StreamingProtocol, { name: "StreamingProtocol", description: "Protocol of a live stream" });
+registerEnumType(StreamMediaType, { name: "StreamMediaType", description: "Kind of media a stream carries" });
+registerEnumType(ScteEventType, { name: "ScteEventType", description: "Kind of SCTE-35 command of a signal" });
+registerEnumType(FallbackType, { name: "FallbackType", description: "What plays when a live source fails" });
+registerEnumType(StreamSourceType, { name: "StreamSourceType", description: "Where a stream comes from" });
+registerEnumType(VendorRPCProcedure, { name: "VendorRPCProcedure", description: "The procedure a vendor RPC calls" });
+registerEnumType(OnPrimaryEnd, { name: "OnPrimaryEnd", description: "What a secondary event does when its primary event ends" });
 registerEnumType(ResolveType, {
   name: "ResolveType",
-  description: "How a created or moved event that collides is placed (API.md Timeline semantics)",
+  description: "How a created or moved event that collides with another is placed",
 });

@@ -31,7 +31,7 @@ export const EVENT_DATA_FIELDS = [
 ] as const;
 
 /** Asset fields from scalar columns (assets/loaders.ts LoadedAsset). */
-export const ASSET_COLUMN_FIELDS = ["assetId", "organization", "mediaId", "name", "assetSize", "dateApplied", "dateCreated", "dateUpdated", "fileCount", "storageType", "version"] as const;
+export const ASSET_COLUMN_FIELDS = ["id", "assetId", "organization", "mediaId", "name", "assetSize", "dateApplied", "dateCreated", "dateUpdated", "fileCount", "storageType", "version"] as const;
 
 /** Asset document fields; the object-typed ones can be cut down to the keys selected. */
 export const ASSET_DOCUMENT_FIELDS = ["customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags"] as const;
@@ -43,6 +43,10 @@ const TIMECODE_INPUTS: Record<string, readonly string[]> = {
   durationTimecode: ["scheduleId", "duration"],
   somTimecode: ["scheduleId", "som"],
   eomTimecode: ["scheduleId", "som", "duration"],
+  // Local times (local-time-resolver.ts) from the times and the schedule's clock, primed alike.
+  onAirLocal: ["scheduleId", "onAirTime"],
+  endLocal: ["scheduleId", "onAirTime", "duration"],
+  broadcastDate: ["scheduleId", "onAirTime"],
 };
 
 /** EventPage members computed in Node from the total (pageMeta). */

@@ -11,7 +11,7 @@ import { AssetReplacementInput, EventCriteriaInput, EventSearchResult, ReplaceAs
 
 @Resolver()
 export class EventFixResolver {
-  @Mutation(() => EventSearchResult, { description: "S15, S20: matching events without a programme get one from their title and onAirTime" })
+  @Mutation(() => EventSearchResult, { description: "Matching events without a programme get one from their title and onAirTime" })
   markEpgEvents(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -21,7 +21,7 @@ export class EventFixResolver {
     return ctx.services.marks.markEpg(callerOf(ctx), { scheduleId, ...draft }, criteria);
   }
 
-  @Mutation(() => EventSearchResult, { description: "S16, S21: matching events without SCTE-35 signals get a cue-out (0x34) at start and a cue-in (0x35) at end" })
+  @Mutation(() => EventSearchResult, { description: "Matching events without SCTE-35 signals get a cue-out (0x34) at start and a cue-in (0x35) at end" })
   markScteEvents(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -31,7 +31,7 @@ export class EventFixResolver {
     return ctx.services.marks.markScte(callerOf(ctx), { scheduleId, ...draft }, criteria);
   }
 
-  @Mutation(() => EventSearchResult, { description: "S18, S22: every event matching criteria (and ids, when given) gets the changes named" })
+  @Mutation(() => EventSearchResult, { description: "Every event matching criteria (and ids, when given) gets the changes named" })
   updateEventsByCriteria(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -46,7 +46,7 @@ export class EventFixResolver {
     return ctx.services.marks.updateByCriteria(callerOf(ctx), { scheduleId, ...draft }, { criteria, ids, replacementType, programme, scte35Signals, secondaryEvents });
   }
 
-  @Mutation(() => ReplaceAssetResult, { description: "S33: every event using asset assetId gets the replacement asset (and its duration when known)" })
+  @Mutation(() => ReplaceAssetResult, { description: "Every event using asset assetId gets the replacement asset (and its duration when known)" })
   replaceAsset(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -58,7 +58,7 @@ export class EventFixResolver {
     return ctx.services.eventCatalog.replaceAsset(callerOf(ctx), { scheduleId, version, ...org }, assetId, replacement);
   }
 
-  @Mutation(() => Schedule, { description: "S38: each event takes its catalog asset's title (systemFields.title); events without one keep theirs" })
+  @Mutation(() => Schedule, { description: "Each event takes its catalog asset's title (systemFields.title); events without one keep theirs" })
   syncEventTitles(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,

@@ -6,14 +6,15 @@ import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { parseIds } from "../common/ids.js";
-import { pageRequest } from "../common/paging.js";
+import { pageRequest, type PageRequest } from "../common/paging.js";
 import { plural } from "../common/text.js";
 import type { Database, Executor } from "../db/client.js";
-import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, type EventTarget, type TimelineTarget } from "../schedules/index.js";
+import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, toSchedule, type EventTarget, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
 import { checkFilter, type EventFilter } from "./criteria.js";
 import type { Programme, SCTE35Signal, SecondaryEvent } from "./nested.js";
 import { schedulePage } from "./pages.js";
-import type { EventCriteriaInput, EventSearchResult } from "./types.js";
+import { copyIdOfTarget, pageKey, relabelPage } from "./copies.js";
+import type { EventCriteriaInput, EventPage, EventPageResult, EventSearchResult } from "./types.js";
 
 /** What updateEventsByCriteria matches and changes. */
 export interface UpdateByCriteriaArgs {
@@ -23,6 +24,17 @@ export interface UpdateByCriteriaArgs {
   programme?: Programme | null;
   scte35Signals?: SCTE35Signal[] | null;
   secondaryEvents?: SecondaryEvent[] | null;
+}
+
+/**
+ * The answer's page: its id names the version (or draft) and the question, so two answers never
+ * share a cache entry; a draft's events get the draft's ids (copies.ts).
+ */
+function pageResult(schedule: ScheduleRow, target: EventTarget, page: EventPage, request: PageRequest, criteria: object | null): EventPageResult {
+  const draftId = copyIdOfTarget(target);
+  if (draftId) relabelPage(page, draftId);
+  const of = draftId ? draftId(String(schedule.id)) : `${schedule.id}@v${schedule.version}`;
+  return { id: `${of}#${pageKey(request.page, request.size, criteria)}`, startDate: schedule.startDate, finishDate: schedule.finishDate, page };
 }
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
@@ -62,7 +74,7 @@ export class MarkService {
       return outcome(changed, async (schedule) => {
         const page = await schedulePage(tx, target, request, criteria);
         const messages = [info(markedMessage(changed, page.totalElements, what))];
-        return { content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page }, messages };
+        return { content: pageResult(schedule, target, page, request, criteria), messages, schedule: toSchedule(schedule) };
       });
     });
   }
@@ -90,7 +102,8 @@ export class MarkService {
       return outcome(changed, async (schedule) => {
         const page = await schedulePage(tx, target, request, filter);
         return {
-          content: { id: String(schedule.id), startDate: schedule.startDate, finishDate: schedule.finishDate, page },
+          content: pageResult(schedule, target, page, request, filter),
+          schedule: toSchedule(schedule),
           messages: [info(`${plural(changed, "event")} updated`)],
         };
       });

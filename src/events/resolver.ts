@@ -1,9 +1,10 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Resolver, Root } from "type-graphql";
-import { Schedule } from "../schedules/index.js";
+import { clockOfSchedule, Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { DraftArgs, OrganizationArgs, ScheduleVersionArgs } from "../common/graphql-args.js";
 import { hasTimecode } from "../timecode/index.js";
+
 import { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { EventPageArgs } from "./page-args.js";
 import type { ScheduleWithPage } from "./types.js";
@@ -11,11 +12,12 @@ import { jsonPlanOf } from "./json-plan.js";
 import { prefetchKey } from "./json-fold.js";
 import type { HistoricSchedule } from "../history/index.js";
 import { pageSelectionOf } from "./selection.js";
+import { primeLocalClock } from "./local-time-resolver.js";
 import { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsSummary } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleEventsResolver {
-  @FieldResolver(() => EventPage, { description: "S25, S34: events in onAirTime order, filtered and paged" })
+  @FieldResolver(() => EventPage, { description: "Events in onAirTime order, filtered and paged" })
   events(
     @Root() schedule: ScheduleWithPage,
     @Ctx() ctx: Context,
@@ -29,6 +31,7 @@ export class ScheduleEventsResolver {
     }
     const args = { page: page ?? schedule.eventsPage?.page, size: size ?? schedule.eventsPage?.size, filter: { term, eventType, from, to } };
     ctx.loaders.frameRates.prime(Number(schedule.id), hasTimecode(schedule.fps) ? { fps: schedule.fps, dropFrame: schedule.dropFrame } : null);
+    primeLocalClock(ctx, Number(schedule.id), clockOfSchedule(schedule));
     const plan = jsonPlanOf(info);
     // Read with the schedule by Query.schedules (json-fold.ts) when it asked this same page.
     const prefetched = schedule.prefetchedEvents;
@@ -36,7 +39,7 @@ export class ScheduleEventsResolver {
     return ctx.loaders.eventsPage.load({ scheduleId: Number(schedule.id), args, selection: pageSelectionOf(info), plan });
   }
 
-  @FieldResolver(() => Int, { description: "S29: the page (0-based, of pageSize matching events) holding the event on air at time" })
+  @FieldResolver(() => Int, { description: "The page (0-based, of pageSize matching events) holding the event on air at time" })
   eventPageAt(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -47,7 +50,9 @@ export class ScheduleEventsResolver {
     return ctx.services.events.pageAt(callerOf(ctx), schedule, time, pageSize, criteria);
   }
 
-  @FieldResolver(() => EventPageResult, { description: "S17: rippleSchedule as a dry run: the page as it would be, nothing saved" })
+  @FieldResolver(() => EventPageResult, {
+    description: "rippleSchedule as a dry run: the page as it would be, nothing saved; its events have ids of their own (556@v9+ripple552), eventId the live one",
+  })
   ripplePreview(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
@@ -60,19 +65,20 @@ export class ScheduleEventsResolver {
     return ctx.services.events.ripplePreview(callerOf(ctx), schedule, { eventId, fixAll, criteria, page, size });
   }
 
-  @FieldResolver(() => EventsSummary, { description: "S37: totals and pages of events by type, gaps, overlaps and QC failures" })
+  @FieldResolver(() => EventsSummary, { description: "Totals and pages of events by type, gaps, overlaps and QC failures" })
   eventsSummary(
     @Root() schedule: Schedule,
     @Ctx() ctx: Context,
     @Arg("size", () => Int, { nullable: true, description: "Page size the pages count in; default 20" }) size?: number,
+    @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: count only the events starting in that broadcast day" }) broadcastDate?: string,
   ): Promise<EventsSummary> {
-    return ctx.services.events.summary(callerOf(ctx), schedule, size);
+    return ctx.services.events.summary(callerOf(ctx), schedule, size, broadcastDate);
   }
 }
 
 @Resolver(() => Event)
 export class EventResolver {
-  @Mutation(() => Event, { description: "S26: adds an event (default onAirTime: the end of the last event)" })
+  @Mutation(() => Event, { description: "Adds an event (default onAirTime: the end of the last event)" })
   createEvent(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -82,7 +88,7 @@ export class EventResolver {
     return ctx.services.events.create(callerOf(ctx), { scheduleId, ...draft }, input);
   }
 
-  @Mutation(() => Schedule, { description: "S27: changes events (each input names one by id); all or nothing" })
+  @Mutation(() => Schedule, { description: "Changes events (each input names one by id); all or nothing" })
   updateEvents(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -92,7 +98,7 @@ export class EventResolver {
     return ctx.services.events.update(callerOf(ctx), { ...at, ...draft }, events);
   }
 
-  @Mutation(() => Schedule, { description: "S28: removes events; all or nothing" })
+  @Mutation(() => Schedule, { description: "Removes events; all or nothing" })
   deleteEvents(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -102,7 +108,7 @@ export class EventResolver {
     return ctx.services.events.delete(callerOf(ctx), { scheduleId, ...draft }, ids);
   }
 
-  @Mutation(() => Schedule, { description: "S30: events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
+  @Mutation(() => Schedule, { description: "Events after fromEventId go back to back up to the next locked event (fixAll: every segment)" })
   rippleSchedule(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -113,7 +119,7 @@ export class EventResolver {
     return ctx.services.events.ripple(callerOf(ctx), { ...at, organization }, fromEventId, fixAll);
   }
 
-  @Mutation(() => BulkEditResult, { description: "S31: creates, updates, deletes, loops, splits and shifts events in one transaction" })
+  @Mutation(() => BulkEditResult, { description: "Creates, updates, deletes, loops, splits and shifts events in one transaction" })
   bulkEditEvents(
     @Ctx() ctx: Context,
     @Args(() => ScheduleVersionArgs) at: ScheduleVersionArgs,
@@ -121,5 +127,12 @@ export class EventResolver {
     @Args(() => DraftArgs) draft: DraftArgs,
   ): Promise<BulkEditResult> {
     return ctx.services.events.bulkEdit(callerOf(ctx), { ...at, ...draft }, input);
+  }
+
+  @FieldResolver(() => ID, {
+    description: "The event's id on the live schedule, the same on its drafts, previews and earlier versions: the id event mutations and criteria take",
+  })
+  eventId(@Root() event: Event): string {
+    return event.eventId ?? event.id;
   }
 }

@@ -5,10 +5,12 @@ import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, isInstantInRange } from "../common/ins
 import type { FrameRate } from "../timecode/index.js";
 import { EventType } from "./enums.js";
 import { timecodesAsMs } from "./timecode-input.js";
+import { localTimeAsInstant } from "./local-time-input.js";
+import type { LocalClock } from "../localtime/index.js";
 import type { EventInput } from "./types.js";
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
-const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status"]);
+const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "onAirLocal", "duration", "eventType", "title", "locked", "mediaId", "status"]);
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;
 
@@ -60,8 +62,8 @@ function plain(value: unknown): unknown {
  * given change; null clears). `at` prefixes messages ("updated[3]"). Timecode inputs count at
  * `defaults.rate`, the schedule's.
  */
-export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number; rate?: FrameRate }, at?: string): EventValues {
-  input = timecodesAsMs(input, defaults.rate, existing?.data.som, at);
+export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number; rate?: FrameRate; clock?: LocalClock }, at?: string): EventValues {
+  input = localTimeAsInstant(timecodesAsMs(input, defaults.rate, existing?.data.som, at), defaults.clock, at);
   const out: EventValues = existing
     ? { ...existing, data: { ...existing.data } }
     : { onAirTime: defaults.onAirTime, duration: 0, eventType: EventType.PRIMARY, title: null, locked: false, mediaId: null, assetId: null, status: null, data: {} };

@@ -11,6 +11,7 @@ import type { Database } from "../db/client.js";
 import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
 import { checkFilter } from "./criteria.js";
+import { pageKey, relabelPage, rippleCopyId } from "./copies.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming } from "./rules.js";
 import { timeline } from "./timeline-errors.js";
@@ -32,7 +33,12 @@ export async function ripplePreview(db: Database, schedule: Schedule, args: Ripp
   const timings = await loadTimings(db, scheduleTarget(Number(schedule.id)));
   if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
   const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
-  return previewPage(db, schedule, timings, moves, request, args.criteria);
+  const result = await previewPage(db, schedule, timings, moves, request, args.criteria);
+  // Not the live records: ids of their own (copies.ts), and one per question for the page.
+  const fixAll = args.fixAll ?? false;
+  relabelPage(result.page, (id) => rippleCopyId(id, schedule.version, eventId, fixAll));
+  result.id = `${rippleCopyId(schedule.id, schedule.version, eventId, fixAll)}#${pageKey(request.page, request.size, args.criteria)}`;
+  return result;
 }
 
 /** S30: ripple from an event up to the next locked one (fixAll: every segment after it). */

@@ -19,7 +19,7 @@ export const FULL_SELECTION: PageSelection = { lookBack: true, data: true, progr
 /** Event fields answered from the events table's own columns; `asset` needs only asset_id and media_id. */
 const COLUMN_FIELDS = new Set([
   "__typename", "id", "scheduleId", "onAirTime", "duration", "eventType", "title", "locked", "mediaId", "status", "version", "asset",
-  "onAirTimecode", "durationTimecode",
+  "onAirTimecode", "durationTimecode", "onAirLocal", "endLocal", "broadcastDate",
 ]);
 
 const cache = new WeakMap<readonly FieldNode[], PageSelection>();

@@ -6,8 +6,9 @@ import { badInput, notFound } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { frameRateOf } from "../schedules/index.js";
-import { toSchedule } from "../schedules/index.js";
+import { broadcastDayRange, frameRateOf, localClockOf } from "../schedules/index.js";
+import type { LocalClock } from "../localtime/index.js";
+import { scheduleEventCount, toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
@@ -21,10 +22,12 @@ import { foldedEventsRead, type FoldedField } from "./json-fold.js";
 import { eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
+import { heavyWork } from "../common/heavy-work.js";
 import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedule-ops.js";
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
+import { copyIdOfTarget, relabelEvent } from "./copies.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsPageArgs, EventsSummary } from "./types.js";
 
 // loader.ts (issue 13, being changed) still imports EventsPageArgs from here.
@@ -61,23 +64,26 @@ export class EventService {
     return pageAt(this.db, scheduleTarget(Number(schedule.id)), time.getTime(), pageSize, criteria);
   }
 
-  async summary(viewer: Viewer, schedule: Schedule, size?: number | null): Promise<EventsSummary> {
+  async summary(viewer: Viewer, schedule: Schedule, size?: number | null, broadcastDate?: string | null): Promise<EventsSummary> {
     const request = pageRequest(0, size, this.maxPageSize);
-    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now());
+    return eventsSummary(this.db, Number(schedule.id), request.size, Date.now(), broadcastDayRange(schedule, broadcastDate));
   }
 
   /** S17: see schedule-ops.ts. */
   async ripplePreview(viewer: Viewer, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
-    return ripplePreview(this.db, schedule, args, this.maxPageSize);
+    const events = await scheduleEventCount(this.db, viewer, schedule);
+    return heavyWork("Schedule.ripplePreview", viewer.userId, events, () => ripplePreview(this.db, schedule, args, this.maxPageSize));
   }
 
   /** S26: `at` names the schedule (or draft) as the mutation's arguments do; passed as it is to editTimeline. */
   async create(viewer: Viewer, at: TimelineTarget, input: EventInput): Promise<Event> {
     return editTimeline(this.db, viewer, { ...at, operation: "createEvent" }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
-      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule) });
+      const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule), clock: localClockOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
-      return outcome(true, () => toEvent(row));
+      // Created in a draft: the draft's id (copies.ts).
+      const draftId = copyIdOfTarget(target);
+      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)));
     });
   }
 
@@ -86,7 +92,7 @@ export class EventService {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     return editTimeline(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
-      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule));
+      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
       return outcome(true, toSchedule);
     });
   }
@@ -116,7 +122,7 @@ export class EventService {
 }
 
 /** Applies updates (each with the id of an event of the target) in one statement. */
-export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate): Promise<number[]> {
+export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): Promise<number[]> {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
@@ -128,7 +134,7 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
   const updates = inputs.map((input, i) => ({
     id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate }, `${argument}[${i}]`),
+    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate, clock }, `${argument}[${i}]`),
   }));
   await store.updateEvents(executor, target, updates);
   return ids;

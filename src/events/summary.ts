@@ -1,6 +1,6 @@
 // Schedule.eventsSummary (S37): totals and pages of a schedule's events in one statement.
 import type { Executor } from "../db/client.js";
-import { eventsSummaryRows, type EventsSummaryRow } from "../schedules/index.js";
+import { eventsSummaryRows, type EventsSummaryRow, type InstantRange } from "../schedules/index.js";
 import type { EventsSummary, PageList } from "./types.js";
 
 /** Postgres arrays arrive as JS arrays (postgres.js, PGlite); a text form is parsed just in case. */
@@ -11,8 +11,8 @@ function pagesOf(value: EventsSummaryRow["pages"]): number[] {
 }
 
 /** The rows of the summary's statement (src/schedules/store/summaries.ts) folded into EventsSummary. */
-export async function eventsSummary(executor: Executor, scheduleId: number, size: number, now: number): Promise<EventsSummary> {
-  const rows = await eventsSummaryRows(executor, scheduleId, size, now);
+export async function eventsSummary(executor: Executor, scheduleId: number, size: number, now: number, range: InstantRange | null = null): Promise<EventsSummary> {
+  const rows = await eventsSummaryRows(executor, scheduleId, size, now, range);
   const list = (kind: string): PageList => {
     const row = rows.find((r) => r.kind === kind);
     return { total: row ? Number(row.total ?? 0) : 0, pages: row ? pagesOf(row.pages) : [] };
@@ -29,5 +29,6 @@ export async function eventsSummary(executor: Executor, scheduleId: number, size
     totalProgrammes: list("programmes").total,
     scheduleId,
     pageSize: size,
+    range,
   };
 }

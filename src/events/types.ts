@@ -4,7 +4,7 @@ import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message, PageMembers } from "../common/graphql-types.js";
 import type { PageRequest } from "../common/paging.js";
 import { TimecodeScalar } from "../common/timecode-scalar.js";
-import type { Schedule } from "../schedules/index.js";
+import { Schedule } from "../schedules/index.js";
 import type { EventFilter } from "./criteria.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
@@ -67,9 +67,15 @@ export class EventDataFields {
   @Field(() => [Voiceover], opt) voiceovers?: Voiceover[] | null;
 }
 
-@ObjectType({ description: "A timed entry of a schedule (SPEC Event). Times are ms; onAirTime is an instant." })
+@ObjectType({ description: "A timed entry of a schedule. Times are ms; onAirTime is an instant." })
 export class Event extends EventDataFields {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, {
+    description:
+      "Cache identity: the event's id on the live schedule; a draft, a preview or an earlier version of it has an id of its own (556@changeSet12, 556@v3, 556@v7+ripple552)",
+  })
+  id!: string;
+  /** Not a class field of GraphQL (EventResolver.eventId answers it): the live id of a copy whose id was relabelled (copies.ts). */
+  eventId?: string;
   @Field(() => ID, { description: "The schedule holding the event" }) scheduleId!: string;
   @Field(() => Date) onAirTime!: Date;
   @Field(() => SafeIntResolver, { description: "ms" }) duration!: number;
@@ -95,6 +101,11 @@ export class EventInput extends EventDataFields {
   @Field(() => ID, opt) id?: string | null;
   @Field(() => Date, { nullable: true, description: "Default on creation: the end of the last event (else the schedule start)" })
   onAirTime?: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Instead of onAirTime: a local date-time in the schedule's time zone (2026-03-29T06:00); a repeated hour's first occurrence unless an offset is given",
+  })
+  onAirLocal?: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "ms, not negative; default 0" }) duration?: number | null;
   @Field(() => EventType, { nullable: true, description: "Default PRIMARY" }) eventType?: EventType | null;
   @Field(() => String, opt) title?: string | null;
@@ -114,7 +125,7 @@ export class EventInput extends EventDataFields {
   timecodeInTimecode?: string | null;
 }
 
-@InputType({ description: "Event search (SPEC ScheduleEventSearchDTO); members combine with AND" })
+@InputType({ description: "Event search; members combine with AND" })
 export class EventCriteriaInput {
   @Field(() => EventType, opt) eventType?: EventType | null;
   @Field(() => String, { nullable: true, description: "Part of the title, case-insensitive" }) term?: string | null;
@@ -141,7 +152,7 @@ export class EventPage extends PageMembers {
   @Field(() => JSONObjectResolver, { description: "programme title → PRIMARY parts on this page" }) programmes!: Record<string, number>;
 }
 
-@ObjectType({ description: "A schedule's time span with one page of its events (SPEC EventPageResult)" })
+@ObjectType({ description: "A schedule's time span with one page of its events" })
 export class EventPageResult {
   @Field(() => ID) id!: string;
   @Field(() => Date, opt) startDate!: Date | null;
@@ -155,7 +166,7 @@ export class PageList {
   @Field(() => Int) total!: number;
 }
 
-@ObjectType({ description: "Totals and pages of a schedule's events (S37); pages count in the summary's size" })
+@ObjectType({ description: "Totals and pages of a schedule's events; pages count in the summary's size" })
 export class EventsSummary {
   @Field(() => Int, { description: "Page holding the event on air now (the last one started, else 0)" }) currentEventPage!: number;
   @Field(() => JSONObjectResolver, { description: "eventType → { pages, total }" }) eventsByType!: Record<string, PageList>;
@@ -166,17 +177,23 @@ export class EventsSummary {
   @Field(() => PageList, { description: "Events whose assetData.assetQCStatus is FAILED" }) unsuccessfulQCAssetsEvents!: PageList;
   @Field(() => Int, { description: "PRIMARY programmes (parts of one programme count once)" }) totalProgrammes!: number;
   /** Not GraphQL fields: what the missingAssetsEvents field resolver (src/checks) needs. */
+  /** Not in the schema: the broadcast day it was asked for (its instants), which missingAssetsEvents keeps to. */
+  range?: { from: number; to: number } | null;
   scheduleId?: number;
   pageSize?: number;
 }
 
-@ObjectType({ description: "The matching events after a mark or an update by criteria (SPEC EventSearchResult): the requested page, and what was done" })
+@ObjectType({ description: "The matching events after a mark or an update by criteria: the requested page, and what was done" })
 export class EventSearchResult {
   @Field(() => EventPageResult) content!: EventPageResult;
   @Field(() => [Message]) messages!: Message[];
+  @Field(() => Schedule, {
+    description: "The schedule after the change (unchanged for a draft's); its changedEvents answers every event the change touched, with their new versions",
+  })
+  schedule!: Schedule;
 }
 
-@InputType({ description: "The asset that replaces another in every event using it (S33)" })
+@InputType({ description: "The asset that replaces another in every event using it" })
 export class AssetReplacementInput {
   @Field(() => String, { description: "A catalog asset of the schedule's organization" }) assetId!: string;
   @Field(() => Boolean, {
@@ -186,8 +203,12 @@ export class AssetReplacementInput {
   fillGaps?: boolean | null;
 }
 
-@ObjectType({ description: "What replaceAsset did (SPEC ReplaceAssetResult)" })
+@ObjectType({ description: "What replaceAsset did" })
 export class ReplaceAssetResult {
+  @Field(() => Schedule, {
+    description: "The schedule after the replacement; its changedEvents answers the events the replacement changed, with their new versions",
+  })
+  schedule!: Schedule;
   @Field(() => Int, { description: "Events whose asset was replaced (events only moved by fillGaps are not counted)" }) eventsModified!: number;
   @Field(() => Date, { nullable: true, description: "onAirTime of the first replaced event" }) firstEventTime!: Date | null;
   @Field(() => Date, { nullable: true, description: "onAirTime of the last replaced event" }) lastEventTime!: Date | null;

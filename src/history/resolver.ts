@@ -3,10 +3,19 @@ import { OrganizationArgs } from "../common/graphql-args.js";
 import { ChangeSetDiff } from "../changesets/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
-import { HistoryEventChange, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
+import { versionCopyId } from "../events/index.js";
+import type { HistoricSchedule } from "./service.js";
+import { ChangedEventPage, HistoryEventChange, HistoryEventChangePage, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleHistoryResolver {
+  @FieldResolver(() => ID, {
+    description: "Cache identity: the schedule's id; the schedule as it was at an earlier version (atVersion) has an id of its own, 3@v1",
+  })
+  id(@Root() schedule: HistoricSchedule): string {
+    return schedule.historicVersion === undefined ? schedule.id : versionCopyId(schedule.id, schedule.historicVersion);
+  }
+
   @FieldResolver(() => ScheduleHistoryPage, { description: "One entry per committed change of the schedule or its events, newest first" })
   history(
     @Root() schedule: Schedule,
@@ -17,7 +26,21 @@ export class ScheduleHistoryResolver {
     return ctx.services.history.history(callerOf(ctx), schedule, page, size);
   }
 
-  @FieldResolver(() => Schedule, { nullable: true, description: "The schedule and its events (paged like events; page and size only) as they were at that version" })
+  @FieldResolver(() => ChangedEventPage, {
+    description:
+      "The events created, changed or removed by the change that made this version, as they are now (with their new versions), by event id: on a mutation's answer, what it changed, so a client cache updates without reading again",
+  })
+  changedEvents(
+    @Root() schedule: Schedule,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Events per page; default 100, at most the page limit (1000)" }) size?: number,
+  ): Promise<ChangedEventPage> {
+    return ctx.services.history.changedEvents(callerOf(ctx), schedule, page, size);
+  }
+
+  @FieldResolver(() => Schedule, { nullable: true, description:
+      "The schedule and its events (paged like events; page and size only) as they were at that version, with ids of their own (12@v3, 556@v3) unless it is the current one" })
   atVersion(@Root() schedule: Schedule, @Ctx() ctx: Context, @Arg("version", () => Int) version: number): Promise<Schedule> {
     return ctx.services.history.atVersion(callerOf(ctx), schedule, version);
   }
@@ -49,7 +72,20 @@ export class ScheduleHistoryResolver {
 
 @Resolver(() => ScheduleHistoryEntry)
 export class ScheduleHistoryEntryResolver {
-  @FieldResolver(() => [HistoryEventChange], { description: "What the entry did to events, in the order it did it; paged (default size 100)" })
+  @FieldResolver(() => HistoryEventChangePage, { description: "What the entry did to events, in the order it did it, a page at a time (default size 100)" })
+  eventChangePage(
+    @Root() entry: ScheduleHistoryEntry,
+    @Ctx() ctx: Context,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Changes per page; default 100, at most the page limit (1000)" }) size?: number,
+  ): Promise<HistoryEventChangePage> {
+    return ctx.services.history.entryEventChangePage(callerOf(ctx), entry.id, page, size);
+  }
+
+  @FieldResolver(() => [HistoryEventChange], {
+    description: "What the entry did to events, in the order it did it; one page as a plain list (default size 100)",
+    deprecationReason: "Use eventChangePage: the same changes as a page, with how many there are",
+  })
   eventChanges(
     @Root() entry: ScheduleHistoryEntry,
     @Ctx() ctx: Context,

@@ -5,27 +5,31 @@ import { badInput, conflict } from "../common/errors.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { changedFields } from "../changesets/index.js";
-import type { ChangeSetDiff } from "../changesets/index.js";
-import { toEvent } from "../events/index.js";
+import type { ChangeList, ChangeSetDiff } from "../changesets/index.js";
+import { heavyWork } from "../common/heavy-work.js";
+import { checkBudget, checkpoint } from "../common/request-budget.js";
+import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/index.js";
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
-import { findSchedule } from "../schedules/index.js";
+import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "../schedules/index.js";
+import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import { HistoryChangeKind, type HistoryEventChange, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
 export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
 
 const ORDER = [{ property: "versionAfter", direction: "DESC" as const }];
+const CHANGE_ORDER = [{ property: "seq", direction: "ASC" as const }];
+const CHANGED_ORDER = [{ property: "eventId", direction: "ASC" as const }];
 
 /** The schedule and its touched events at one version. */
 interface Rewound {
@@ -47,8 +51,36 @@ export class HistoryService {
   /** Schedule.history: entries newest first. */
   async history(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ScheduleHistoryPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { rows, total } = await store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size);
+    const events = await scheduleEventCount(this.db, viewer, schedule);
+    const { rows, total } = await heavyWork("Schedule.history", viewer.userId, events, () => store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size));
     return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
+  }
+
+  /**
+   * Schedule.changedEvents: the events the change that made the schedule's version touched, as
+   * they are now (a mutation's answer: what it changed, with the new versions), by event id.
+   */
+  async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ChangedEventPage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const scheduleId = Number(schedule.id);
+    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, request.page * request.size, request.size);
+    const rows = await loadEventsById(this.db, scheduleTarget(scheduleId), events.filter((e) => !e.removed).map((e) => e.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const content = events.map(({ id, removed }) => {
+      const row = byId.get(id);
+      return { eventId: String(id), removed, event: row ? toEvent(row) : null };
+    });
+    return { content, ...pageMeta(request, total, content.length, CHANGED_ORDER) };
+  }
+
+  /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are. */
+  async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChangePage> {
+    const request = pageRequest(page, size ?? 100, this.maxPageSize);
+    const [changes, total] = await Promise.all([
+      store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size),
+      store.entryEventChangeCount(this.db, Number(entryId)),
+    ]);
+    return { content: changes.map(eventChangeOf), ...pageMeta(request, total, changes.length, CHANGE_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */
@@ -62,11 +94,9 @@ export class HistoryService {
   async atVersion(viewer: Viewer, schedule: Schedule, version: number): Promise<HistoricSchedule> {
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
-    const [, entries, now] = await Promise.all([
-      this.checkReachable(this.db, row, version),
-      store.entriesAfter(this.db, row.id, version),
-      store.scheduleColumns(this.db, row.id),
-    ]);
+    const [, entries, now] = await heavyWork("Schedule.atVersion", viewer.userId, row.eventCount, () =>
+      Promise.all([this.checkReachable(this.db, row, version), store.entriesAfter(this.db, row.id, version), store.scheduleColumns(this.db, row.id)]),
+    );
     const columns = rewindSchedule(now, entries.map((e) => e.scheduleChanges));
     // What its events field needs travels with the answer: the entries are not read again.
     return { ...toSchedule(scheduleRowOf({ ...columns, version })), historicVersion: version, historic: { entries, columns } };
@@ -130,13 +160,19 @@ export class HistoryService {
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };
     });
-    return buildPage(paged.slice(request.page * request.size), total, request);
+    return relabelPage(buildPage(paged.slice(request.page * request.size), total, request), (id) => versionCopyId(id, version));
   }
 
   /** scheduleDiff: what going from one version to the other changes, in the change-set diff shape. */
   async diff(viewer: Viewer, scheduleId: string, fromVersion: number, toVersion: number, organization?: string | null): Promise<ChangeSetDiff> {
     const row = await findSchedule(this.db, viewer!, scheduleId, organization);
+    // Both versions are rebuilt from the schedule: its events are touched twice.
+    return heavyWork("Query.scheduleDiff", viewer.userId, 2 * row.eventCount, () => this.diffOf(row, fromVersion, toVersion));
+  }
+
+  private async diffOf(row: ScheduleRow, fromVersion: number, toVersion: number): Promise<ChangeSetDiff> {
     const [from, to] = await this.rewindBoth(this.db, row, fromVersion, toVersion);
+    checkBudget();
     const fromOrigin = Number(from.schedule.time_origin);
     const toOrigin = Number(to.schedule.time_origin);
     const event = (columns: Columns, origin: number) => eventRowOf(columns, row.id, row.organization, origin);
@@ -144,23 +180,41 @@ export class HistoryService {
     const thenOf = (side: Rewound, id: number) => (side.events.has(id) ? side.events.get(id)! : (side.current.get(id) ?? null));
     const added: Columns[] = [];
     const removed: Columns[] = [];
-    const changed: { before: Columns; after: Columns }[] = [];
+    const changed: { before: Columns; after: Columns; fields: string[] }[] = [];
+    let done = 0;
     for (const id of ids) {
+      await checkpoint(++done);
       const a = thenOf(from, id);
       const b = thenOf(to, id);
       if (!a && b) added.push(b);
       else if (a && !b) removed.push(a);
-      else if (a && b) changed.push({ before: a, after: b });
+      else if (a && b) {
+        // Only the names of the fields that differ are kept here; the page asked builds its events.
+        const fields = changedFields(event(a, fromOrigin), event(b, toOrigin));
+        if (fields.length > 0) changed.push({ before: a, after: b, fields });
+      }
     }
-    const changes = changed
-      .sort((x, y) => byAirOrder(x.after, y.after))
-      .map(({ before, after }) => ({ before: event(before, fromOrigin), after: event(after, toOrigin) }))
-      .map(({ before, after }) => ({ id: String(after.id), fields: changedFields(before, after), before: toEvent(before), after: toEvent(after) }))
-      .filter((c) => c.fields.length > 0);
+    // Both sides are earlier versions (or the current one): ids of their own (events/copies.ts).
+    const atFrom = (id: string) => versionCopyId(id, fromVersion);
+    const atTo = (id: string) => versionCopyId(id, toVersion);
+    changed.sort((x, y) => byAirOrder(x.after, y.after));
+    checkBudget();
+    const list: ChangeList = {
+      count: changed.length,
+      slice: (start, end) =>
+        changed.slice(start, end).map(({ before, after, fields }) => ({
+          id: `${after.id}@v${fromVersion}..v${toVersion}`,
+          eventId: String(after.id),
+          fields,
+          before: relabelEvent(toEvent(event(before, fromOrigin)), atFrom),
+          after: relabelEvent(toEvent(event(after, toOrigin)), atTo),
+        })),
+    };
     return {
-      added: added.sort(byAirOrder).map((c) => toEvent(event(c, toOrigin))),
-      removed: removed.sort(byAirOrder).map((c) => toEvent(event(c, fromOrigin))),
-      changed: changes,
+      added: added.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, toOrigin)), atTo)),
+      removed: removed.sort(byAirOrder).map((c) => relabelEvent(toEvent(event(c, fromOrigin)), atFrom)),
+      changed: list,
+      changedCount: list.count,
     };
   }
 

@@ -145,3 +145,47 @@ export async function entryEventChanges(executor: Executor, historyId: number, o
   );
   return rows.map(changeOf);
 }
+
+/**
+ * The events the change that made `version` touched, one page by event id, each with whether that
+ * change removed it (its last change in the entry was a removal), and how many there are.
+ */
+export async function versionEventIds(
+  executor: Executor,
+  scheduleId: number,
+  version: number,
+  offset: number,
+  limit: number,
+): Promise<{ events: { id: number; removed: boolean }[]; total: number }> {
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with entry as (select h.id from schedule_history h where h.schedule_id = ${scheduleId} and h.version_after = ${version} order by h.id desc limit 1),
+      touched as (
+        select u.event_id, (max(array[c.seq, u.ord, ascii(c.kind)]))[3] = ascii('R') as removed
+        from schedule_history_changes c cross join lateral unnest(c.event_ids) with ordinality as u(event_id, ord)
+        where c.history_id = (select id from entry)
+        group by u.event_id)
+      select event_id, removed, count(*) over () as total from touched order by event_id offset ${offset} limit ${limit}`,
+  );
+  const total = rows.length ? Number(rows[0].total) : offset > 0 ? await versionEventCount(executor, scheduleId, version) : 0;
+  return { events: rows.map((r) => ({ id: Number(r.event_id), removed: Boolean(r.removed) })), total };
+}
+
+async function versionEventCount(executor: Executor, scheduleId: number, version: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    executor,
+    sql`select count(distinct u.event_id)::int as n from schedule_history h join schedule_history_changes c on c.history_id = h.id
+      cross join lateral unnest(c.event_ids) as u(event_id)
+      where h.id = (select id from schedule_history where schedule_id = ${scheduleId} and version_after = ${version} order by id desc limit 1)`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** How many event changes an entry holds. */
+export async function entryEventChangeCount(executor: Executor, historyId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    executor,
+    sql`select coalesce(sum(cardinality(event_ids)), 0)::int as n from schedule_history_changes where history_id = ${historyId}`,
+  );
+  return Number(row?.n ?? 0);
+}

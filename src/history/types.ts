@@ -2,6 +2,7 @@
 import { JSONResolver } from "graphql-scalars";
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
+import { Event } from "../events/index.js";
 
 export enum HistoryChangeKind {
   ADDED = "ADDED",
@@ -26,6 +27,18 @@ export class HistoryEventChange {
   changes!: FieldChange[];
 }
 
+@ObjectType({ description: "One event a change created, changed or removed; a value without identity of its own (the event it names has one)" })
+export class ChangedEvent {
+  @Field(() => ID, { description: "The id of the event" }) eventId!: string;
+  @Field(() => Boolean, { description: "True when the change removed the event (event is then null)" }) removed!: boolean;
+  @Field(() => Event, { nullable: true, description: "The event as it is now, with its new version; null when removed since" }) event!: Event | null;
+}
+
+@ObjectType({ description: "The events one change of a schedule created, changed or removed, a page at a time, by event id" })
+export class ChangedEventPage extends PageMembers {
+  @Field(() => [ChangedEvent], { description: "This page's events" }) content!: ChangedEvent[];
+}
+
 @ObjectType({ description: "One committed change of a schedule or its events (one transaction)" })
 export class ScheduleHistoryEntry {
   @Field(() => ID) id!: string;
@@ -39,6 +52,11 @@ export class ScheduleHistoryEntry {
   @Field(() => Int) eventsAdded!: number;
   @Field(() => Int) eventsRemoved!: number;
   @Field(() => Int) eventsChanged!: number;
+}
+
+@ObjectType({ description: "What one history entry did to events, in the order it did it, a page at a time" })
+export class HistoryEventChangePage extends PageMembers {
+  @Field(() => [HistoryEventChange], { description: "This page's event changes" }) content!: HistoryEventChange[];
 }
 
 @ObjectType({ description: "History entries of a schedule, newest first" })

@@ -1,6 +1,7 @@
 // Events of a JSON file are checked against the GraphQL EventInput type itself, so that a file
 // accepts exactly what createEvent accepts (enums, scalars, nested inputs), with the path named.
-// One difference, the rule of every import format (formats/times.ts): a DateTime without a zone is UTC.
+// One difference, the rule of every import format (formats/times.ts): a DateTime without a zone is
+// read in the schedule's zone (UTC unless the file's schedule names one).
 import {
   coerceInputValue,
   getNullableType,
@@ -15,22 +16,25 @@ import type { EventInput } from "../events/index.js";
 import type { EventCoercer } from "./formats/json.js";
 
 export type { EventCoercer } from "./formats/json.js";
-import { parseIsoInstant } from "./formats/times.js";
+import { instantInZone, parseIsoInstant } from "./formats/times.js";
 
-/** The value with every zone-less DateTime string in it (at any depth) made a UTC instant. */
-function zonelessAsUtc(value: unknown, type: GraphQLInputType): unknown {
+/** The value with every zone-less DateTime string in it (at any depth) made an instant of `zone`; `path` names a skipped local time. */
+function zonelessIn(value: unknown, type: GraphQLInputType, zone: string, path: string): unknown {
   const inner = getNullableType(type);
   if (value === null || value === undefined) return value;
-  if (isListType(inner)) return Array.isArray(value) ? value.map((v) => zonelessAsUtc(v, inner.ofType)) : zonelessAsUtc(value, inner.ofType);
+  if (isListType(inner)) return Array.isArray(value) ? value.map((v, i) => zonelessIn(v, inner.ofType, zone, `${path}[${i}]`)) : zonelessIn(value, inner.ofType, zone, path);
   if (isScalarType(inner)) {
     if (inner.name !== "DateTime" || typeof value !== "string") return value;
-    const instant = parseIsoInstant(value);
-    return instant && !instant.zoned ? new Date(instant.ms).toISOString() : value;
+    const parsed = parseIsoInstant(value);
+    if (!parsed || parsed.zoned) return value;
+    const instant = instantInZone(parsed, zone);
+    if (instant === null) throw badInput(`${path}: "${value}" does not exist in ${zone}: the clocks skip it`);
+    return new Date(instant).toISOString();
   }
   if (isInputObjectType(inner) && typeof value === "object" && !Array.isArray(value)) {
     const fields = inner.getFields();
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) out[key] = fields[key] ? zonelessAsUtc(v, fields[key].type) : v;
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) out[key] = fields[key] ? zonelessIn(v, fields[key].type, zone, `${path}.${key}`) : v;
     return out;
   }
   return value;
@@ -39,9 +43,9 @@ function zonelessAsUtc(value: unknown, type: GraphQLInputType): unknown {
 export function eventCoercer(schema: GraphQLSchema): EventCoercer {
   const type = schema.getType("EventInput");
   if (!isInputObjectType(type)) throw new Error("the schema has no EventInput input type");
-  return (value, at) => {
+  return (value, at, zone = "UTC") => {
     let failure: string | null = null;
-    const coerced = coerceInputValue(zonelessAsUtc(value, type), type, (path, _invalid, error) => {
+    const coerced = coerceInputValue(zonelessIn(value, type, zone, at), type, (path, _invalid, error) => {
       failure ??= `${[at, ...path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`))].join("").replace(/\.\[/g, "[")}: ${error.message}`;
     });
     if (failure) throw badInput(failure);

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
 import { defaultDropFrame } from "../timecode/index.js";
+import { canonicalZone, dayStartText, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
@@ -40,6 +41,31 @@ export interface ImportArgs {
   fps?: number | null;
   scriptId?: string | null;
   channel?: string | null;
+  /** The new schedule's time zone (an IANA name); zone-less times and BXF's local times are read in it. Absent: UTC, or the zone a JSON file names. */
+  timeZone?: string | null;
+  /** The new schedule's broadcast day start "HH:MM"; BXF's times of day count against it. Absent: 00:00, or the one a JSON file names. */
+  broadcastDayStart?: string | null;
+}
+
+/**
+ * The timeZone and broadcastDayStart arguments of an import, checked as a schedule's are: the
+ * canonical zone name and "HH:MM" (null where not given); BAD_USER_INPUT naming the value otherwise.
+ */
+export function checkLocalClockArgs(args: Pick<ImportArgs, "timeZone" | "broadcastDayStart">): { timeZone: string | null; broadcastDayStart: string | null } {
+  const checked = <T>(name: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof LocalTimeError) throw badInput(`${name}: ${error.message}`, { argument: name });
+      throw error;
+    }
+  };
+  const zone = args.timeZone ?? null;
+  const dayStart = args.broadcastDayStart ?? null;
+  return {
+    timeZone: zone === null ? null : checked("timeZone", () => canonicalZone(zone)),
+    broadcastDayStart: dayStart === null ? null : checked("broadcastDayStart", () => dayStartText(parseDayStart(dayStart))),
+  };
 }
 
 /** The format named by scriptId, else by the file's extension, else by its first characters. */
@@ -97,7 +123,14 @@ export async function readEvents(
   const writes: { current: Promise<void> | null; failed: boolean } = { current: null, failed: false };
   try {
     const format = chooseFormat(args, head);
-    const options: ImportOptions = { fps: checkFps(args.fps), channel: args.channel?.trim() || null };
+    const clock = checkLocalClockArgs(args);
+    const options: ImportOptions = {
+      fps: checkFps(args.fps),
+      channel: args.channel?.trim() || null,
+      timeZone: clock.timeZone ?? "UTC",
+      zoneGiven: clock.timeZone !== null,
+      broadcastDayStart: clock.broadcastDayStart === null ? 0 : parseDayStart(clock.broadcastDayStart),
+    };
     // Timecode inputs (CSV durations, JSON *Timecode fields) count at the fps argument, drop-frame by its default.
     const rate = { fps: options.fps, dropFrame: defaultDropFrame(options.fps) };
     const notes: ImportNotes = { warnings: [], schedule: {} };
@@ -149,6 +182,7 @@ function headerInput(schedule: Record<string, unknown>): ScheduleInput {
   const text = (v: unknown) => (typeof v === "string" ? v : null);
   const num = (v: unknown) => (typeof v === "number" ? v : null);
   for (const key of ["status", "txdate", "graphicsProject", "graphicsProjectV2"] as const) if (key in schedule) input[key] = text(schedule[key]);
+  for (const key of ["timeZone", "broadcastDayStart"] as const) if (typeof schedule[key] === "string") input[key] = schedule[key];
   for (const key of ["channelId", "breakMin", "breakMax"] as const) if (key in schedule) input[key] = num(schedule[key]);
   if (typeof schedule.playlistType === "string") input.playlistType = schedule.playlistType;
   if (typeof schedule.fps === "number") input.fps = schedule.fps;
@@ -228,6 +262,9 @@ export async function importInChunks<T>(
     if (args.nameGiven !== false || header.name === undefined) header.name = fileName;
     if (args.fps !== undefined && args.fps !== null) header.fps = args.fps;
     if (args.channel) header.channel = args.channel.trim();
+    const clock = checkLocalClockArgs(args);
+    if (clock.timeZone !== null) header.timeZone = clock.timeZone;
+    if (clock.broadcastDayStart !== null) header.broadcastDayStart = clock.broadcastDayStart;
     const fields = scheduleFields(header);
     return await writes.finish(async (tx) => {
       scheduleId ??= await create(tx);

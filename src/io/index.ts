@@ -8,5 +8,6 @@ export * from "./formats/times.js";
 export * from "./service.js";
 export * from "./uploads.js";
 // BXF time and ids for the as-run reader (src/asrun/bxf.ts): one set of rules for both directions.
-export { dayStartOf, parseFrameRate, timecodeMs } from "./formats/bxf-time.js";
-export { eventUuid } from "./formats/bxf.js";
+export { broadcastClockOf, broadcastDateText, bxfInstant, frameRateText, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./formats/bxf-time.js";
+export { xmlEscape } from "./formats/exports.js";
+export { dateTimeXml, durationXml, eventUuid, messageStart, scheduleStart, BXF_VERSIONS, DEFAULT_BXF_VERSION, type BxfVersion } from "./formats/bxf.js";

@@ -20,7 +20,7 @@ import { EXPORT_EXTENSIONS, type ExportJobPayload, type ImportJobPayload } from 
 import { deleteUpload, readUpload } from "./uploads.js";
 
 async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
-  const { scheduleId, format } = ctx.job.payload;
+  const { scheduleId, format, bxfVersion } = ctx.job.payload;
   const [schedule] = await ctx.db.select().from(schedules).where(eq(schedules.id, scheduleId));
   if (!schedule) throw notFound("Schedule", scheduleId);
   const total = Math.max(1, await countEvents(ctx.db, scheduleTarget(scheduleId)));
@@ -29,10 +29,10 @@ async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
     await ctx.progress((read / total) * 95);
   });
   const fileName = ctx.job.fileName ?? `schedule-${scheduleId}.${EXPORT_EXTENSIONS[format]}`;
-  const documents = { JSON: jsonDocument, XMLTV: xmltvDocument, BXF: bxfDocument };
+  const documents = { JSON: jsonDocument, XMLTV: xmltvDocument, BXF: (s: typeof schedule, e: typeof events) => bxfDocument(s, e, { version: bxfVersion }) };
   await ctx.writeFile(fileName, documents[format](schedule, events));
   await ctx.finish(async () => ({
-    result: { scheduleId: String(scheduleId), format },
+    result: { scheduleId: String(scheduleId), format, ...(format === "BXF" ? { bxfVersion: bxfVersion ?? "2017" } : {}) },
     messages: [{ type: "OK", message: `Exported schedule ${scheduleId} (${format}) as ${fileName}` }],
   }));
 }

@@ -14,7 +14,7 @@ import type { ScheduleRow } from "../schedules/tables.js";
 import type { Schedule } from "../schedules/index.js";
 import type { EventCoercerSource } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";
-import { chooseFormat, checkFps, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
+import { chooseFormat, checkFps, checkLocalClockArgs, importInChunks, scheduleNameOf, type ImportArgs } from "./importer.js";
 import { enqueueWithUpload } from "./uploads.js";
 
 export type ExportFormatValue = "XMLTV" | "JSON" | "BXF";
@@ -31,6 +31,8 @@ export interface ImportScheduleArgs {
   fps?: number | null;
   scriptId?: string | null;
   channel?: string | null;
+  timeZone?: string | null;
+  broadcastDayStart?: string | null;
   organization?: string | null;
 }
 
@@ -46,6 +48,8 @@ export interface ExportJobPayload {
   [key: string]: unknown;
   scheduleId: number;
   format: ExportFormatValue;
+  /** The BXF schema of a BXF export (absent in jobs queued before it existed: the default). */
+  bxfVersion?: "2008" | "2017";
 }
 
 const MAX_FILE_NAME = 255;
@@ -75,7 +79,8 @@ export class IoService {
     scheduleNameOf(fileName);
     checkFps(args.fps);
     if (args.scriptId !== undefined && args.scriptId !== null) chooseFormat({ scriptId: args.scriptId, fileName }, "");
-    return { fileName, nameGiven: !!given, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null };
+    const clock = checkLocalClockArgs(args);
+    return { fileName, nameGiven: !!given, fps: args.fps ?? null, scriptId: args.scriptId ?? null, channel: args.channel ?? null, ...clock };
   }
 
   /**
@@ -124,7 +129,7 @@ export class IoService {
   }
 
   /** S24: a TIMELINE_EPG_XML_EXPORT job writing the schedule as XMLTV (default) or JSON. */
-  async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null): Promise<Job> {
+  async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null, bxfVersion: "2008" | "2017" = "2017"): Promise<Job> {
     // Editor: an export writes a job and a file (API.md: editors write jobs; a viewer writes nothing).
     requireRole(viewer, "editor");
     const chosen = format ?? "XMLTV";
@@ -138,7 +143,7 @@ export class IoService {
         entityId: schedule.id,
         fileName: name,
         resourceExtension: extname(name).slice(1) || null,
-        payload: { scheduleId: schedule.id, format: chosen } satisfies ExportJobPayload,
+        payload: { scheduleId: schedule.id, format: chosen, ...(chosen === "BXF" ? { bxfVersion } : {}) } satisfies ExportJobPayload,
       });
     });
     this.signal.enqueued();

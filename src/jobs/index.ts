@@ -6,6 +6,7 @@ export { JobService } from "./service.js";
 export { JobRegistry, JobStopped, type JobContext, type JobOutcome } from "./registry.js";
 export { enqueueJob, JobSignal } from "./queue.js";
 export { toJob } from "./mapper.js";
+export { FileLinks } from "./download-links.js";
 export { Job } from "./types.js";
 export { runWorkerCommand } from "./cli.js";
 export * from "./states.js";

@@ -9,7 +9,10 @@ import { toJob } from "./mapper.js";
 import type { JobRegistry } from "./registry.js";
 import { isCancelable } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
-import type { Job, JobStatus } from "./types.js";
+import type { Job, JobPage, JobStatus } from "./types.js";
+import { pageMeta, pageRequest } from "../common/paging.js";
+
+const NEWEST_FIRST = [{ property: "id", direction: "DESC" as const }];
 
 export const DEFAULT_JOB_LIST_LIMIT = 100;
 
@@ -30,24 +33,39 @@ export class JobService {
 
   /** S1: newest first, at most `limit` (default 100). */
   async list(viewer: Viewer, args: ListJobsArgs): Promise<Job[]> {
-    const scope = scopeOrganizations(viewer, args.organizations);
     const limit = args.limit ?? DEFAULT_JOB_LIST_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > this.maxPageSize) {
       throw badInput(`limit must be from 1 to ${this.maxPageSize} (got ${limit})`, { argument: "limit" });
     }
+    const rows = await this.db
+      .select()
+      .from(jobs)
+      .where(this.listCondition(viewer, args))
+      .orderBy(desc(jobs.id))
+      .limit(limit);
+    return rows.map(toJob);
+  }
+
+  /** The jobs of `list` as a page, newest first, with how many there are. */
+  async page(viewer: Viewer, args: ListJobsArgs, page?: number | null, size?: number | null): Promise<JobPage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    const where = this.listCondition(viewer, args);
+    const [rows, [count]] = await Promise.all([
+      this.db.select().from(jobs).where(where).orderBy(desc(jobs.id)).offset(request.page * request.size).limit(request.size),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where),
+    ]);
+    return { content: rows.map(toJob), ...pageMeta(request, Number(count.n), rows.length, NEWEST_FIRST) };
+  }
+
+  private listCondition(viewer: Viewer, args: ListJobsArgs): SQL | undefined {
+    const scope = scopeOrganizations(viewer, args.organizations);
     const conditions: (SQL | undefined)[] = [
       scope === "*" ? undefined : inArray(jobs.organization, scope),
       args.providerId ? eq(jobs.providerId, args.providerId) : undefined,
       args.userId ? eq(jobs.userId, args.userId) : undefined,
       args.statuses?.length ? inArray(jobs.status, args.statuses) : undefined,
     ];
-    const rows = await this.db
-      .select()
-      .from(jobs)
-      .where(and(...conditions))
-      .orderBy(desc(jobs.id))
-      .limit(limit);
-    return rows.map(toJob);
+    return and(...conditions);
   }
 
   /** Polling: null when unknown or of an organization the caller may not see. */
@@ -87,7 +105,25 @@ export class JobService {
 
 /** The job with this id if the caller may see its organization, else null. */
 export async function findVisibleJob(db: Database, viewer: Viewer, id: string | number): Promise<JobRow | null> {
-  const jobId = parseId(id, "id");
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  const row = await findJob(db, id);
   return row && canSee(viewer, row.organization) ? row : null;
+}
+
+/** The job with this id whoever may see it: only for a request that proved its right otherwise (a signed link). */
+export async function findJob(db: Database, id: string | number): Promise<JobRow | null> {
+  const [row] = await jobByIdOf(db).execute({ id: parseId(id, "id") });
+  return row ?? null;
+}
+
+const prepareJobById = (db: Database) => db.select().from(jobs).where(eq(jobs.id, sql.placeholder("id"))).prepare("job_by_id");
+const jobByIdStatements = new WeakMap<Database, ReturnType<typeof prepareJobById>>();
+
+/**
+ * The by-id read of the job poll, the service's most frequent request, built once per database:
+ * drizzle otherwise rebuilds the select of every column on each call.
+ */
+function jobByIdOf(db: Database): ReturnType<typeof prepareJobById> {
+  let statement = jobByIdStatements.get(db);
+  if (!statement) jobByIdStatements.set(db, (statement = prepareJobById(db)));
+  return statement;
 }

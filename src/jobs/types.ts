@@ -1,6 +1,6 @@
 // GraphQL shapes of the jobs slice (SPEC ProcessingJob and HalJob, API.md "Jobs").
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
-import { Link, Message } from "../common/graphql-types.js";
+import { Link, Message, PageMembers } from "../common/graphql-types.js";
 
 export enum JobStatus {
   PENDING = "PENDING",
@@ -25,34 +25,34 @@ export enum JobType {
 registerEnumType(JobType, {
   name: "JobType",
   valuesConfig: {
-    TIMELINE_EPG_XML_EXPORT: { description: "exportSchedule (S24), XMLTV or JSON" },
-    SCHEDULE_IMPORT: { description: "importScheduleAsync (S7)" },
-    SCHEDULE_ARCHIVE: { description: "archiveSchedule (S13)" },
-    SCHEDULE_RESTORE: { description: "restoreSchedules (S5)" },
+    TIMELINE_EPG_XML_EXPORT: { description: "exportSchedule, XMLTV or JSON" },
+    SCHEDULE_IMPORT: { description: "importScheduleAsync" },
+    SCHEDULE_ARCHIVE: { description: "archiveSchedule" },
+    SCHEDULE_RESTORE: { description: "restoreSchedules" },
     AS_RUN_IMPORT: { description: "importAsRun: an as-run CSV (docs/ASRUN.md)" },
-    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON" },
+    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON, or a BXF AsRun message" },
   },
 });
 
-@ObjectType({ description: "Period an export covers (SPEC HalJob.details)" })
+@ObjectType({ description: "Period an export covers" })
 export class JobDetails {
   @Field(() => Date, { nullable: true }) endDateFrom!: Date | null;
   @Field(() => Date, { nullable: true }) startDateTo!: Date | null;
   @Field(() => Boolean, { nullable: true }) timeInMilliseconds!: boolean | null;
 }
 
-@ObjectType({ description: "Asynchronous work: poll job(id) until status is final (SPEC ProcessingJob and HalJob)" })
+@ObjectType({ description: "Asynchronous work: poll job(id) until status is final" })
 export class Job {
   @Field(() => ID) id!: string;
   @Field(() => String, { description: "A UUID, stable across systems" }) uniqueId!: string;
   @Field(() => JobType) type!: JobType;
-  @Field(() => String, { description: "The type as a string (SPEC ProcessingJob.jobType)" }) jobType!: string;
+  @Field(() => String, { description: "The type as a string" }) jobType!: string;
   @Field(() => JobStatus) status!: JobStatus;
   @Field(() => Int, { description: "0–100" }) progress!: number;
   @Field(() => ID, { nullable: true, description: "The schedule concerned; for an import, the new one" }) entityId!: string | null;
   @Field(() => String) organization!: string;
   @Field(() => String, { nullable: true }) providerId!: string | null;
-  @Field(() => String, { nullable: true, description: "Same as providerId (SPEC ProcessingJob)" }) serviceProviderId!: string | null;
+  @Field(() => String, { nullable: true, description: "Same as providerId" }) serviceProviderId!: string | null;
   @Field(() => String, { nullable: true, description: "Who started the job" }) userId!: string | null;
   @Field(() => String, { nullable: true }) accountUserId!: string | null;
   @Field(() => String, { nullable: true, description: "Name of the output file" }) fileName!: string | null;
@@ -69,4 +69,9 @@ export class Job {
   @Field(() => Date, { nullable: true, description: "When a worker first claimed it" }) dateStarted!: Date | null;
   @Field(() => Date, { nullable: true, description: "When it reached a final state" }) dateFinished!: Date | null;
   @Field(() => [Link], { description: "rel self (GET the job as JSON) and, once there is a file, rel download; absolute URLs" }) links!: Link[];
+}
+
+@ObjectType({ description: "Jobs the caller may see, newest first, a page at a time" })
+export class JobPage extends PageMembers {
+  @Field(() => [Job], { description: "This page's jobs" }) content!: Job[];
 }

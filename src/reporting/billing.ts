@@ -3,8 +3,9 @@
 import { sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { execute, type Database } from "../db/client.js";
-import { ts } from "./figures.js";
-import { MAX_BUCKETS, utcDay, utcDaysOf, type Window } from "./window.js";
+import { playoutBuckets, ts } from "./figures.js";
+import { textArray } from "../telemetry/index.js";
+import { billingDaysOf, DAY_MS, MAX_BUCKETS, type Window } from "./window.js";
 
 export interface BillingRunResult {
   organizations: number;
@@ -12,23 +13,34 @@ export interface BillingRunResult {
 }
 
 const DAY_ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
-const day = (column: string) => sql`date_bin(interval '1 day', ${sql.raw(column)}, ${DAY_ORIGIN})`;
+const utcDayOf = (column: string) => sql`date_bin(interval '1 day', ${sql.raw(column)}, ${DAY_ORIGIN})`;
 
 export async function billingRun(db: Database, organizations: string[], window: Window): Promise<BillingRunResult> {
-  const days = utcDaysOf(window);
-  if (days.length > MAX_BUCKETS) throw badInput(`A billing run covers at most ${MAX_BUCKETS} days`, { argument: "window" });
+  const { starts, end: endMs } = billingDaysOf(window);
+  if (starts.length > MAX_BUCKETS) throw badInput(`A billing run covers at most ${MAX_BUCKETS} days`, { argument: "window" });
   if (!organizations.length) return { organizations: 0, records: 0 };
-  const first = days[0];
-  const end = new Date(utcDay(days[days.length - 1]).getTime() + 86_400_000);
+  const first = new Date(starts[0]);
+  const end = new Date(endMs);
   const range = (column: string) => sql`${sql.raw(column)} >= ${ts(first)} and ${sql.raw(column)} < ${ts(end)}`;
-  // Days are whole hours: the hourly rollup holds exactly the samples of each day.
+  // Local days of a zone: each row's day is the last start at or before it (width_bucket, a binary search).
+  const startArray = sql`${textArray(starts.map((s) => new Date(s).toISOString()))}::timestamptz[]`;
+  const day = (column: string) => (window.timeZone === "UTC" ? utcDayOf(column) : sql`(${startArray})[width_bucket(${sql.raw(column)}, ${startArray})]`);
+  // UTC days are whole hours: the hourly rollup holds exactly the samples of each day. Local days
+  // go through the report buckets (figures.ts): the rollup for whole hours, raw samples for the
+  // hours a day edge cuts (zones at +05:30, +05:45).
+  const localDays: Window = { from: first, to: end, stepMs: DAY_MS, bucketCount: starts.length, playoutIds: null, timeZone: window.timeZone, starts };
+  const up =
+    window.timeZone === "UTC"
+      ? sql`select organization, ${utcDayOf("hour")} as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
+          from playout_hourly where organization in (select organization from orgs) and ${range("hour")} group by 1, 2`
+      : sql`select organization, bucket as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
+          from (${playoutBuckets(localDays, { organizations }, undefined, false)}) b group by 1, 2`;
   const records = await db.transaction((tx) =>
     execute(
       tx,
       sql`with orgs as (select json_array_elements_text(${JSON.stringify(organizations)}::json) as organization),
-        days as (select d from generate_series(${ts(first)}, ${ts(end)} - interval '1 day', interval '1 day') as d),
-        up as (select organization, ${day("hour")} as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
-          from playout_hourly where organization in (select organization from orgs) and ${range("hour")} group by 1, 2),
+        days as (select unnest(${startArray}) as d),
+        up as (${up}),
         store as (select organization, ${day("time")} as d, max(size)::int8 as size
           from storage_snapshots where organization in (select organization from orgs) and ${range("time")} group by 1, 2),
         cache as (select organization, ${day("time")} as d, sum(size)::int8 as bytes

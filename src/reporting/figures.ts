@@ -37,8 +37,13 @@ export function inScope(column: SQL, scope: OrgScope): SQL {
   return scope === "*" ? sql`true` : anyOf(column, scope);
 }
 
-/** Bucket start of instant expression `t`: date_bin aligned on window.from. */
+/** Bucket start of instant expression `t`: date_bin aligned on window.from, or the local day's start found in window.starts. */
 export function bucketOf(window: Window, t: SQL): SQL {
+  if (window.starts) {
+    // width_bucket over the sorted starts: a binary search per row, one array parameter.
+    const starts = sql`${textArray(window.starts.map((s) => new Date(s).toISOString()))}::timestamptz[]`;
+    return sql`(${starts})[width_bucket(${t}, ${starts})]`;
+  }
   return sql`date_bin(${window.stepMs}::float8 * interval '1 millisecond', ${t}, ${ts(window.from)})`;
 }
 

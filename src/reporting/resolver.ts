@@ -23,12 +23,12 @@ const window = { description: "[from, to), optional buckets of period × periodT
 
 @Resolver()
 export class ReportingResolver {
-  @Query(() => [CacheDownloadRecord], { description: "O1: cache downloads summed per (ip, port) over the window" })
+  @Query(() => [CacheDownloadRecord], { description: "Cache downloads summed per (ip, port) over the window" })
   cacheDownloads(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.cacheDownloads(callerOf(ctx), organization, w);
   }
 
-  @Query(() => [PlayoutHistoryRecord], { description: "O2: health figures averaged per playout per bucket" })
+  @Query(() => [PlayoutHistoryRecord], { description: "Health figures averaged per playout per bucket" })
   playoutHistory(
     @Ctx() ctx: Context,
     @Arg("window", WINDOW, window) w: TimeWindowInput,
@@ -40,7 +40,7 @@ export class ReportingResolver {
     return ctx.services.reporting.playoutHistory(callerOf(ctx), { organizations, providerId, channelIds, includeData, window: w });
   }
 
-  @Query(() => [PlayoutHistoryGroup], { description: "O3: registered playouts per provider, with every name seen" })
+  @Query(() => [PlayoutHistoryGroup], { description: "Registered playouts per provider, with every name seen" })
   playoutHistoryGroups(
     @Ctx() ctx: Context,
     @Arg("organizations", () => [String], { nullable: true }) organizations?: string[],
@@ -49,17 +49,17 @@ export class ReportingResolver {
     return ctx.services.reporting.playoutHistoryGroups(callerOf(ctx), organizations, providerId);
   }
 
-  @Query(() => [LicenceUsageRecord], { description: "O4: uptime and downtime per playout licence per bucket" })
+  @Query(() => [LicenceUsageRecord], { description: "Uptime and downtime per playout licence per bucket" })
   licenceUsage(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.licenceUsage(callerOf(ctx), organization, w);
   }
 
-  @Query(() => [PlayoutUsageRecord], { description: "O5: uptime and downtime per playout per bucket" })
+  @Query(() => [PlayoutUsageRecord], { description: "Uptime and downtime per playout per bucket" })
   playoutUsage(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.playoutUsage(callerOf(ctx), organization, w);
   }
 
-  @Query(() => [PlayoutUsageRecord], { description: "O6: as playoutUsage over several organizations" })
+  @Query(() => [PlayoutUsageRecord], { description: "As playoutUsage over several organizations" })
   playoutUptime(
     @Ctx() ctx: Context,
     @Arg("window", WINDOW, window) w: TimeWindowInput,
@@ -68,7 +68,7 @@ export class ReportingResolver {
     return ctx.services.reporting.playoutUptime(callerOf(ctx), organizations, w);
   }
 
-  @Query(() => [String], { description: "O7: sorted distinct names of the playouts seen behind an ip in the window" })
+  @Query(() => [String], { description: "Sorted distinct names of the playouts seen behind an ip in the window" })
   playoutNamesByIp(
     @Ctx() ctx: Context,
     @Arg("ip", () => String) ip: string,
@@ -78,42 +78,42 @@ export class ReportingResolver {
     return ctx.services.reporting.playoutNamesByIp(callerOf(ctx), ip, organization, w);
   }
 
-  @Mutation(() => BillingRun, { description: "O8: writes one DAILY usage record per UTC day the window touches (role admin)" })
+  @Mutation(() => BillingRun, { description: "Writes one DAILY usage record per UTC day the window touches (role admin)" })
   generateBillingUsage(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.generateBillingUsage(callerOf(ctx), organization, w);
   }
 
-  @Mutation(() => BillingRun, { description: "O9: as generateBillingUsage for every organization the caller sees (role admin)" })
+  @Mutation(() => BillingRun, { description: "As generateBillingUsage for every organization the caller sees (role admin)" })
   generateAllBillingUsage(@Ctx() ctx: Context, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.generateAllBillingUsage(callerOf(ctx), w);
   }
 
-  @Query(() => [StorageRecord], { description: "O10: the latest storage snapshot inside each bucket" })
+  @Query(() => [StorageRecord], { description: "The latest storage snapshot inside each bucket" })
   storageUsage(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.storageUsage(callerOf(ctx), organization, w);
   }
 
-  @Query(() => [ExecutionDay], { description: "O11: executions per UTC day, newest first" })
+  @Query(() => [ExecutionDay], { description: "Executions per UTC day, newest first" })
   executionDays(@Ctx() ctx: Context, @Arg("from", () => Date) from: Date, @Arg("to", () => Date, { nullable: true, description: "Default: no end" }) to?: Date) {
     return ctx.services.reporting.executionDays(callerOf(ctx), from, to);
   }
 
-  @Query(() => [RegionStreamStats], { description: "O13: the latest stream statistics of each region" })
+  @Query(() => [RegionStreamStats], { description: "The latest stream statistics of each region" })
   regionStreamStats(@Ctx() ctx: Context) {
     return ctx.services.reporting.regionStreamStats(callerOf(ctx));
   }
 
-  @Query(() => [BillingUsageRecord], { description: "O14: stored usage records in the window" })
+  @Query(() => [BillingUsageRecord], { description: "Stored usage records in the window" })
   billingUsage(@Ctx() ctx: Context, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.billingUsage(callerOf(ctx), w);
   }
 
-  @Query(() => [OrganizationRecord], { description: "O15: registered organizations the caller may see" })
+  @Query(() => [OrganizationRecord], { description: "Registered organizations the caller may see" })
   organizations(@Ctx() ctx: Context) {
     return ctx.services.reporting.organizations(callerOf(ctx));
   }
 
-  @Query(() => [ChannelUptimeRecord], { description: "O16: uptime per channel per bucket, summed over its playouts" })
+  @Query(() => [ChannelUptimeRecord], { description: "Uptime per channel per bucket, summed over its playouts" })
   channelUptime(
     @Ctx() ctx: Context,
     @Arg("window", WINDOW, window) w: TimeWindowInput,
@@ -125,22 +125,22 @@ export class ReportingResolver {
     return ctx.services.reporting.channelUptime(callerOf(ctx), { organizations, providerId, channelIds, includeData, window: w });
   }
 
-  @Query(() => [String], { description: "O17: organization ids the caller may see, sorted" })
+  @Query(() => [String], { description: "Organization ids the caller may see, sorted" })
   organizationIds(@Ctx() ctx: Context) {
     return ctx.services.reporting.organizationIds(callerOf(ctx));
   }
 
-  @Query(() => [OrganizationSummary], { description: "O18: a summary of each organization of organizationIds" })
+  @Query(() => [OrganizationSummary], { description: "A summary of each organization of organizationIds" })
   organizationSummaries(@Ctx() ctx: Context) {
     return ctx.services.reporting.organizationSummaries(callerOf(ctx));
   }
 
-  @Query(() => UptimeTotals, { description: "O19: uptime totals over the window and playout states at its edges" })
+  @Query(() => UptimeTotals, { description: "Uptime totals over the window and playout states at its edges" })
   uptimeTotals(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.uptimeTotals(callerOf(ctx), organization, w);
   }
 
-  @Query(() => OrganizationSummary, { description: "O20: the summary of one organization (default: the caller's only one)" })
+  @Query(() => OrganizationSummary, { description: "The summary of one organization (default: the caller's only one)" })
   organizationSummary(@Ctx() ctx: Context, @Arg("organization", () => String, { nullable: true }) organization?: string) {
     return ctx.services.reporting.organizationSummary(callerOf(ctx), organization);
   }

@@ -16,6 +16,8 @@ export class TimeWindowInput {
   @Field(() => Int, { nullable: true, description: "Bucket length in periodType units; give both or neither" }) period?: number | null;
   @Field(() => PeriodType, { nullable: true }) periodType?: PeriodType | null;
   @Field(() => [String], { nullable: true, description: "Only these playouts; an unknown id is BAD_USER_INPUT" }) playoutIds?: string[] | null;
+  @Field(() => String, { nullable: true, description: "IANA time zone whose local days the DAYS buckets (and billing days) follow, 23 or 25 hours on clock-change days; default UTC" })
+  timeZone?: string | null;
 }
 
 @ObjectType({ description: "Cache downloads of one (ip, port) over the whole window" })

@@ -1,6 +1,9 @@
-// Time windows and buckets of the reporting area (API.md "Reporting area"). Pure: no database, no
-// GraphQL. UTC only, so there is no daylight-saving edge: a day is always 86,400 s.
+// Time windows and buckets of the reporting area. Pure: no database, no GraphQL. Buckets of
+// minutes and hours are fixed lengths from window.from; buckets of days follow the window's time
+// zone (default UTC): in Europe/London a day bucket is 23 or 25 hours on the days the clocks
+// change (src/localtime), and its edges are listed in `starts`.
 import { badInput } from "../common/errors.js";
+import { canonicalZone, dateText, instantOfLocal, localDayBucketStarts, LocalTimeError, localOf, wallClockMove } from "../localtime/index.js";
 
 export type PeriodUnit = "MINUTES" | "HOURS" | "DAYS";
 
@@ -15,6 +18,7 @@ export interface WindowArgs {
   period?: number | null;
   periodType?: PeriodUnit | null;
   playoutIds?: string[] | null;
+  timeZone?: string | null;
 }
 
 export interface Window {
@@ -25,6 +29,10 @@ export interface Window {
   bucketCount: number;
   /** Distinct playout ids to keep, or null for all. */
   playoutIds: string[] | null;
+  /** IANA zone whose local days the day buckets follow ("UTC" unless given). */
+  timeZone: string;
+  /** Bucket starts (ms, ascending, the first = from) when buckets are local days of a zone other than UTC; null: every stepMs from `from`. */
+  starts: number[] | null;
 }
 
 /** Checks a window and answers it normalized; every failure is BAD_USER_INPUT. */
@@ -46,7 +54,9 @@ export function parseWindow(args: WindowArgs): Window {
     if (!unit) throw badInput("window.periodType must be MINUTES, HOURS or DAYS", { argument: "window.periodType" });
     stepMs = period * unit;
   }
-  const bucketCount = Math.ceil(span / stepMs);
+  const timeZone = zoneOf(args.timeZone);
+  const starts = hasPeriod && args.periodType === "DAYS" && timeZone !== "UTC" ? localDayBucketStarts(timeZone, from.getTime(), to.getTime(), args.period!, MAX_BUCKETS) : null;
+  const bucketCount = starts ? starts.length : Math.ceil(span / stepMs);
   if (bucketCount > MAX_BUCKETS) {
     throw badInput(`The window holds ${bucketCount} buckets; at most ${MAX_BUCKETS} are allowed (widen the period or narrow the window)`, { argument: "window" });
   }
@@ -55,11 +65,31 @@ export function parseWindow(args: WindowArgs): Window {
     if (args.playoutIds.some((id) => id.trim() === "")) throw badInput("window.playoutIds must not hold empty ids", { argument: "window.playoutIds" });
     playoutIds = [...new Set(args.playoutIds)];
   }
-  return { from: new Date(from.getTime()), to: new Date(to.getTime()), stepMs, bucketCount, playoutIds };
+  return { from: new Date(from.getTime()), to: new Date(to.getTime()), stepMs, bucketCount, playoutIds, timeZone, starts };
+}
+
+/** The canonical zone of window.timeZone; BAD_USER_INPUT naming an unknown one. */
+function zoneOf(given: string | null | undefined): string {
+  if (given === undefined || given === null) return "UTC";
+  try {
+    return canonicalZone(given);
+  } catch (error) {
+    if (error instanceof LocalTimeError) throw badInput(`window.timeZone: ${error.message}`, { argument: "window.timeZone" });
+    throw error;
+  }
 }
 
 /** Start of the bucket holding instant t (t inside the window). */
 export function bucketStart(window: Window, t: Date): Date {
+  if (window.starts) {
+    let low = 0, high = window.starts.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (window.starts[mid] <= t.getTime()) low = mid;
+      else high = mid - 1;
+    }
+    return new Date(window.starts[low]);
+  }
   const offset = t.getTime() - window.from.getTime();
   return new Date(window.from.getTime() + Math.floor(offset / window.stepMs) * window.stepMs);
 }
@@ -73,6 +103,7 @@ export function contains(window: Window, t: Date): boolean {
  * what the raw samples would: from and to on the hour, and the step a whole number of hours.
  */
 export function fitsHourlyRollup(window: Window): boolean {
+  if (window.starts) return window.to.getTime() % HOUR_MS === 0 && window.starts.every((s) => s % HOUR_MS === 0);
   return window.from.getTime() % HOUR_MS === 0 && window.to.getTime() % HOUR_MS === 0 && window.stepMs % HOUR_MS === 0;
 }
 
@@ -83,7 +114,8 @@ export function fitsHourlyRollup(window: Window): boolean {
 export function edgeHours(window: Window): Date[] {
   const hours = new Set<number>();
   const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
-  for (let k = 0; k < window.bucketCount; k++) hours.add(floorHour(window.from.getTime() + k * window.stepMs));
+  for (const start of window.starts ?? []) hours.add(floorHour(start));
+  for (let k = 0; !window.starts && k < window.bucketCount; k++) hours.add(floorHour(window.from.getTime() + k * window.stepMs));
   hours.add(floorHour(window.to.getTime()));
   return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
 }
@@ -94,6 +126,27 @@ export function utcDaysOf(window: Pick<Window, "from" | "to">): Date[] {
   const days: Date[] = [];
   for (let d = first; d < window.to.getTime(); d += DAY_MS) days.push(new Date(d));
   return days;
+}
+
+/**
+ * The days of a billing run: the window's zone's local days [start, next start) that the window
+ * touches (UTC days by default), and the end of the last.
+ */
+export function billingDaysOf(window: Pick<Window, "from" | "to" | "timeZone">): { starts: number[]; end: number } {
+  if (window.timeZone === "UTC") {
+    const starts = utcDaysOf(window).map((d) => d.getTime());
+    return { starts, end: starts[starts.length - 1] + DAY_MS };
+  }
+  const zone = window.timeZone;
+  const midnight = Date.parse(`${dateText(localOf(zone, window.from.getTime()))}T00:00:00Z`);
+  const first = instantOfLocal(zone, midnight);
+  const starts: number[] = [];
+  let next = first;
+  for (let k = 1; next < window.to.getTime() && starts.length <= MAX_BUCKETS; k++) {
+    starts.push(next);
+    next = wallClockMove(zone, first, k);
+  }
+  return { starts, end: next };
 }
 
 /** UTC midnight of the day holding t. */

@@ -6,6 +6,7 @@ export { ArchiveService } from "./archive.js";
 export { ScheduleOpsService } from "./timeline-ops.js";
 export * from "./edit-timeline.js";
 export * from "./frame-rate.js";
+export * from "./local-clock.js";
 export * from "./mapper.js";
 export * from "./mark-rules.js";
 export * from "./rules.js";

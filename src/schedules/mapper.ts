@@ -1,3 +1,4 @@
+import { dayStartText } from "../localtime/index.js";
 import { defaultDropFrame } from "../timecode/index.js";
 import { getTableColumns } from "drizzle-orm";
 import { schedules, type ScheduleRow } from "./tables.js";
@@ -29,6 +30,8 @@ export function toSchedule(row: ScheduleRow): Schedule {
     fps: row.fps,
     fpsFloat: row.fps,
     dropFrame: row.dropFrame ?? defaultDropFrame(row.fps),
+    timeZone: row.timeZone,
+    broadcastDayStart: dayStartText(row.broadcastDayStart),
     graphicsProject: row.graphicsProject,
     graphicsProjectV2: row.graphicsProjectV2,
     breakMin: row.breakMin,
@@ -43,5 +46,6 @@ export function toSchedule(row: ScheduleRow): Schedule {
     deleted: false,
     finiteType: row.playlistType === "FINITE",
     loopType: row.playlistType === "LOOP",
+    eventCount: row.eventCount,
   };
 }

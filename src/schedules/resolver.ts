@@ -1,3 +1,4 @@
+import { nullWhenNotFound } from "../common/errors.js";
 import type { GraphQLResolveInfo } from "graphql";
 import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
@@ -8,7 +9,7 @@ import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./ty
 
 @Resolver(() => Schedule)
 export class ScheduleResolver {
-  @Query(() => SchedulePage, { description: "S2, S9: schedules of an organization, filtered, sorted and paged" })
+  @Query(() => SchedulePage, { description: "Schedules of an organization, filtered, sorted and paged" })
   schedules(
     @Ctx() ctx: Context,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
@@ -25,17 +26,17 @@ export class ScheduleResolver {
     return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }
 
-  @Query(() => Schedule, { nullable: true, description: "S11: one schedule; NOT_FOUND when unknown or not visible" })
+  @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
   schedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
-  ): Promise<Schedule> {
-    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null);
+  ): Promise<Schedule | null> {
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null).catch(nullWhenNotFound);
   }
 
-  @Query(() => [Schedule], { description: "S8: schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
+  @Query(() => [Schedule], { description: "Schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
   schedulesByGraphicsProject(
     @Ctx() ctx: Context,
     @Arg("name", () => String) name: string,
@@ -44,7 +45,18 @@ export class ScheduleResolver {
     return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S3: creates a schedule" })
+  @Query(() => SchedulePage, { description: "The schedules of schedulesByGraphicsProject, a page at a time: the paged form of that list, by id" })
+  schedulePageByGraphicsProject(
+    @Ctx() ctx: Context,
+    @Arg("name", () => String, { description: "Name of the graphics project" }) name: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
+    @Arg("size", () => Int, { nullable: true, description: "Schedules per page; default 20, at most the page limit (1000)" }) size?: number,
+  ): Promise<SchedulePage> {
+    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size);
+  }
+
+  @Mutation(() => Schedule, { description: "Creates a schedule" })
   createSchedule(
     @Ctx() ctx: Context,
     @Arg("input", () => ScheduleInput) input: ScheduleInput,
@@ -53,7 +65,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.create(callerOf(ctx), input, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S12: changes a schedule; input.version, when given, must equal the stored version" })
+  @Mutation(() => Schedule, { description: "Changes a schedule; input.version, when given, must equal the stored version" })
   updateSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -63,7 +75,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.update(callerOf(ctx), id, input, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S10: removes a schedule with its events" })
+  @Mutation(() => Schedule, { description: "Removes a schedule with its events" })
   deleteSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -72,7 +84,7 @@ export class ScheduleResolver {
     return ctx.services.schedules.delete(callerOf(ctx), id, organization);
   }
 
-  @Mutation(() => [Schedule], { description: "S4: removes schedules, all or nothing" })
+  @Mutation(() => [Schedule], { description: "Removes schedules, all or nothing" })
   deleteSchedules(
     @Ctx() ctx: Context,
     @Arg("ids", () => [ID]) ids: string[],
@@ -81,17 +93,20 @@ export class ScheduleResolver {
     return ctx.services.schedules.deleteMany(callerOf(ctx), ids, organization);
   }
 
-  @Mutation(() => Schedule, { description: "S36: moves every event (locked ones too) by milliseconds (may be negative)" })
+  @Mutation(() => Schedule, { description: "Moves every event (locked ones too) by milliseconds or by whole days (either may be negative; give exactly one)" })
   shiftSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
-    @Arg("milliseconds", () => SafeIntResolver) milliseconds: number,
+    @Arg("milliseconds", () => SafeIntResolver, { nullable: true, description: "Exact move, ms" }) milliseconds: number | undefined,
+    @Arg("days", () => Int, { nullable: true, description: "Move by whole days (exactly 86,400,000 ms each unless wallClock)" }) days: number | undefined,
+    @Arg("wallClock", () => Boolean, { defaultValue: false, description: "With days: keep every event's local time of day in the schedule's time zone across clock changes" })
+    wallClock: boolean,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
-    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, organization });
+    return ctx.services.scheduleOps.shift(callerOf(ctx), { id, milliseconds, days, wallClock, organization });
   }
 
-  @Mutation(() => Schedule, { description: "S39: moves every event so that the first starts at startTime" })
+  @Mutation(() => Schedule, { description: "Moves every event so that the first starts at startTime" })
   transposeSchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
@@ -101,19 +116,26 @@ export class ScheduleResolver {
     return ctx.services.scheduleOps.transpose(callerOf(ctx), { id, startTime, organization });
   }
 
-  @Mutation(() => Schedule, { description: 'S23: a new schedule with copies of the events; name defaults to "<name> (copy)"' })
+  @Mutation(() => Schedule, { description: 'A new schedule with copies of the events; name defaults to "<name> (copy)"' })
   copySchedule(
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Arg("name", () => String, { nullable: true }) name: string | undefined,
+    @Arg("startDate", () => Date, {
+      nullable: true,
+      description: "Where the copy's first broadcast day (the one holding the first event) starts; absent: the source's dates",
+    })
+    startDate: Date | undefined,
+    @Arg("wallClock", () => Boolean, { defaultValue: false, description: "Each event keeps its local time of day and its day number from the first broadcast day, instead of moving by the exact difference" })
+    wallClock: boolean,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
   ): Promise<Schedule> {
-    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, organization });
+    return ctx.services.scheduleOps.copy(callerOf(ctx), { id, name, startDate, wallClock, organization });
   }
 }
 
-/** Page members answered without counting the matching schedules. */
-const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "pageable", "sort"]);
+/** Page members answered without counting the matching schedules (pageable.hasNextPage needs the count). */
+const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "sort"]);
 
 /** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
 function needsTotal(info: GraphQLResolveInfo): boolean {

@@ -1,6 +1,7 @@
 // Rules for schedule fields: pure checks that answer BAD_USER_INPUT with the field named.
 import { badInput } from "../common/errors.js";
 import { checkInstantInRange } from "../common/instants.js";
+import { canonicalZone, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { supportsDropFrame } from "../timecode/index.js";
 import type { ScheduleInput } from "./types.js";
 
@@ -18,6 +19,8 @@ export interface ScheduleFields {
   txdate?: string | null;
   fps?: number;
   dropFrame?: boolean | null;
+  timeZone?: string;
+  broadcastDayStart?: number;
   graphicsProject?: string | null;
   graphicsProjectV2?: string | null;
   breakMin?: number | null;
@@ -72,6 +75,7 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
     out.fps = fps;
   }
   checkDropFrame(input, out, existing);
+  checkLocalClock(input, out);
   for (const key of ["breakMin", "breakMax"] as const) {
     if (input[key] !== undefined) {
       const value = input[key];
@@ -90,6 +94,22 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;
   if (start && finish && start > finish) throw field("startDate", "must not be after finishDate");
   return out;
+}
+
+/** The zone (its canonical IANA name) and the broadcast day start; null means the default (UTC, 00:00). */
+function checkLocalClock(input: ScheduleInput, out: ScheduleFields): void {
+  const checked = <T>(name: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof LocalTimeError) throw badInput(`${name}: ${error.message}`, { field: name });
+      throw error;
+    }
+  };
+  if (input.timeZone !== undefined) out.timeZone = input.timeZone === null ? "UTC" : checked("timeZone", () => canonicalZone(input.timeZone!));
+  if (input.broadcastDayStart !== undefined) {
+    out.broadcastDayStart = input.broadcastDayStart === null ? 0 : checked("broadcastDayStart", () => parseDayStart(input.broadcastDayStart!));
+  }
 }
 
 /** dropFrame true only where drop-frame exists (29.97, 59.94), checked on the fps the schedule ends up with. */

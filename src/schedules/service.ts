@@ -103,14 +103,25 @@ export class ScheduleService {
   }
 
   async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null): Promise<Schedule[]> {
+    const rows = await this.db.select().from(schedules).where(this.graphicsProjectCondition(viewer, name, organization)).orderBy(asc(schedules.id));
+    return rows.map((r) => toSchedule(r));
+  }
+
+  /** The schedules of `byGraphicsProject` as a page, by id, with how many there are. */
+  async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null): Promise<SchedulePage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    const where = this.graphicsProjectCondition(viewer, name, organization);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(schedules).where(where).orderBy(asc(schedules.id)).offset(request.page * request.size).limit(request.size),
+      this.db.select({ n: count() }).from(schedules).where(where),
+    ]);
+    return { content: rows.map((r) => toSchedule(r)), ...pageMeta(request, Number(total.n), rows.length, DEFAULT_SORT) };
+  }
+
+  private graphicsProjectCondition(viewer: Viewer, name: string, organization?: string | null): SQL | undefined {
     const org = scopeOrganization(viewer, organization);
     if (!name.trim()) throw badInput("name must not be empty", { argument: "name" });
-    const rows = await this.db
-      .select()
-      .from(schedules)
-      .where(and(eq(schedules.organization, org), visible(), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`))
-      .orderBy(asc(schedules.id));
-    return rows.map((r) => toSchedule(r));
+    return and(eq(schedules.organization, org), visible(), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`);
   }
 
   async create(viewer: Viewer, input: ScheduleInput, organization?: string | null): Promise<Schedule> {
@@ -170,6 +181,11 @@ export const visible = (): SQL => eq(schedules.visibility, "VISIBLE");
 /** The schedule with this id in the caller's organization, or NOT_FOUND (also for other organizations' and ones being imported). */
 export function findSchedule(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null): Promise<ScheduleRow> {
   return openSchedule(executor, viewer, id, organization, { lock: false });
+}
+
+/** The schedule's event count (heavy fields price their work by it): from the object when it carries it, else read. */
+export async function scheduleEventCount(executor: Executor, viewer: Viewer, schedule: { id: string; organization: string; eventCount?: number }): Promise<number> {
+  return schedule.eventCount ?? (await findSchedule(executor, viewer, schedule.id, schedule.organization)).eventCount;
 }
 
 /** As findSchedule, holding the row lock until the transaction ends (serializes writers of one schedule). */

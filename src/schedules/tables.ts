@@ -23,6 +23,10 @@ export const schedules = pgTable(
     fps: doublePrecision("fps").notNull().default(25),
     /** Timecode labels drop-frame (29.97 and 59.94 only); null: the default of the fps (src/timecode). */
     dropFrame: boolean("drop_frame"),
+    /** IANA zone its local times are read and written in (docs/EVENTS.md "Local time"); instants stay UTC. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** Local time of day, ms after midnight, at which each broadcast day starts. */
+    broadcastDayStart: integer("broadcast_day_start").notNull().default(0),
     graphicsProject: text("graphics_project"),
     graphicsProjectV2: text("graphics_project_v2"),
     /** Shortest and longest allowed ad break, milliseconds. */

@@ -11,7 +11,9 @@ import type { Executor } from "../db/client.js";
 import { editTimeline, outcome, type Transactor } from "./edit-timeline.js";
 import { toSchedule } from "./mapper.js";
 import { copyName, scheduleName } from "./rules.js";
-import { copyEvents, firstStart, lastEnd, shiftAll } from "./store/index.js";
+import { broadcastDayLocalOf, DAY_MS, dayStartInstant, wallClockMove, wallClockSteps } from "../localtime/index.js";
+import { localClockOf } from "./local-clock.js";
+import { copyEvents, eventStarts, firstStart, lastEnd, moveBySteps, refreshDates, shiftAll } from "./store/index.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import { scheduleTarget } from "./target.js";
 import type { Schedule } from "./types.js";
@@ -33,17 +35,59 @@ export class ScheduleOpsService {
   }
 }
 
-/** S36: every event moves, locked ones included. */
-export function shiftSchedule(db: Transactor, viewer: Viewer, args: { id: string; milliseconds: number; organization?: string | null }): Promise<Schedule> {
+export interface ShiftArgs {
+  id: string;
+  milliseconds?: number | null;
+  days?: number | null;
+  wallClock?: boolean | null;
+  organization?: string | null;
+}
+
+/** S36: every event moves, locked ones included: by milliseconds, or by whole days (exactly, or keeping local times of day: wallClock). */
+export function shiftSchedule(db: Transactor, viewer: Viewer, args: ShiftArgs): Promise<Schedule> {
   requireRole(viewer, "editor");
-  const { milliseconds } = args;
-  if (!Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
+  const { milliseconds, days } = args;
+  const given = (v: number | null | undefined) => v !== undefined && v !== null;
+  if (given(milliseconds) === given(days)) throw badInput("shiftSchedule takes exactly one of milliseconds and days", { argument: "milliseconds" });
+  if (given(milliseconds) && !Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
+  if (given(days) && !(Number.isInteger(days) && Math.abs(days!) <= MAX_SHIFT_DAYS)) throw badInput(`days must be a whole number from -${MAX_SHIFT_DAYS} to ${MAX_SHIFT_DAYS}`, { argument: "days" });
+  if (args.wallClock && !given(days)) throw badInput("wallClock shifts by days: give days, not milliseconds", { argument: "wallClock" });
   return editTimeline(db, viewer, { operation: "shiftSchedule", scheduleId: args.id, organization: args.organization }, async ({ tx, schedule }) => {
-    checkMoveInRange(await scheduleSpan(tx, schedule), milliseconds, "shiftSchedule", { argument: "milliseconds" });
-    await shiftAll(tx, schedule.id, milliseconds);
-    await moveStoredDates(tx, schedule, milliseconds);
+    const span = await scheduleSpan(tx, schedule);
+    if (args.wallClock) {
+      await moveByWallClock(tx, schedule, span, days!, "shiftSchedule", "days");
+      return outcome(true, toSchedule);
+    }
+    const by = given(days) ? days! * DAY_MS : milliseconds!;
+    checkMoveInRange(span, by, "shiftSchedule", { argument: given(days) ? "days" : "milliseconds" });
+    await shiftAll(tx, schedule.id, by);
+    await moveStoredDates(tx, schedule, by);
     return outcome(true, toSchedule);
   });
+}
+
+/** Longest shift by days: about 1,000 years, far beyond any schedule, well within the instant range checks. */
+const MAX_SHIFT_DAYS = 366_000;
+
+/**
+ * Moves every event `days` calendar days in the schedule's zone keeping its local time of day
+ * (src/localtime wallClockSteps): one step per change of offset, set-based. Without events, the
+ * stored dates move the same way.
+ */
+async function moveByWallClock(tx: Executor, schedule: ScheduleRow, span: { start: number | null; end: number | null }, days: number, what: string, argument: string): Promise<void> {
+  const { zone } = localClockOf(schedule);
+  const starts = await eventStarts(tx, schedule.id);
+  if (starts.length === 0) {
+    if (span.start === null) return;
+    const by = wallClockMove(zone, span.start, days) - span.start;
+    checkMoveInRange(span, by, what, { argument });
+    await moveStoredDates(tx, schedule, by);
+    return;
+  }
+  const steps = wallClockSteps(zone, starts, days);
+  checkMoveInRange({ start: span.start, end: null }, steps[0].by, what, { argument });
+  checkMoveInRange({ start: null, end: span.end }, steps[steps.length - 1].by, what, { argument });
+  await moveBySteps(tx, schedule.id, steps);
 }
 
 /** S39: the first event starts at startTime; every offset and duration stays. */
@@ -65,7 +109,7 @@ export function transposeSchedule(db: Transactor, viewer: Viewer, args: { id: st
  * S23: a new schedule (version 1) with copies of every event. The source is only read (no
  * lock, no touch); the copy is born with its events and counters, so it is not touched either.
  */
-export function copySchedule(db: Transactor, viewer: Viewer, args: { id: string; name?: string | null; organization?: string | null }): Promise<Schedule> {
+export function copySchedule(db: Transactor, viewer: Viewer, args: CopyArgs): Promise<Schedule> {
   requireRole(viewer, "editor");
   const newName = args.name === undefined || args.name === null ? null : scheduleName(args.name);
   const options = { operation: "copySchedule", scheduleId: args.id, organization: args.organization, lock: "read" } as const;
@@ -79,8 +123,42 @@ export function copySchedule(db: Transactor, viewer: Viewer, args: { id: string;
       .values({ ...fields, name: newName ?? copyName(source.name), archiveStatus: "NOT_ARCHIVED", createdBy: viewer.userId })
       .returning();
     await copyEvents(tx, source.id, copy);
-    return outcome(false, () => toSchedule(copy));
+    const moved = args.startDate ? await moveCopy(tx, copy, args.startDate, args.wallClock ?? false) : copy;
+    return outcome(false, () => toSchedule(moved));
   });
+}
+
+export interface CopyArgs {
+  id: string;
+  name?: string | null;
+  /** Where the copy's first broadcast day (the one holding the source's first event) starts. */
+  startDate?: Date | null;
+  /** Each event keeps its local time of day and its day number from that first day. */
+  wallClock?: boolean | null;
+  organization?: string | null;
+}
+
+/**
+ * Moves a fresh copy so that its first broadcast day starts at startDate: by the exact
+ * difference, or (wallClock) by whole days of the zone's calendar, each event at its local time
+ * of day. Answers the copy's row with its dates refreshed.
+ */
+async function moveCopy(tx: Executor, copy: ScheduleRow, startDate: Date, wallClock: boolean): Promise<ScheduleRow> {
+  const target = checkInstantInRange(startDate.getTime(), "startDate", { argument: "startDate" });
+  const span = await scheduleSpan(tx, copy);
+  if (span.start === null) return copy;
+  const clock = localClockOf(copy);
+  const firstDay = broadcastDayLocalOf(clock, span.start);
+  if (wallClock) {
+    const days = Math.round((broadcastDayLocalOf(clock, target) - firstDay) / DAY_MS);
+    await moveByWallClock(tx, copy, span, days, "copySchedule", "startDate");
+  } else {
+    const by = target - dayStartInstant(clock, firstDay);
+    checkMoveInRange(span, by, "copySchedule", { argument: "startDate" });
+    await shiftAll(tx, copy.id, by);
+    await moveStoredDates(tx, copy, by);
+  }
+  return refreshDates(tx, copy.id);
 }
 
 /** What a shift or transpose moves: the events' first start and last end, else the stored dates. */

@@ -12,7 +12,7 @@ export enum ArchiveStatus {
 }
 registerEnumType(ArchiveStatus, { name: "ArchiveStatus" });
 
-@ObjectType({ description: "A channel's playlist of timed events (SPEC ScheduleRecord and ScheduleExtendedRecord)" })
+@ObjectType({ description: "A channel's playlist of timed events" })
 export class Schedule {
   @Field(() => ID) id!: string;
   @Field(() => String) organization!: string;
@@ -26,6 +26,10 @@ export class Schedule {
   @Field(() => Float, { description: "Frames per second (same as fps)" }) fpsFloat!: number;
   @Field(() => Boolean, { description: "Timecodes of the schedule count drop-frame (HH:MM:SS;FF); default true at 29.97 and 59.94 fps" })
   dropFrame!: boolean;
+  @Field(() => String, { description: "IANA time zone (e.g. Europe/London) its local times are read and written in; default UTC" })
+  timeZone!: string;
+  @Field(() => String, { description: "Local time of day HH:MM at which each broadcast day starts; default 00:00" })
+  broadcastDayStart!: string;
   @Field(() => String, { nullable: true }) graphicsProject!: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2!: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Shortest allowed ad break, ms" }) breakMin!: number | null;
@@ -42,6 +46,8 @@ export class Schedule {
   @Field(() => Boolean) loopType!: boolean;
   /** Not in the schema: the events page read with the schedules page (EventsFold); Schedule.events answers it when its key matches. */
   prefetchedEvents?: PrefetchedEvents;
+  /** Not in the schema: the schedule's event count when read with it (heavy fields price their work by it). */
+  eventCount?: number;
 }
 
 /** A page of a schedule's events read in the same statement as the schedule (Query.schedules, issue 13). */
@@ -74,6 +80,10 @@ export class ScheduleInput {
   @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given" }) fpsFloat?: number | null;
   @Field(() => Boolean, { nullable: true, description: "Drop-frame timecode (only at 29.97 and 59.94 fps); null: the default of the fps" })
   dropFrame?: boolean | null;
+  @Field(() => String, { nullable: true, description: "IANA time zone such as Europe/London (default UTC); changing it moves no event" })
+  timeZone?: string | null;
+  @Field(() => String, { nullable: true, description: "Local time of day HH:MM at which each broadcast day starts (default 00:00)" })
+  broadcastDayStart?: string | null;
   @Field(() => String, { nullable: true }) graphicsProject?: string | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
   @Field(() => SafeIntResolver, { nullable: true }) breakMin?: number | null;
@@ -91,7 +101,7 @@ export class ScheduleInput {
   @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateUpdated?: Date | null;
 }
 
-@InputType({ description: "Filters of the schedule search (S2, S9); members combine with AND" })
+@InputType({ description: "Filters of the schedule search; members combine with AND" })
 export class ScheduleFilterInput {
   @Field(() => String, { nullable: true, description: "Exact name, case-insensitive" }) name?: string | null;
   @Field(() => String, { nullable: true, description: "Part of the name, case-insensitive" }) nameSubString?: string | null;

@@ -41,7 +41,8 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
   const today = new Date();
   today.setUTCHours(6, 0, 0, 0);
   const channels = [
-    { channel: "News 24", channelId: 101, graphicsProject: "news-gfx" },
+    // A London channel counting 06:00-to-06:00 broadcast days (docs/EVENTS.md "Local time"); the others stay UTC.
+    { channel: "News 24", channelId: 101, graphicsProject: "news-gfx", timeZone: "Europe/London", broadcastDayStart: "06:00" },
     { channel: "Kids", channelId: 102, graphicsProject: "kids-gfx" },
     { channel: "Sports Live", channelId: 103, graphicsProject: "sports-gfx" },
   ];
@@ -58,6 +59,8 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
           channelId: ch.channelId,
           fps: i === 2 ? 50 : 25,
           graphicsProject: ch.graphicsProject,
+          timeZone: ch.timeZone ?? null,
+          broadcastDayStart: ch.broadcastDayStart ?? null,
           graphicsProjectV2: `${ch.graphicsProject}-v2`,
           breakMin: 60_000,
           breakMax: 240_000,

@@ -16,10 +16,15 @@ import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import type { FileLinks } from "../jobs/index.js";
 import { createContext, requestBaseUrl, type Context } from "./context.js";
-import { formatError, isMasked } from "./errors.js";
+import { clientLeft, formatError, isMasked } from "./errors.js";
 import { jitGateway } from "./executor.js";
 import { mountHealthRoutes } from "./health.js";
+import { batchLimit } from "./batching.js";
+import { COMPRESSED_PATHS, compressionMiddleware } from "./compression.js";
+import { CORS_PATHS, corsMiddleware } from "./cors.js";
+import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./get-queries.js";
 import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
 import { depthLimit } from "./limits.js";
 import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
@@ -32,6 +37,11 @@ import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./toke
 import { RequestWork, withRequestWork } from "../db/cancel.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
+import { configureHeavyWork } from "../common/heavy-work.js";
+import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
+import { markWriting, requestTimeBudget } from "./request-budget.js";
+import { checkQueryBytes, checkVariables } from "./request-shape.js";
+import { bodyDeadline, limitConnections } from "./connections.js";
 
 export interface AppOptions {
   config: Config;
@@ -46,7 +56,7 @@ export interface AppOptions {
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
-  routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null> }) => void;
+  routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null>; fileLinks: FileLinks }) => void;
 }
 
 export interface RunningApp {
@@ -70,10 +80,12 @@ function requestLogPlugin(): ApolloServerPlugin<Context> {
       const started = performance.now();
       const unexpected: string[] = [];
       let unexpectedCount = 0;
+      let clientGone = false;
       return {
         async didEncounterErrors({ errors }) {
           for (const error of errors) {
-            if (isMasked(error) && !queryLimitErrorOf(error)) {
+            if (clientLeft(error)) clientGone = true;
+            else if (isMasked(error) && !queryLimitErrorOf(error)) {
               unexpectedCount++;
               if (unexpected.length < LOGGED_STACKS) unexpected.push(String(error.originalError?.stack ?? error.stack ?? error));
             }
@@ -95,6 +107,7 @@ function requestLogPlugin(): ApolloServerPlugin<Context> {
             errorCount: codes.length,
           };
           if (unexpectedCount) ctx.log.error("graphql", { ...fields, unexpectedErrors: unexpectedCount, errors: unexpected });
+          else if (clientGone) ctx.log.info("graphql: the client went away during its upload", fields);
           else ctx.log.info("graphql", fields);
         },
       };
@@ -111,7 +124,8 @@ function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServer
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ document, request, operationName, contextValue: ctx }) {
+        async didResolveOperation({ document, request, operation, operationName, contextValue: ctx }) {
+          if (operation?.operation === "mutation") markWriting();
           if (!config.publicIntrospection && !ctx.viewer && checks.readsSchema(document)) {
             const reason = ctx.authError?.message ?? "A bearer token is required (Authorization: Bearer <JWT>), for introspection too";
             // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
@@ -130,16 +144,33 @@ function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServer
  * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
  * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
  */
-function tokenLimit(checks: RequestChecks, log: Logger) {
+function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: number; maxInputDepth: number }) {
   return (req: Request, res: Response, next: () => void) => {
     // express 5 leaves req.body unset without a JSON body; Apollo then answers a bare 500.
     req.body ??= {};
-    const query = req.method === "GET" ? req.query.query : (req.body as { query?: unknown }).query;
+    // A batch (a JSON array body) is checked operation by operation; batching.ts sums it as a whole.
+    const operations: { query?: unknown; variables?: unknown }[] =
+      req.method === "GET" ? [{ query: req.query.query }] : Array.isArray(req.body) ? req.body : [req.body as { query?: unknown; variables?: unknown }];
     try {
-      if (typeof query === "string") checks.tokens(query);
+      for (const { query } of operations.map((operation) => operation ?? {})) {
+        // The size first: nothing reads a text over MAX_QUERY_BYTES (request-shape.ts).
+        if (typeof query === "string") checkQueryBytes(query, shape.maxQueryBytes);
+        // A request without a token leaves nothing behind (bounded-caches.ts); a bad token is bounded by the LRU.
+        if (typeof query === "string") checks.tokens(query, Boolean(req.headers.authorization));
+      }
     } catch (error) {
       log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: [QUERY_TOO_COMPLEX] });
-      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, (error as Error).message, { limit: "tokens" });
+      const limit = error instanceof GraphQLError ? error.extensions.limit : "tokens";
+      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, (error as Error).message, { limit });
+    }
+    try {
+      for (const operation of req.method === "GET" ? [] : operations) {
+        if (operation?.variables !== undefined && operation?.variables !== null) checkVariables(operation.variables, shape.maxInputDepth);
+      }
+    } catch (error) {
+      const refusal = error as GraphQLError;
+      log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: ["BAD_USER_INPUT"] });
+      return sendJsonError(res, 400, "BAD_USER_INPUT", refusal.message, { argument: refusal.extensions?.argument });
     }
     res.once("finish", () => {
       // Apollo builds the context only for requests its plugins (and the request log) will see.
@@ -166,6 +197,8 @@ function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): Gr
 function cancelReadsWhenClientLeaves(log: Logger) {
   return (_req: Request, res: Response, next: () => void) => {
     const work = new RequestWork();
+    // The request's time budget (request-budget.ts) cancels the same reads at its deadline.
+    res.locals.requestWork = work;
     res.on("close", () => {
       if (res.writableFinished) return;
       const cancelled = work.abandon();
@@ -180,11 +213,14 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const app = express();
   app.disable("x-powered-by");
   app.use(assignRequestId);
+  app.use(bodyDeadline(config, log));
   const httpServer = http.createServer(app);
   // Reads of query operations may go to a replica: reporting always, every slice but jobs with READ_REPLICA_QUERIES=all.
   const routed = options.replicas ? options.replicas.routing(db) : db;
   const readDb = config.readReplicaQueries === "all" ? routed : db;
-  const services = createServices(db, config, { reports: routed, reads: readDb });
+  const services = createServices(db, config, authSecret, { reports: routed, reads: readDb });
+  limitConnections(httpServer, config);
+  configureHeavyWork({ maxConcurrency: config.maxHeavyConcurrency, waitMs: config.heavyWaitMs });
 
   const identityProvider = identityProviderOf(config, log);
   // Fetched at start so that the first caller does not wait, and an unreachable provider is logged
@@ -203,7 +239,12 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const checks = requestChecks(schema, config);
   const apollo = new ApolloServer<Context>({
     ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
-    csrfPrevention: true,
+    // A bearer token counts as a preflighted header, so GET queries with a token work (docs/CLIENTS.md).
+    csrfPrevention: { requestHeaders: PREFLIGHTED_REQUEST_HEADERS },
+    allowBatchedHttpRequests: true,
+    // Bounded by entries and bytes, and nothing kept for a request without a token (bounded-caches.ts).
+    documentStore: documentStore(),
+    persistedQueries: { cache: persistedQueryCache() },
     // Our own shutdown (main.ts stopOnSignals) stops Apollo; Apollo's handler would re-send the
     // signal and end the process (code 143) before in-flight work and jobs are handed back.
     stopOnTerminationSignals: false,
@@ -219,27 +260,38 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       ApolloServerPluginUsageReportingDisabled(),
       requestLogPlugin(),
       requestGuardPlugin(config, checks),
+      getQueryCachingPlugin(),
     ],
   });
   await apollo.start();
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
+  // Before every route of these paths: preflights end here, and file downloads are compressed too.
+  for (const [paths, handlers] of [[CORS_PATHS, corsMiddleware(config)], [COMPRESSED_PATHS, compressionMiddleware(config)]] as const) {
+    if (handlers.length) app.use(paths, ...handlers);
+  }
   app.use(browserToGraphiQL);
-  options.routes?.(app, { authenticate });
+  options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
+  const MULTIPART = /^\s*multipart\//i;
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all(
     "/graphql",
     (req: Request, res: Response, next: (error?: unknown) => void) =>
+      // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
+      !MULTIPART.test(req.headers["content-type"] ?? "") ? next() :
       // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
       uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
     express.json({ limit: "10mb" }),
-    tokenLimit(checks, log),
+    tokenLimit(checks, log, config),
+    batchLimit(schema, config, log),
+    cacheScope,
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
+    requestTimeBudget(config, log),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }) => {
         const requestId = requestIdOf(res);
@@ -248,6 +300,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         let authError: Error | null = null;
         try {
           viewer = await authenticate(req);
+          if (viewer) allowCaching();
         } catch (error) {
           authError = error as Error;
         }

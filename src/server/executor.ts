@@ -5,9 +5,13 @@ import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-i
 import { getOperationAST, getVariableValues, GraphQLError, isScalarType, isSpecifiedScalarType, printSchema, type GraphQLSchema } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
+import { BoundedLru, COMPILED_PLAN_CACHE, documentBytes, mayCache } from "./bounded-caches.js";
+
 export type ExecutorKind = "graphql" | "jit";
 
-const MAX_COMPILED = 500;
+/** What a compiled plan weighs beside its document (its generated functions), counted against COMPILED_PLAN_CACHE. */
+const PLAN_BYTES = 32 * 1024;
+
 
 /** graphql-jit may hand back errors without extensions or with the original hidden: restore them. */
 function asGraphQLError(error: any): GraphQLError {
@@ -50,11 +54,12 @@ function jsonReadySerializers(schema: GraphQLSchema): Record<string, (value: unk
 
 export function jitGateway(schema: GraphQLSchema): GatewayInterface {
   const customSerializers = jsonReadySerializers(schema);
-  // Compiled documents by query hash and operation name; oldest dropped first past the bound.
-  const compiled = new Map<string, CompiledQuery>();
+  // Compiled documents by query hash and operation name; least recently used dropped first past
+  // the bounds (a plan keeps its document, and the document its text, alive).
+  const compiled = new BoundedLru<string, { query: CompiledQuery; bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan) => plan.bytes);
   const executor: GatewayExecutor = async (requestContext) => {
     const key = `${requestContext.queryHash}:${requestContext.operationName ?? ""}`;
-    let query = compiled.get(key);
+    let query = compiled.get(key)?.query;
     if (!query) {
       const result = compileQuery(requestContext.schema, requestContext.document, requestContext.operationName ?? undefined, {
         disablingCapturingStackErrors: true,
@@ -62,8 +67,8 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
       });
       if (!isCompiledQuery(result)) return { errors: (result.errors ?? []).map(asGraphQLError) };
       query = result;
-      if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-      compiled.set(key, query);
+      // A request without a valid token keeps nothing (bounded-caches.ts).
+      if (mayCache() && (requestContext.context as { viewer?: unknown }).viewer) compiled.set(key, { query, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
     }
     const variables = requestContext.request.variables ?? {};
     const result = await query.query(undefined, requestContext.context, variables);

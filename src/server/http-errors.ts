@@ -73,6 +73,8 @@ export function httpErrorHandler(log: Logger) {
     const answer = classifyHttpError(error ?? {});
     const fields = { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), status: answer.status, code: answer.code };
     if (answer.status >= 500) log.error("http error", { ...fields, error: String(error?.stack ?? error) });
+    // 499: the client went away (an upload cut off); nobody reads the answer.
+    else if (answer.status === 499) log.info("http error: the client went away", { ...fields, reason: String(error?.message ?? error).slice(0, 200) });
     else log.warn("http error", { ...fields, reason: String(error?.message ?? error).slice(0, 200) });
     sendJsonError(res, answer.status, answer.code, answer.message);
   };

@@ -27,16 +27,18 @@ function checkText(value: string, argument: string, maxBytes: number, what = "te
   if (problem) throw refusal(argument, problem);
 }
 
-function checkLiteral(node: ValueNode, path: string, maxBytes: number): void {
+/** A literal's text and nesting; its depth is bounded by MAX_TOKENS, so the recursion is too. */
+function checkLiteral(node: ValueNode, path: string, maxBytes: number, maxDepth: number, depth = 0): void {
+  if ((node.kind === Kind.LIST || node.kind === Kind.OBJECT) && depth >= maxDepth) throw refusal(path, `lists and objects nest deeper than ${maxDepth} levels (MAX_INPUT_DEPTH)`);
   switch (node.kind) {
     case Kind.STRING:
       checkText(node.value, path, maxBytes);
       break;
     case Kind.LIST:
-      node.values.forEach((value, i) => checkLiteral(value, `${path}[${i}]`, maxBytes));
+      node.values.forEach((value, i) => checkLiteral(value, `${path}[${i}]`, maxBytes, maxDepth, depth + 1));
       break;
     case Kind.OBJECT:
-      for (const field of node.fields) checkLiteral(field.value, `${path}.${field.name.value}`, maxBytes);
+      for (const field of node.fields) checkLiteral(field.value, `${path}.${field.name.value}`, maxBytes, maxDepth, depth + 1);
       break;
     default:
   }
@@ -60,16 +62,16 @@ export function checkRequestStrings(document: DocumentNode, variables: Record<st
 }
 
 /** The document's part of checkRequestStrings: argument literals and variable defaults. */
-export function checkDocumentStrings(document: DocumentNode, maxBytes: number): void {
+export function checkDocumentStrings(document: DocumentNode, maxBytes: number, maxDepth = Infinity): void {
   visit(document, {
     Argument(node, _key, _parent, _path, ancestors) {
       const owner = ancestors[ancestors.length - 1];
       const field = owner && "kind" in owner && (owner.kind === Kind.FIELD || owner.kind === Kind.DIRECTIVE) ? owner.name.value : "";
-      checkLiteral(node.value, field ? `${field}(${node.name.value})` : node.name.value, maxBytes);
+      checkLiteral(node.value, field ? `${field}(${node.name.value})` : node.name.value, maxBytes, maxDepth);
       return false;
     },
     VariableDefinition(node) {
-      if (node.defaultValue) checkLiteral(node.defaultValue, `$${node.variable.name.value}`, maxBytes);
+      if (node.defaultValue) checkLiteral(node.defaultValue, `$${node.variable.name.value}`, maxBytes, maxDepth);
       return false;
     },
   });

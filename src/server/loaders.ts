@@ -8,6 +8,7 @@ import type { Loaders, Services } from "../common/context.js";
 import type { Database } from "../db/client.js";
 import { createEventsPageLoader } from "../events/loader.js";
 import { createFrameRateLoader } from "../schedules/frame-rate.js";
+import { createLocalClockLoader } from "../schedules/local-clock.js";
 
 export function createLoaders(db: Database, viewer: Viewer | null, services: Services): Loaders {
   return {
@@ -16,5 +17,7 @@ export function createLoaders(db: Database, viewer: Viewer | null, services: Ser
     draftEventsPage: createDraftPageLoader(services.changeSets),
     scheduleAssets: createScheduleAssetsLoader(db),
     frameRates: createFrameRateLoader(db),
+    localClocks: createLocalClockLoader(db),
+    primedClocks: new Map(),
   };
 }

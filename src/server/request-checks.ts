@@ -58,8 +58,8 @@ const again = (error: GraphQLError) =>
   error instanceof QueryLimitError ? new QueryLimitError(error.message, String(error.extensions.limit)) : new GraphQLError(error.message, { extensions: error.extensions });
 
 export interface RequestChecks {
-  /** checkTokens of query-limits.ts, once per distinct query text. */
-  tokens(query: string): void;
+  /** checkTokens of query-limits.ts, once per distinct query text; `keep: false` (a request without a token) remembers nothing. */
+  tokens(query: string, keep?: boolean): void;
   readsSchema(document: DocumentNode): boolean;
   /** checkRequestStrings of input-guard.ts: the document's part once, the variables' every time. */
   strings(document: DocumentNode, variables: Record<string, unknown>): void;
@@ -67,7 +67,7 @@ export interface RequestChecks {
   cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): void;
 }
 
-export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number }): RequestChecks {
+export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number; maxInputDepth?: number }): RequestChecks {
   const withinTokens = new Recent<string, true>(KEPT_QUERIES);
   const facts = new WeakMap<DocumentNode, DocumentFacts>();
 
@@ -76,7 +76,7 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
     if (!known) {
       let textRefusal: GraphQLError | undefined;
       try {
-        checkDocumentStrings(document, limits.maxStringLength);
+        checkDocumentStrings(document, limits.maxStringLength, limits.maxInputDepth);
       } catch (error) {
         if (!(error instanceof GraphQLError)) throw error;
         textRefusal = error;
@@ -88,10 +88,10 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
   };
 
   return {
-    tokens(query) {
+    tokens(query, keep = true) {
       if (withinTokens.get(query)) return;
       checkTokens(query, limits.maxTokens);
-      if (query.length <= KEPT_QUERY_LENGTH) withinTokens.set(query, true);
+      if (keep && query.length <= KEPT_QUERY_LENGTH) withinTokens.set(query, true);
     },
     readsSchema: (document) => factsOf(document).readsSchema,
     strings(document, variables) {

@@ -1,7 +1,7 @@
 // Every resolver class of every slice; the schema is built from this list.
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../assets/resolver.js";
-import { ChangeSetResolver } from "../changesets/resolver.js";
+import { ChangeSetDiffResolver, ChangeSetResolver } from "../changesets/resolver.js";
 import { EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../events/resolver.js";
 import { EventFixResolver } from "../events/marks-resolver.js";
@@ -12,6 +12,8 @@ import { ScheduleResolver } from "../schedules/resolver.js";
 import { EventScte35Resolver, Scte35Resolver, Scte35SignalResolver } from "../scte35/resolver.js";
 import { TelemetryResolver } from "../telemetry/resolver.js";
 import { EventTimecodeResolver } from "../events/timecode-resolver.js";
+import { EventLocalTimeResolver } from "../events/local-time-resolver.js";
+import { BroadcastDayResolver, ScheduleBroadcastDayResolver } from "../events/broadcast-day.js";
 import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../history/resolver.js";
 import { AsRunResolver, ScheduleAsRunResolver } from "../asrun/resolver.js";
 
@@ -21,6 +23,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleEventsResolver,
   EventResolver,
   ChangeSetResolver,
+  ChangeSetDiffResolver,
   AssetResolver,
   ScheduleChecksResolver,
   EventAssetResolver,
@@ -32,6 +35,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ReportingResolver,
   TelemetryResolver,
   EventTimecodeResolver,
+  EventLocalTimeResolver,
+  ScheduleBroadcastDayResolver,
+  BroadcastDayResolver,
   EventScte35Resolver,
   Scte35SignalResolver,
   Scte35Resolver,

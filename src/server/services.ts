@@ -1,6 +1,7 @@
 // The services of every slice, made once at start-up and shared by all requests.
 // Before any decorated class is loaded (this module loads the schema, and with it type-graphql).
 import "reflect-metadata";
+import { randomBytes } from "node:crypto";
 import { AssetService } from "../assets/service.js";
 import { ChangeSetService } from "../changesets/service.js";
 import { CheckService } from "../checks/service.js";
@@ -16,6 +17,7 @@ import { IoService } from "../io/service.js";
 import { ArchiveService } from "../schedules/archive.js";
 import { JobSignal } from "../jobs/queue.js";
 import { JobService } from "../jobs/service.js";
+import { FileLinks } from "../jobs/download-links.js";
 import { ReportingService } from "../reporting/service.js";
 import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
@@ -27,11 +29,20 @@ import { schemaEventCoercer } from "./schema.js";
 export type { Services } from "../common/context.js";
 
 /**
+/**
+ * `authSecret`: the token secret, from which the key of signed download links is derived unless
+ * FILE_LINK_SECRET names one. With neither (tokens from an identity provider only), the key is
+ * this process's own: its links work on this server only, so several servers need FILE_LINK_SECRET.
  * `routes.reports` serves reporting, `routes.reads` every other slice but jobs: the primary, or a
  * database that sends a query operation's reads to a replica (src/db/replicas.ts). Jobs and
  * every transaction stay on the primary.
  */
-export function createServices(primary: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes">, routes: { reports?: Database; reads?: Database } = {}): Services {
+export function createServices(
+  primary: Database,
+  config: Pick<Config, "maxPageSize" | "maxUploadBytes" | "fileLinkTtlSeconds" | "fileLinkSecret">,
+  authSecret: string | undefined,
+  routes: { reports?: Database; reads?: Database } = {},
+): Services {
   const db = routes.reads ?? primary;
   registerHistoryHook();
   const jobRegistry = createJobRegistry();
@@ -43,6 +54,7 @@ export function createServices(primary: Database, config: Pick<Config, "maxPageS
     jobRegistry,
     jobSignal,
     jobs: new JobService(primary, jobRegistry, config.maxPageSize),
+    fileLinks: new FileLinks(config.fileLinkSecret ?? authSecret ?? randomBytes(32).toString("hex"), config.fileLinkTtlSeconds),
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes, schemaEventCoercer),
     events: new EventService(db, config.maxPageSize),

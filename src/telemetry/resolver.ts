@@ -10,7 +10,7 @@ export class TelemetryResolver {
     return ctx.services.telemetry.ingest(callerOf(ctx), batch);
   }
 
-  @Mutation(() => ResultMessage, { description: "O12: records an execution; the same executionId again replaces it (role admin)" })
+  @Mutation(() => ResultMessage, { description: "Records an execution; the same executionId again replaces it (role admin)" })
   reportExecution(@Ctx() ctx: Context, @Arg("input", () => ExecutionReportInput) input: ExecutionReportInput): Promise<ResultMessage> {
     return ctx.services.telemetry.reportExecution(callerOf(ctx), input);
   }

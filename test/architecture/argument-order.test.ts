@@ -18,7 +18,7 @@ const SERVED: Record<string, string> = {
   "Mutation.replaceAsset": "organization, replacement, version, assetId, scheduleId",
   "Mutation.syncEventTitles": "organization, eventIds, scheduleId",
   "Mutation.updateSchedule": "organization, input, id",
-  "Mutation.copySchedule": "organization, name, id",
+  "Mutation.copySchedule": "organization, wallClock, startDate, name, id",
   "Mutation.revertSchedule": "organization, version, toVersion, scheduleId",
 };
 

@@ -48,7 +48,7 @@ describe("AS_RUN_IMPORT of a BXF AsRun message", () => {
     expect(texts(job, "WARNING")).toEqual([
       expect.stringMatching(/^line 90: status "Wobbly" is not an as-run status/),
       "1 NonPrimary item(s) ignored: as-run is kept for primary events (first: line 50)",
-      "Elements not read, ignored: CompleteAsRun/EventData/StartMode, AsRunDetail/Operator",
+      "Elements not read, ignored: CompleteAsRun/EventData/StartMode (line 19), AsRunDetail/Operator (line 25)",
     ]);
     const { schedule } = await o.viewer.data(AS_RUN, { id: s.id });
     expect(schedule.asRun.content.map((e: { mediaId: string; status: string; actualStart: string; deviceId: string; reason: string | null }) => [e.mediaId, e.status, e.actualStart, e.deviceId, e.reason])).toEqual([
@@ -92,6 +92,34 @@ describe("AS_RUN_IMPORT of a BXF AsRun message", () => {
       [s.events[4], s.events[4], null, "px-2"],
       [exported, s.events[5], null, "px-2"],
     ]);
+  });
+
+  it("exports the as-run back to traffic as a BXF AsRun message (format BXF) that the import reads as the same entries", async () => {
+    const o = await org(t);
+    const at2 = (hms: string) => Date.parse(`2026-03-02T${hms}.000Z`);
+    const s = await plan(o.editor, [
+      { at: at2("06:00:00"), duration: 1_200_000, mediaId: "BRK-0302" },
+      { at: at2("06:20:00"), duration: 30_000, mediaId: "SPOT-0001", eventType: "ADVERTISEMENT" },
+      { at: at2("08:30:00"), duration: 1_770_000, mediaId: "NEWS-0830" },
+    ], { fps: 25 });
+    const statuses = readFileSync(new URL("../fixtures/bxf/as-run-statuses.xml", import.meta.url), "utf8");
+    expect(texts(await importFile(o, s.id, "as-run-statuses.xml", statuses), "OK")).toEqual([expect.stringMatching(new RegExp(`^Stored 10 as-run entries for schedule ${s.id} \\(0 duplicates, \\d+ unmatched\\)$`))]);
+    const { exportAsRunReconciliation: job } = await o.editor.data(`mutation($s: ID!) { exportAsRunReconciliation(scheduleId: $s, fileName: "to-traffic", format: BXF) { ${JOB_FIELDS} } }`, { s: s.id });
+    const done = await waitForStatus(o.editor, job.id, ["SUCCEEDED", "FAILED"]);
+    expect(done.status, JSON.stringify(done.messages)).toBe("SUCCEEDED");
+    expect(done.fileName).toBe("to-traffic.xml");
+    expect(texts(done)).toEqual([`Exported the as-run of schedule ${s.id} (10 entries, BXF) as to-traffic.xml`]);
+    const file = await (await fetch(done.resourceLink, { headers: { authorization: `Bearer ${await t.token(o.org)}` } })).text();
+    expect(file.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<BxfMessage xmlns="http://smpte-ra.org/schemas/2021/2017/BXF"')).toBe(true);
+    expect(file).toContain("<Status>Joined in Progress</Status>");
+    // Into the same schedule it is the same entries: nothing new is stored.
+    expect(texts(await importFile(o, s.id, "to-traffic.xml", file), "OK")).toEqual([expect.stringMatching(new RegExp(`^Stored 0 as-run entries for schedule ${s.id} \\(10 duplicates, \\d+ unmatched\\)$`))]);
+    // Into another schedule: the same entries, field by field.
+    const other = await plan(o.editor, [{ at: at2("06:00:00"), duration: 1_200_000, mediaId: "BRK-0302" }], { fps: 25 });
+    expect(texts(await importFile(o, other.id, "to-traffic.xml", file), "OK")).toEqual([expect.stringMatching(new RegExp(`^Stored 10 as-run entries for schedule ${other.id} \\(0 duplicates, \\d+ unmatched\\)$`))]);
+    const fields = (e: Record<string, unknown>) => [e.entryId, e.mediaId, e.actualStart, e.actualDurationMs, e.status, e.deviceId, e.reason];
+    const entriesOf = async (id: string) => (await o.viewer.data(AS_RUN, { id })).schedule.asRun.content.map(fields);
+    expect(await entriesOf(other.id)).toEqual(await entriesOf(s.id));
   });
 
   it("fails the job naming the line for malformed XML or declared entities, storing nothing; other XML is refused", async () => {

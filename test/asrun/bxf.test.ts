@@ -45,7 +45,7 @@ describe("readAsRunBxf", () => {
     expect(warnings).toEqual([
       'line 90: status "Wobbly" is not an as-run status playout-gateway knows (docs/ASRUN.md "BXF AsRun in"); the item is not stored',
       "1 NonPrimary item(s) ignored: as-run is kept for primary events (first: line 50)",
-      "Elements not read, ignored: CompleteAsRun/EventData/StartMode, AsRunDetail/Operator",
+      "Elements not read, ignored: CompleteAsRun/EventData/StartMode (line 19), AsRunDetail/Operator (line 25)",
     ]);
   });
 
@@ -85,7 +85,7 @@ describe("readAsRunBxf", () => {
   it("names the line of malformed XML, a bad timecode, a missing start or duration, and refuses another root or no AsRun", async () => {
     await expect(read(doc(item(START + LENGTH)).replace("</AsRun>", "</AsRn>"))).rejects.toThrow(/^line 5: unexpected close tag/);
     await expect(read(doc(item(START.replace("06:00:00:00", "06:00:00:45") + LENGTH)))).rejects.toThrow(/line 4: start: .*06:00:00:45/);
-    await expect(read(doc(item(LENGTH)))).rejects.toThrow(/line 4: EventData\/StartDateTime\/SmpteDateTime\/SmpteTimeCode is required/);
+    await expect(read(doc(item(LENGTH)))).rejects.toThrow(/line 4: AsRunDetail\/StartDateTime \(or EventData\/StartDateTime\) is required/);
     await expect(read(doc(item(START)))).rejects.toThrow(/line 4: .*Duration.* is required for an item that went to air/);
     await expect(read("<tv>\n</tv>")).rejects.toThrow(/line 1: the root element must be <BxfMessage>/);
     await expect(read("<BxfMessage><BxfData><Schedule/></BxfData></BxfMessage>")).rejects.toThrow(/holds no BXF AsRun/);

@@ -52,6 +52,13 @@ describe("asrun command", () => {
     const { schedule } = await o.viewer.data(`query($id: ID!) { schedule(id: $id) { asRun { content { entryId mediaId actualStart deviceId status } } } }`, { id: s.id });
     expect(schedule.asRun.content).toEqual([{ entryId: "m-cli#1", mediaId: "MA", actualStart: iso(T0 + 1000), deviceId: "px-9", status: "AIRED" }]);
     expect((await runCli(["asrun", "import", named, "--schedule", s.id, "--format", "xml", "--url", t.url, "--org", o.org])).code).toBe(2);
+    // Back to traffic as BXF; read again, it is the same entry.
+    const toTraffic = join(dir, "to-traffic.xml");
+    const exported = await runCli(["asrun", "export", s.id, "--format", "bxf", "--out", toTraffic, "--url", t.url, "--org", o.org, "--quiet"]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(toTraffic, "utf8")).toContain("<Status>Aired Without Discrepancy</Status>");
+    const back = await runCli(["asrun", "import", toTraffic, "--schedule", s.id, "--url", t.url, "--org", o.org, "--quiet"]);
+    expect(back.stdout).toBe(`Stored 0 as-run entries for schedule ${s.id} (1 duplicate, 0 unmatched)\n`);
   }, 240_000);
 
   it("refuses bad options with exit code 2 and a refused request with 3", async () => {

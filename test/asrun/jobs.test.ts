@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { JOB_FIELDS, waitForStatus } from "../helpers/jobs.js";
 import { useTestService } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
-import { iso, MIN, org, plan, RECONCILE, T0 } from "./helpers.js";
+import { INGEST, iso, MIN, org, plan, RECONCILE, T0 } from "./helpers.js";
 
 const t = useTestService({ runWorker: true, jobPollMs: 20 });
 
@@ -96,5 +96,26 @@ describe("AS_RUN_RECONCILIATION_EXPORT", () => {
     expect(json.summary.counts).toEqual(answered.summary.counts);
     expect(json.summary.scte35CuesAired).toBe(answered.summary.scte35CuesAired);
     expect((await o.viewer.error(EXPORT, { s: s.id, fileName: "x" })).extensions.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("AS_RUN_RECONCILIATION_EXPORT and formulas", () => {
+  it("neutralizes cells a spreadsheet would run as formulas (titles, media ids, entryId, deviceId, reason)", async () => {
+    const o = await org(t);
+    const s = await plan(o.editor, [{ at: T0, duration: MIN, title: "=HYPERLINK(\"http://evil\",\"x\")", mediaId: "+SUM(1,2)" }]);
+    const entries = [
+      { entryId: "@cmd", eventId: s.events[0], actualStart: iso(T0), actualDurationMs: MIN, status: "AIRED", deviceId: "-2+3", reason: "=cmd|' /C calc'!A0" },
+      { entryId: "r2", mediaId: "=1+1", actualStart: iso(T0 + 5 * MIN), actualDurationMs: MIN, status: "AIRED", deviceId: "px", reason: "plain" },
+    ];
+    await o.playout.data(INGEST, { s: s.id, entries });
+    const { exportAsRunReconciliation: job } = await o.editor.data(EXPORT, { s: s.id, fileName: "formulas", format: "CSV" });
+    const done = await waitForStatus(o.viewer, job.id, ["SUCCEEDED", "FAILED"]);
+    expect(done.status, JSON.stringify(done.messages)).toBe("SUCCEEDED");
+    const csv = await (await fetch(done.resourceLink, { headers: { authorization: `Bearer ${await t.token(o.org, "viewer")}` } })).text();
+    const lines = csv.split("\r\n");
+    expect(lines[1]).toBe(`ON_TIME,${s.events[0]},PRIMARY,"'=HYPERLINK(""http://evil"",""x"")","'+SUM(1,2)",${iso(T0)},60000,"'@cmd",AIRED,${iso(T0)},60000,0,0,"'-2+3","'=cmd|' /C calc'!A0"`);
+    expect(csv).toContain(`"'=1+1"`);
+    // Every cell that starts with a formula character starts with the quote instead.
+    for (const line of lines) for (const cell of line.split(",")) expect(cell).not.toMatch(/^[=+@\t]/);
   });
 });

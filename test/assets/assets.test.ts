@@ -34,7 +34,7 @@ function unfilledMembers(type: GraphQLNamedType, value: any, path: string, skip:
   return missing;
 }
 
-const SERVER_FIELDS = ["organization", "version", "dateCreated", "dateUpdated"];
+const SERVER_FIELDS = ["id", "organization", "version", "dateCreated", "dateUpdated"];
 const withoutServerFields = (asset: any) => Object.fromEntries(Object.entries(asset).filter(([key]) => !SERVER_FIELDS.includes(key)));
 
 let assetSelection: string;

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVICE_QUERIES } from "../../bench/peers/queries.js";
-import { execute, statementCounter } from "../../src/db/client.js";
+import { execute, queryRows, statementCounter } from "../../src/db/client.js";
 import { touchSchedule } from "../../src/schedules/store/index.js";
 import { type GraphQLClient, uniqueOrg, useOwnTestService } from "../helpers/service.js";
 import { INGEST } from "../helpers/telemetry.js";
@@ -63,7 +63,7 @@ async function statementsOf(gql: GraphQLClient, query: string, variables: Record
 }
 
 describe("statements per request of the peer benchmark's queries", () => {
-  it("stay the same from 2 schedules × 10 events to 20 × 100 (Q1, Q2) and from 2 playouts × 2 days to 20 × 10 (Q3)", async () => {
+  it("stay the same from 2 schedules × 10 events to 20 × 100 (Q1, Q2, Q4) and from 2 playouts × 2 days to 20 × 10 (Q3)", async () => {
     const small = await organization({ schedules: 2, events: 10, assets: 5, playouts: 2, days: 2 });
     const large = await organization({ schedules: 20, events: 100, assets: 50, playouts: 20, days: 10 });
     const q1 = (o: typeof small) => statementsOf(o.viewer, SERVICE_QUERIES.Q1, { s: 20, e: 1000 });
@@ -92,7 +92,28 @@ describe("statements per request of the peer benchmark's queries", () => {
     expect(q3Large.data.playoutUsage).toHaveLength(20 * 10);
     expect(q3Large.statements).toBe(q3Small.statements);
 
+    // A later page of one type with five asset fields (Q4), here page 1 of 5 PRIMARY events.
+    const q4 = (o: typeof small) => statementsOf(o.viewer, SERVICE_QUERIES.Q4, { id: o.scheduleId, t: "PRIMARY", p: 1, e: 5 });
+    const [q4Small, q4Large] = [await q4(small), await q4(large)];
+    expect(q4Small.data.schedule.events.content.map((e: any) => e.title)).toEqual(["Spot 5", "Spot 6", "Spot 7", "Spot 8", "Spot 9"]);
+    expect(q4Large.data.schedule.events.content[2].asset).toEqual({ assetId: "A-7", name: "Asset 7", mediaId: null, assetSize: null, systemFields: { title: "Title 7" } });
+    expect(q4Large.statements).toBe(q4Small.statements);
+
     // Counted, not zero: the counter sees these requests.
-    for (const n of [q1Large, q2Large, q3Large].map((r) => r.statements)) expect(n).toBeGreaterThan(0);
+    for (const n of [q1Large, q2Large, q3Large, q4Large].map((r) => r.statements)) expect(n).toBeGreaterThan(0);
   }, 120_000);
+
+  it("polls a job in one statement (Q5)", async () => {
+    const org = uniqueOrg("peers-poll");
+    const [{ id }] = await queryRows<{ id: string }>(
+      t.service.database.db,
+      sql`insert into jobs (organization, type, status, progress, file_name, resource_extension, file_size, date_started, date_finished)
+        values (${org}, 'SCHEDULE_EXPORT', 'SUCCEEDED', 100, 'schedule.xml', 'xml', 1234, now(), now()) returning id::text as id`,
+    );
+    const viewer = t.client(await t.token(org, "viewer"));
+    const poll = await statementsOf(viewer, SERVICE_QUERIES.Q5, { id });
+    expect(poll.data.job).toMatchObject({ id, status: "SUCCEEDED", progress: 100 });
+    expect(new URL(poll.data.job.resourceLink).pathname).toBe(`/files/${id}`);
+    expect(poll.statements).toBe(1);
+  });
 });

@@ -12,10 +12,10 @@ const GET = `query($id: ID!) { changeSet(id: $id) { ${CS_FIELDS} } }`;
 const APPLY = `mutation($id: ID!, $v: Int!) { applyChangeSet(id: $id, version: $v) { id version dateApplied startDate finishDate } }`;
 const DISCARD = `mutation($id: ID!) { discardChangeSet(id: $id) { ${CS_FIELDS} } }`;
 const DRAFT = `query($id: ID!, $page: Int, $size: Int, $term: String) { changeSet(id: $id) { version
-  events(page: $page, size: $size, term: $term) { content { id title onAirTime duration version } totalElements gaps } } }`;
+  events(page: $page, size: $size, term: $term) { content { id eventId title onAirTime duration version } totalElements gaps } } }`;
 const DIFF = `query($id: ID!) { changeSet(id: $id) { diff {
   added { id title onAirTime } removed { id title }
-  changed { id fields before { id title onAirTime duration som } after { id title onAirTime duration som } } } } }`;
+  changed { id eventId fields before { id title onAirTime duration som } after { id title onAirTime duration som } } } } }`;
 const PAGE_AT = `query($id: ID!, $time: DateTime!, $size: Int!) { changeSet(id: $id) { eventPageAt(time: $time, pageSize: $size) } }`;
 
 const CREATE_EVENT = `mutation($s: ID!, $input: EventInput!, $cs: ID) { createEvent(scheduleId: $s, input: $input, changeSetId: $cs) { id title scheduleId } }`;
@@ -50,7 +50,9 @@ describe("change sets: drafts", () => {
     const { gql, s, ids, cs, version } = await setup();
     expect(cs).toMatchObject({ scheduleId: s.id, version: 1, baseVersion: version, createdBy: "tester" });
     const d = await draft(gql, cs.id);
-    expect(d.events.map((e) => e.id)).toEqual(ids);
+    // The draft's events keep the schedule's ids as eventId; their cache identity is the draft's own.
+    expect(d.events.map((e) => e.eventId)).toEqual(ids);
+    expect(d.events.map((e) => e.id)).toEqual(ids.map((id) => `${id}@changeSet${cs.id}`));
     expect(draftTimeline(d.events)).toEqual(timeline((await scheduleState(gql, s.id)).events));
     const { createChangeSet: second } = await gql.data(CREATE, { s: s.id });
     expect((await gql.data(LIST, { s: s.id })).changeSets.map((c: any) => c.id)).toEqual([cs.id, second.id]);
@@ -150,9 +152,10 @@ describe("change sets: diff", () => {
     expect(diff.added).toMatchObject([{ title: "New", onAirTime: iso(T0 + 50 * MIN) }]);
     expect(diff.removed).toEqual([{ id: ids[2], title: "C" }]);
     // D was rewritten with its own title: no field differs, so it is not listed.
+    const inDraft = (id: string) => `${id}@changeSet${cs.id}`;
     expect(diff.changed).toEqual([
-      { id: ids[0], fields: ["title", "som"], before: { id: ids[0], title: "A", onAirTime: iso(T0), duration: 10 * MIN, som: 1000 }, after: { id: ids[0], title: "A2", onAirTime: iso(T0), duration: 10 * MIN, som: 2000 } },
-      { id: ids[1], fields: ["onAirTime"], before: expect.objectContaining({ onAirTime: iso(T0 + 10 * MIN) }), after: expect.objectContaining({ onAirTime: iso(T0 + 11 * MIN) }) },
+      { id: inDraft(ids[0]), eventId: ids[0], fields: ["title", "som"], before: { id: ids[0], title: "A", onAirTime: iso(T0), duration: 10 * MIN, som: 1000 }, after: { id: inDraft(ids[0]), title: "A2", onAirTime: iso(T0), duration: 10 * MIN, som: 2000 } },
+      { id: inDraft(ids[1]), eventId: ids[1], fields: ["onAirTime"], before: expect.objectContaining({ onAirTime: iso(T0 + 10 * MIN) }), after: expect.objectContaining({ onAirTime: iso(T0 + 11 * MIN) }) },
     ]);
   });
 });
@@ -169,7 +172,7 @@ describe("change sets: apply and discard", () => {
     expect(applyChangeSet).toMatchObject({ id: s.id, version: version + 1, startDate: iso(T0 + 10 * MIN), finishDate: iso(T0 + 45 * MIN) });
     expect(applyChangeSet.dateApplied).not.toBeNull();
     const after = await scheduleState(gql, s.id);
-    expect(after.events.map((e) => [e.id, e.title, e.onAirTime, e.duration])).toEqual(d.events.map((e) => [e.id, e.title, e.onAirTime, e.duration]));
+    expect(after.events.map((e) => [e.id, e.title, e.onAirTime, e.duration])).toEqual(d.events.map((e) => [e.eventId, e.title, e.onAirTime, e.duration]));
     expect(timeline(after.events)).toEqual([[10, 5, "B2"], [20, 10, "C"], [30, 10, "D"], [40, 5, "New"]]);
     expect((await gql.data(GET, { id: cs.id })).changeSet).toBeNull();
     expect((await gql.data(LIST, { s: s.id })).changeSets).toEqual([]);

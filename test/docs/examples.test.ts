@@ -5,7 +5,7 @@
 // `# not run` is skipped (schema excerpts). A line `# answers: {...}` (single-operation blocks)
 // is what the page says the answer holds: the data must match it.
 import { readdirSync, readFileSync } from "node:fs";
-import { parse, type OperationDefinitionNode } from "graphql";
+import { parse, print, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { DEMO_ORGANIZATION } from "../../src/seed/demo.js";
 import { type GraphQLClient, useTestService } from "../helpers/service.js";
@@ -72,7 +72,10 @@ describe("documentation examples", () => {
       const name = operation.name?.value;
       const pattern = new RegExp(`^#\\s*variables${name && operations.length > 1 ? `\\(${name}\\)` : ""}:\\s*(\\{.*\\})\\s*$`, "m");
       const variables = await resolvePlaceholders(gql, JSON.parse(pattern.exec(example.source)?.[1] ?? "{}"));
-      const result = await gql.request(example.source, variables);
+      // Each operation alone (with the document's fragments), as GraphiQL runs the one chosen.
+      const fragments = document.definitions.filter((d) => d.kind !== "OperationDefinition");
+      const source = operations.length > 1 ? print({ ...document, definitions: [operation, ...fragments] }) : example.source;
+      const result = await gql.request(source, variables);
       expect(result.errors, `${example.file}:${example.line} ${name ?? ""}`).toBeUndefined();
       const answers = /^#\s*answers:\s*(\{.*\})\s*$/m.exec(example.source)?.[1];
       if (answers && operations.length === 1) expect(result.data, `${example.file}:${example.line} ${name ?? ""}`).toMatchObject(JSON.parse(answers));

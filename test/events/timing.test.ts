@@ -47,11 +47,14 @@ describe("ripple", () => {
       ripplePreview(eventId: $e, fixAll: $fixAll, criteria: $c, page: $page, size: $size) { id startDate finishDate
         page { content { id onAirTime title } gaps overlaps totalElements number } } } }`;
     const { ripplePreview } = (await gql.data(Q, { id: s.id, e: ids[0], fixAll: true })).schedule;
-    expect(ripplePreview).toMatchObject({ id: s.id, startDate: iso(T0), finishDate: iso(T0 + 57 * MIN) });
+    // A preview is not the live record: the page and its events have ids of their own.
+    const preview = `@v${before.version}+ripple${ids[0]}all`;
+    expect(ripplePreview).toMatchObject({ id: `${s.id}${preview}#p0s20`, startDate: iso(T0), finishDate: iso(T0 + 57 * MIN) });
+    expect(ripplePreview.page.content[0].id).toBe(`${ids[0]}${preview}`);
     expect(ripplePreview.page.content.map((e: any) => [e.title, e.onAirTime])).toEqual([
       ["A", iso(T0)], ["B", iso(T0 + 10 * MIN)], ["C", iso(T0 + 20 * MIN)], ["L", iso(T0 + 35 * MIN)], ["D", iso(T0 + 45 * MIN)], ["E", iso(T0 + 50 * MIN)],
     ]);
-    expect(ripplePreview.page.gaps).toEqual({ [ids[3]]: 5 * MIN });
+    expect(ripplePreview.page.gaps).toEqual({ [`${ids[3]}${preview}`]: 5 * MIN });
     expect(ripplePreview.page.overlaps).toEqual({});
     const filtered = (await gql.data(Q, { id: s.id, e: ids[0], c: { term: "e" }, page: 0, size: 5 })).schedule.ripplePreview.page;
     expect(filtered.content.map((e: any) => e.title)).toEqual(["E"]);

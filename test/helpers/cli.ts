@@ -18,7 +18,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     execFile(
       process.execPath,
       ["bin/playout-gateway.mjs", ...args],
-      { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SECRET: TEST_SECRET, DATA_DIR: "memory://", LOG_LEVEL: "silent", ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SECRET: TEST_SECRET, DATA_DIR: "memory://", LOG_LEVEL: "silent", PLAYOUT_GATEWAY_SOURCES: "1", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -9,6 +9,9 @@ import { loadConfig, type Config } from "../../src/config.js";
 
 export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
+/** The origins every test service lets call it (CORS_ORIGINS), as a frontend's dev server and portal would. */
+export const TEST_CORS_ORIGINS = ["http://localhost:5173", "https://portal.example.com"];
+
 /** What global setup hands every test file (`inject("sharedService")`). */
 export interface SharedServiceInfo {
   url: string;
@@ -22,7 +25,7 @@ declare module "vitest" {
   }
 }
 
-/** The configuration of a test service: a free port, silent, no demo, no worker, unless overridden. */
+/** The configuration of a test service: a free port, silent, no demo, no worker, two CORS origins, unless overridden. */
 export function testConfig(databaseUrl: string | undefined, overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
@@ -34,6 +37,7 @@ export function testConfig(databaseUrl: string | undefined, overrides: Partial<C
     logLevel: "silent",
     seedDemo: false,
     runWorker: false,
+    corsOrigins: TEST_CORS_ORIGINS,
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ const HISTORY = `query($id: ID!) { schedule(id: $id) { version history(size: 100
 const AT = `query($id: ID!, $v: Int!, $page: Int, $size: Int) { schedule(id: $id) { atVersion(version: $v) { id name version
   events(page: $page, size: $size) { totalElements content { id title onAirTime duration } gaps } } } }`;
 const DIFF = `query($s: ID!, $from: Int!, $to: Int!) { scheduleDiff(scheduleId: $s, fromVersion: $from, toVersion: $to) {
-  added { id title } removed { id title } changed { id fields before { title onAirTime } after { title onAirTime } } } }`;
+  added { id title } removed { id title } changed { id eventId fields before { id title onAirTime } after { id title onAirTime } } } }`;
 const REVERT = `mutation($s: ID!, $to: Int!, $v: Int!) { revertSchedule(scheduleId: $s, toVersion: $to, version: $v) { id version name } }`;
 const UPDATE = `mutation($s: ID!, $v: Int!, $events: [EventInput!]!) { updateEvents(scheduleId: $s, version: $v, events: $events) { version } }`;
 const DELETE = `mutation($s: ID!, $ids: [ID!]!) { deleteEvents(scheduleId: $s, ids: $ids) { version } }`;
@@ -95,7 +95,9 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     await gql.data(UPDATE, { s: s.id, v: 5, events: [{ id: ids[0], title: "A2", duration: 5 * MIN }] });
     await gql.data(DELETE, { s: s.id, ids: [ids[1]] });
     const at3 = (await gql.data(AT, { id: s.id, v: 3 })).schedule.atVersion;
-    expect(at3).toMatchObject({ name: "Tonight", version: 3 });
+    // An earlier version is not the live record: ids of its own (the live ones stay eventId).
+    expect(at3).toMatchObject({ id: `${s.id}@v3`, name: "Tonight", version: 3 });
+    expect(at3.events.content.map((e: any) => e.id)).toEqual([`${ids[0]}@v3`, `${ids[1]}@v3`]);
     expect(timeline(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
     const at5 = (await gql.data(AT, { id: s.id, v: 5, page: 1, size: 2 })).schedule.atVersion;
     expect(at5.name).toBe("Renamed");
@@ -103,10 +105,12 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     expect(timeline(at5.events.content)).toEqual([[20, 10, "C"]]);
     const diff = (await gql.data(DIFF, { s: s.id, from: 4, to: 7 })).scheduleDiff;
     expect(diff.added).toEqual([]);
-    expect(diff.removed).toEqual([{ id: ids[1], title: "B" }]);
-    expect(diff.changed).toEqual([{ id: ids[0], fields: ["duration", "title"], before: { title: "A", onAirTime: iso(T0) }, after: { title: "A2", onAirTime: iso(T0) } }]);
+    expect(diff.removed).toEqual([{ id: `${ids[1]}@v4`, title: "B" }]);
+    expect(diff.changed).toEqual([
+      { id: `${ids[0]}@v4..v7`, eventId: ids[0], fields: ["duration", "title"], before: { id: `${ids[0]}@v4`, title: "A", onAirTime: iso(T0) }, after: { id: `${ids[0]}@v7`, title: "A2", onAirTime: iso(T0) } },
+    ]);
     const back = (await gql.data(DIFF, { s: s.id, from: 7, to: 4 })).scheduleDiff;
-    expect(back.added).toEqual([{ id: ids[1], title: "B" }]);
+    expect(back.added).toEqual([{ id: `${ids[1]}@v4`, title: "B" }]);
   });
 
   it("reverts as a new version, keeping history; a stale version is CONFLICT, another organization NOT_FOUND", async () => {
@@ -118,6 +122,7 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     const { revertSchedule } = await gql.data(REVERT, { s: s.id, to: 4, v: 6 });
     expect(revertSchedule).toEqual({ id: s.id, version: 7, name: "Tonight" });
     const now = (await gql.data(AT, { id: s.id, v: 7, size: 10 })).schedule.atVersion;
+    // The current version is the live record itself.
     expect(now.events.content.map((e: any) => e.id)).toEqual(ids);
     expect((await gql.data(DIFF, { s: s.id, from: 4, to: 7 })).scheduleDiff).toEqual({ added: [], removed: [], changed: [] });
     const entries = (await gql.data(HISTORY, { id: s.id })).schedule.history;

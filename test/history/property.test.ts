@@ -10,7 +10,8 @@ const t = useTestService();
 
 const FIELDS = `id title onAirTime duration eventType locked som version`;
 const STATE = `query($id: ID!) { schedule(id: $id) { version name events(size: 1000) { totalElements content { ${FIELDS} } } } }`;
-const AT = `query($id: ID!, $v: Int!) { schedule(id: $id) { atVersion(version: $v) { version name events(size: 1000) { totalElements content { ${FIELDS} } } } } }`;
+// An earlier version's events have ids of their own (docs/CLIENTS.md "Cache identity"); eventId is the live id.
+const AT = `query($id: ID!, $v: Int!) { schedule(id: $id) { atVersion(version: $v) { version name events(size: 1000) { totalElements content { ${FIELDS.replace("id ", "id: eventId ")} } } } } }`;
 const DIFF = `query($s: ID!, $from: Int!, $to: Int!) { scheduleDiff(scheduleId: $s, fromVersion: $from, toVersion: $to) { added { id } removed { id } changed { id fields } } }`;
 const REVERT = `mutation($s: ID!, $to: Int!, $v: Int!) { revertSchedule(scheduleId: $s, toVersion: $to, version: $v) { version } }`;
 

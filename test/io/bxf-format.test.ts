@@ -72,7 +72,7 @@ describe("BXF export", () => {
   it("writes a BxfMessage with one Primary Schedule and a ScheduledEvent per event, secondary event and cue", async () => {
     const day = DAY();
     const sameIds = day.map((e) => e.id);
-    const xml = await text(bxfDocument(schedule(25), rows(day)));
+    const xml = await text(bxfDocument(schedule(25), rows(day), { version: "2008" }));
     const message = tree(xml);
     expect(message.name).toBe("BxfMessage");
     expect(message.attributes).toMatchObject({ xmlns: BXF_NAMESPACE, messageType: "Information", originType: "Automation" });
@@ -87,20 +87,22 @@ describe("BXF export", () => {
     const events = s.children.filter((c) => c.name === "ScheduledEvent");
     expect(events.map((e) => child(e, "EventData").attributes.eventType)).toEqual(["Primary", "NonPrimary", "Primary", "NonPrimary", "Primary"]);
     const [news, logo, ad, cue] = events;
-    expect(child(news, "EventData", "StartDateTime", "SmpteDateTime").attributes).toEqual({ broadcastDate: "2026-03-01", frameRate: "25" });
+    expect(child(news, "EventData", "StartDateTime", "SmpteDateTime").attributes).toEqual({ frameRate: "25", broadcastDate: "2026-03-01" });
     expect(child(news, "EventData", "StartDateTime", "SmpteDateTime", "SmpteTimeCode").text).toBe("06:00:00:00");
     expect(child(news, "EventData", "LengthOption", "Duration", "SmpteDuration", "SmpteTimeCode").text).toBe("00:30:00:00");
     expect(child(news, "EventData", "PrimaryEvent", "ProgramEvent", "ProgramName").text).toBe("News");
     expect(child(news, "Content", "ContentId", "HouseNumber").text).toBe("NEWS-1");
     expect(child(news, "Content", "Name").text).toBe("Morning News");
-    expect(child(news, "Content", "Media", "MediaLocation", "SOM", "SmpteTimeCode").text).toBe("00:00:10:00");
+    expect(child(news, "Content", "PrivateInformation", "pgw:Som").text).toBe("10000");
+    expect(child(news, "EventData", "PrimaryEvent", "ProgramEvent", "SegmentNumber").text).toBe("1");
+    expect([child(news, "EventData", "StartMode").text, child(news, "EventData", "EndMode").text]).toEqual(["Follow", "Duration"]);
     const newsId = child(news, "EventData", "EventId", "EventId").text;
     expect(child(logo, "EventData", "NonPrimaryEvent", "PrimaryEventId").text).toBe(newsId);
     expect(child(logo, "EventData", "NonPrimaryEvent", "NonPrimaryEventName").text).toBe("logo");
     expect(child(logo, "EventData", "StartDateTime", "SmpteDateTime", "SmpteTimeCode").text).toBe("06:00:05:00");
     expect(child(ad, "EventData", "PrimaryEvent", "NonProgramEvent", "Details", "SpotType").text).toBe("Commercial");
     expect(child(cue, "EventData", "NonPrimaryEvent", "NonPrimaryEventName").text).toBe("SCTE35");
-    expect(child(cue, "EventData", "NonPrimaryEvent", "pgw:Scte35Cue").text).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(child(cue, "EventData", "NonPrimaryEvent", "PrivateInformation", "pgw:Scte35Cue").text).toMatch(/^[A-Za-z0-9+/]+=*$/);
     // A second export names the same events alike (ids from schedule and event), the message anew.
     const again = tree(await text(bxfDocument(schedule(25), rows(events.length ? DAY().map((e, i) => ({ ...e, id: sameIds[i] })) : []))));
     expect(again.attributes.id).not.toBe(message.attributes.id);
@@ -109,7 +111,7 @@ describe("BXF export", () => {
 
   it("writes drop-frame labels with ';' at 29.97 (00:01:00;02 is frame 1800)", async () => {
     const xml = await text(bxfDocument(schedule(29.97), rows([row(T0 + 60_060, 60_060, "PRIMARY", "x", null)])));
-    expect(xml).toMatch(/<SmpteDateTime broadcastDate="2026-03-01" frameRate="29.97"><SmpteTimeCode>06:01:00;0\d<\/SmpteTimeCode>/);
+    expect(xml).toMatch(/<SmpteDateTime frameRate="29.97" broadcastDate="2026-03-01"><SmpteTimeCode>06:01:00;0\d<\/SmpteTimeCode>/);
     expect(xml).toContain('<SmpteDuration frameRate="29.97"><SmpteTimeCode>00:01:00;02</SmpteTimeCode>');
   });
 });
@@ -147,7 +149,7 @@ describe("BXF import", () => {
     expect(notes.schedule).toMatchObject({ name: "KEXA 2026-03-01 morning", channel: "KEXA", fps: 29.97 });
     expect(notes.warnings).toEqual([
       expect.stringMatching(/^line \d+: Schedule 2 ignored/),
-      "Elements not read, ignored: EventData/PrimaryEvent/ProgramEvent/SegmentNumber, EventData/StartMode, EventData/EndMode, EventData/Transitions, Content/Description",
+      "Elements not read, ignored: EventData/Transitions (line 31), Content/Description (line 36)",
     ]);
   });
 
@@ -166,7 +168,7 @@ describe("BXF import", () => {
     await expect(read(doc('<StartDateTime><SmpteDateTime broadcastDate="2026-01-01"><SmpteTimeCode>00:00:00:25</SmpteTimeCode></SmpteDateTime></StartDateTime>'))).rejects.toThrow(
       /ScheduledEvent 1 \(line 4\): start: "00:00:00:25" does not exist at 25/,
     );
-    await expect(read(doc(""))).rejects.toThrow(/ScheduledEvent 1 \(line 4\): StartDateTime\/SmpteDateTime\/SmpteTimeCode is required/);
+    await expect(read(doc(""))).rejects.toThrow(/ScheduledEvent 1 \(line 4\): StartDateTime \(SmpteDateTime\/SmpteTimeCode or UtcDateTime\) is required/);
     await expect(read(doc('<StartDateTime><SmpteDateTime broadcastDate="2026-02-30"><SmpteTimeCode>00:00:00:00</SmpteTimeCode></SmpteDateTime></StartDateTime>'))).rejects.toThrow(/broadcastDate "2026-02-30" is not a date/);
     await expect(read("<tv/>")).rejects.toThrow(/line 1: the root element must be <BxfMessage>/);
     await expect(read("<BxfMessage>\n<BxfData>\n<Schedule>")).rejects.toThrow(/line 3: /);

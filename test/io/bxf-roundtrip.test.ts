@@ -14,12 +14,12 @@ import { uploadRequest } from "../helpers/upload.js";
 
 const t = useTestService({ runWorker: true, jobPollMs: 20 });
 
-const EVENT_FIELDS = `onAirTime duration eventType title mediaId som programme { title }
+const EVENT_FIELDS = `onAirTime duration eventType title mediaId som locked manualStart manualEnd programme { title }
   secondaryEvents { objectName offset origin command }
   scte35Signals { offset origin scteEventType command spliceEventId duration autoReturn programId availNum availsExpected hasSegment segmentationEventId segmentationTypeId segmentNum segmentsExpected }`;
 const IMPORT = `mutation($file: Upload!, $scriptId: String, $fps: Float) { importSchedule(file: $file, scriptId: $scriptId, fps: $fps) { id name channel fps events(size: 100) { totalElements content { ${EVENT_FIELDS} } } } }`;
 const IMPORT_ASYNC = `mutation($file: Upload!, $scriptId: String) { importScheduleAsync(file: $file, scriptId: $scriptId) { ${JOB_FIELDS} } }`;
-const EXPORT = `mutation($id: ID!) { exportSchedule(id: $id, fileName: "day", format: BXF) { ${JOB_FIELDS} } }`;
+const EXPORT = `mutation($id: ID!, $bxfVersion: BxfVersion) { exportSchedule(id: $id, fileName: "day", format: BXF, bxfVersion: $bxfVersion) { ${JOB_FIELDS} } }`;
 const EVENTS = `query($id: ID!) { schedule(id: $id) { name channel fps events(size: 100) { content { ${EVENT_FIELDS} } } } }`;
 
 const at = (hhmmss: string) => `2026-05-04T${hhmmss}Z`;
@@ -31,7 +31,20 @@ function day(fps: number) {
     format: "playout-gateway/schedule",
     schedule: { name: "Day", channel: "Example One", fps },
     events: [
-      { onAirTime: at("06:00:00.000"), duration: 30 * MIN, eventType: "PRIMARY", title: "News", mediaId: "NEWS-1", som: 10_000, programme: { title: "News" }, secondaryEvents: [{ objectName: "logo", offset: 2000, origin: "FROM_START", command: "ON" }] },
+      {
+        onAirTime: at("06:00:00.000"),
+        duration: 30 * MIN,
+        eventType: "PRIMARY",
+        title: "News",
+        mediaId: "NEWS-1",
+        som: 10_000,
+        locked: true,
+        programme: { title: "News" },
+        secondaryEvents: [
+          { objectName: "logo", offset: 2000, origin: "FROM_START", command: "ON" },
+          { objectName: "logo", offset: 3000, origin: "FROM_END", command: "OFF" },
+        ],
+      },
       {
         onAirTime: at("06:30:00.000"),
         duration: MIN,
@@ -43,7 +56,7 @@ function day(fps: number) {
           { offset: 0, origin: "FROM_END", scteEventType: "TIME_SIGNAL", hasSegment: true, segmentationEventId: 77, segmentationTypeId: 53, segmentNum: 1, segmentsExpected: 1 },
         ],
       },
-      { onAirTime: at("06:31:00.000"), duration: 29 * MIN + 123, eventType: "LIVE", title: "Match & <more>", mediaId: null },
+      { onAirTime: at("06:31:00.000"), duration: 29 * MIN + 123, eventType: "LIVE", title: "Match & <more>", mediaId: null, manualStart: true, manualEnd: true },
       { onAirTime: at("07:00:00.123"), duration: 40_000, eventType: "PLACEHOLDER", title: null, mediaId: "FILL-9" },
     ],
   };
@@ -55,8 +68,8 @@ async function upload(org: string, name: string, content: string, variables: Rec
   return result.data!.importSchedule;
 }
 
-async function exportBxf(gql: GraphQLClient, org: string, id: string): Promise<string> {
-  const { exportSchedule: job } = await gql.data(EXPORT, { id });
+async function exportBxf(gql: GraphQLClient, org: string, id: string, bxfVersion?: string): Promise<string> {
+  const { exportSchedule: job } = await gql.data(EXPORT, { id, bxfVersion });
   const done = await waitForStatus(gql, job.id, ["SUCCEEDED", "FAILED"]);
   expect(done.status, JSON.stringify(done.messages)).toBe("SUCCEEDED");
   expect(done.fileName).toBe("day.xml");
@@ -85,11 +98,15 @@ function inFrames(event: any, rate: { fps: number; dropFrame: boolean }) {
 }
 
 describe("BXF through the service", () => {
-  it.each([25, 29.97])("export then import gives the same events at %s fps (sync by the root element, and as a job)", async (fps) => {
+  it.each([
+    [25, undefined, "2017"],
+    [29.97, "V2008", "2008"],
+    [50, "V2017", "2017"],
+  ])("export then import gives the same events at %s fps, bxfVersion %s (sync by the root element, and as a job)", async (fps, bxfVersion, year) => {
     const { gql, org } = await orgClient(t);
     const source = await upload(org, "day.json", JSON.stringify(day(fps)));
-    const bxf = await exportBxf(gql, org, source.id);
-    expect(bxf).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<BxfMessage xmlns="http:\/\/smpte-ra.org\/schemas\/2021\/2008\/BXF"/);
+    const bxf = await exportBxf(gql, org, source.id, bxfVersion);
+    expect(bxf.startsWith(`<?xml version="1.0" encoding="UTF-8"?>\n<BxfMessage xmlns="http://smpte-ra.org/schemas/2021/${year}/BXF"`)).toBe(true);
 
     const rate = { fps, dropFrame: fps === 29.97 };
     const expected = source.events.content.map((e: any) => inFrames(e, rate));
@@ -111,7 +128,7 @@ describe("BXF through the service", () => {
     const { importScheduleAsync: job } = (await uploadRequest(t.url, await t.token(org), IMPORT_ASYNC, { name: "kexa.xml", content: sample })).data!;
     const done = await waitForStatus(gql, job.id, ["SUCCEEDED", "FAILED"]);
     expect(done.messages.map((m: any) => m.type)).toEqual(["OK", "WARNING", "WARNING"]);
-    expect(done.messages[2].message).toMatch(/^Elements not read, ignored: .*EventData\/StartMode/);
+    expect(done.messages[2].message).toMatch(/^Elements not read, ignored: .*EventData\/Transitions \(line 31\)/);
     const s = (await gql.data(EVENTS, { id: done.entityId })).schedule;
     expect(s).toMatchObject({ name: "KEXA 2026-03-01 morning", channel: "KEXA", fps: 29.97 });
     expect(s.events.content.map((e: any) => [e.title, e.eventType, e.mediaId])).toEqual([

@@ -76,10 +76,17 @@ const QUERIES: Record<string, Case> = {
   changeSets: {
     variants: (i) => [q(`query($s: ID!) { changeSets(scheduleId: $s, ${onA}) { id } }`, { s: i.schedule }), q(`query($s: ID!) { changeSets(scheduleId: $s) { id } }`, { s: i.schedule })],
   },
+  changeSetPage: {
+    variants: (i) => [
+      q(`query($s: ID!) { changeSetPage(scheduleId: $s, ${onA}) { content { id } } }`, { s: i.schedule }),
+      q(`query($s: ID!) { changeSetPage(scheduleId: $s) { content { id } } }`, { s: i.schedule }),
+    ],
+  },
   channelUptime: { variants: () => [q(`{ channelUptime(${W}, organizations: ["${A}"]) { channelId } }`), list(`{ channelUptime(${W}) { channelId organization } }`)] },
   executionDays: { variants: () => [list(`{ executionDays(from: "2000-01-01T00:00:00Z") { executions { organization executionId } } }`)] },
   job: { variants: (i) => [q(`query($id: ID!) { job(id: $id) { id organization } }`, { id: i.job })] },
   jobs: { variants: () => [q(`{ jobs(organizations: ["${A}"]) { id organization } }`), list(`{ jobs { id organization } }`)] },
+  jobPage: { variants: () => [q(`{ jobPage(organizations: ["${A}"]) { content { id organization } } }`), list(`{ jobPage { totalElements content { id organization } } }`)] },
   licenceUsage: { variants: () => [q(`{ licenceUsage(${onA}, ${W}) { playoutId } }`)] },
   organizationIds: { variants: () => [list(`{ organizationIds }`)] },
   organizationSummaries: { variants: () => [list(`{ organizationSummaries { organizationId } }`)] },
@@ -106,6 +113,12 @@ const QUERIES: Record<string, Case> = {
   schedules: { variants: () => [q(`{ schedules(${onA}) { content { id organization } } }`), list(`{ schedules { content { id organization } } }`)] },
   schedulesByGraphicsProject: {
     variants: () => [q(`{ schedulesByGraphicsProject(name: "${A}-gp", ${onA}) { id } }`), list(`{ schedulesByGraphicsProject(name: "${A}-gp") { id organization } }`)],
+  },
+  schedulePageByGraphicsProject: {
+    variants: () => [
+      q(`{ schedulePageByGraphicsProject(name: "${A}-gp", ${onA}) { content { id } } }`),
+      list(`{ schedulePageByGraphicsProject(name: "${A}-gp") { totalElements content { id organization } } }`),
+    ],
   },
   storageUsage: { variants: () => [q(`{ storageUsage(${onA}, ${W}) { size } }`)] },
   uptimeTotals: { variants: () => [q(`{ uptimeTotals(${onA}, ${W}) { totalUptime } }`)] },

@@ -25,6 +25,8 @@ describe("executors", () => {
       answers.push([ok, missing, invalid, anonymous].map(strip));
     }
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0][1].errors).toEqual([{ code: "NOT_FOUND", message: "Schedule # not found", path: ["schedule"] }]);
+    // A lookup by id answers null for a missing record.
+    expect(answers[0][1].data.schedule).toBeNull();
+    expect(answers[0][1].errors).toBeUndefined();
   });
 });

@@ -125,6 +125,9 @@ describe("bad request bodies on /graphql", () => {
     expect(answer.text).not.toMatch(/<html|\bat [\w.<>]+ \(/i);
     const parsed = JSON.parse(answer.text);
     expect(parsed.errors[0].extensions.code).toBe("PAYLOAD_TOO_LARGE");
+    // As the README promises for every answer over a size limit.
+    expect(answer.status).toBe(413);
+    expect(parsed.errors[0].extensions.http).toBeUndefined();
   });
 });
 

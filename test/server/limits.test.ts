@@ -61,9 +61,10 @@ describe("alias, directive, token and cost limits", () => {
     expect(body.errors[0].extensions.requestId).toBeTruthy();
   });
 
-  it("refuses 50,000 aliases quickly, by the token limit", async () => {
+  // 50,000 of them are over MAX_QUERY_BYTES, refused before any token is counted.
+  it("refuses 5,000 aliases quickly, by the token limit", async () => {
     const token = await t.token("limits");
-    const aliases = Array.from({ length: 50_000 }, (_, i) => `a${i}: __typename`).join(" ");
+    const aliases = Array.from({ length: 5_000 }, (_, i) => `a${i}: __typename`).join(" ");
     const { body } = await post({ query: `{ ${aliases} }` }, token);
     expect(body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
     expect(body.errors[0].message).toMatch(/token/i);

@@ -9,70 +9,18 @@ import { feedParser } from "./source.js";
 import { Command, EventType, Origin } from "../../events/index.js";
 import type { SCTE35Signal } from "../../events/index.js";
 import type { EventInput } from "../../events/index.js";
-import { SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
+import { PGW_NAMESPACE, SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
 import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";
-import { dayStartOf, parseFrameRate, timecodeMs } from "./bxf-time.js";
+import { broadcastClockOf, broadcastDateText, bxfInstant, parseFrameRate, scheduleStartDate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./bxf-time.js";
+import { LocalTimeError } from "../../localtime/index.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
+import {
+  AD_TYPE, ATTRIBUTE_KEYS, BROADCAST_DATE, COMMAND, CONTENT_NAME, CUE, DIRECTION, DURATION, DURATION_RATE, END_MODE, EVENT_ID, EVENT_TITLE, EVENT_TREE, EVENT_TYPE, HEAD_PATHS, HOUSE_NUMBER,
+  NOMINAL, NON_PRIMARY_NAME, OFFSET, OFFSET_FROM, OFFSET_RATE, PRIMARY_EVENT_ID, PROGRAM_NAME, SOM, SOM_MS, SOM_RATE, SPOT_TYPE, START, START_MODE, START_RATE, TEXT_KEYS, TYPE, UTC_DURATION, UTC_START,
+  type PathNode,
+} from "./bxf-paths.js";
 
-/**
- * Paths under ScheduledEvent that the reader descends through (null) or takes a text from (the key
- * it keeps the text under: the leaves whose name says enough by name, the others by their path).
- */
-const EVENT_PATHS = new Map<string, string | null>();
-for (const path of ["EventData", "EventData/EventId", "EventData/PrimaryEvent", "EventData/PrimaryEvent/ProgramEvent", "EventData/PrimaryEvent/NonProgramEvent",
-  "EventData/PrimaryEvent/NonProgramEvent/Details", "EventData/NonPrimaryEvent", "EventData/NonPrimaryEvent/Offset", "EventData/NonPrimaryEvent/Offset/OffsetTime",
-  "EventData/StartDateTime", "EventData/StartDateTime/SmpteDateTime", "EventData/LengthOption", "EventData/LengthOption/Duration",
-  "EventData/LengthOption/Duration/SmpteDuration", "Content", "Content/ContentId", "Content/Media", "Content/Media/MediaLocation", "Content/Media/MediaLocation/SOM"]) {
-  EVENT_PATHS.set(path, null);
-}
-for (const path of ["EventData/PrimaryEvent/ProgramEvent/ProgramName", "EventData/PrimaryEvent/NonProgramEvent/Details/SpotType", "EventData/PrimaryEvent/NonProgramEvent/Details/AdType",
-  "EventData/NonPrimaryEvent/NonPrimaryEventName", "EventData/NonPrimaryEvent/PrimaryEventId", "EventData/NonPrimaryEvent/Scte35Cue"]) {
-  EVENT_PATHS.set(path, path.slice(path.lastIndexOf("/") + 1));
-}
-for (const path of ["EventData/EventId/EventId", "EventData/EventTitle", "EventData/NonPrimaryEvent/Offset/OffsetTime/SmpteTimeCode", "EventData/StartDateTime/SmpteDateTime/SmpteTimeCode",
-  "EventData/LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode"]) {
-  EVENT_PATHS.set(path, path.replace(/^EventData\/(NonPrimaryEvent\/)?/, ""));
-}
-/** The texts an event keeps, by slot (a fixed array per event, not an object keyed by path). */
-const TEXT_KEYS = [...new Set([...EVENT_PATHS.values()].filter((key): key is string => key !== null))];
-const T = Object.fromEntries(TEXT_KEYS.map((key, slot) => [key, slot])) as Record<string, number>;
-const CUE = T["Scte35Cue"];
-const [EVENT_ID, EVENT_TITLE, PROGRAM_NAME, SPOT_TYPE, AD_TYPE, NON_PRIMARY_NAME, PRIMARY_EVENT_ID, OFFSET, START, DURATION, HOUSE_NUMBER, CONTENT_NAME, SOM] = [
-  "EventId/EventId", "EventTitle", "ProgramName", "SpotType", "AdType", "NonPrimaryEventName", "PrimaryEventId", "Offset/OffsetTime/SmpteTimeCode",
-  "StartDateTime/SmpteDateTime/SmpteTimeCode", "LengthOption/Duration/SmpteDuration/SmpteTimeCode", "Content/ContentId/HouseNumber", "Content/Name", "Content/Media/MediaLocation/SOM/SmpteTimeCode",
-].map((key) => T[key]);
-/** The attributes the reader reads, by slot, as "Element@local". */
-const ATTRIBUTE_KEYS = ["EventData@type", "EventData@eventType", "EventData@command", "SmpteDateTime@frameRate", "SmpteDateTime@broadcastDate", "SmpteDuration@frameRate", "Offset@offsetFrom", "Offset@direction"];
-const [TYPE, EVENT_TYPE, COMMAND, START_RATE, BROADCAST_DATE, DURATION_RATE, OFFSET_FROM, DIRECTION] = ATTRIBUTE_KEYS.map((_, slot) => slot);
-/** Elements whose attributes the reader reads. */
-const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration", "Offset"]);
-
-/** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
-interface PathNode {
-  path: string;
-  /** The slot of the text it keeps, -1 for none. */
-  text: number;
-  /** The slots of the attributes it keeps, by local name (null: none read). */
-  attributes: Map<string, number> | null;
-  programEvent: boolean;
-  children: Map<string, PathNode>;
-}
-const pathNode = (path: string): PathNode => ({ path, text: -1, attributes: null, programEvent: false, children: new Map() });
-const EVENT_TREE = pathNode("");
-for (const [path, key] of EVENT_PATHS) {
-  let node = EVENT_TREE;
-  for (const name of path.split("/")) {
-    let next = node.children.get(name);
-    if (!next) node.children.set(name, (next = pathNode(node.path ? `${node.path}/${name}` : name)));
-    node = next;
-  }
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (key !== null) node.text = T[key];
-  else if (WITH_ATTRIBUTES.has(name)) node.attributes = new Map(ATTRIBUTE_KEYS.flatMap((k, slot) => (k.startsWith(`${name}@`) ? [[k.slice(name.length + 1), slot]] : [])));
-  else if (name === "ProgramEvent") node.programEvent = true;
-}
-const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);
 
 /** Primary events held back so that NonPrimary events written after them can still join them. */
 const HELD = 32;
@@ -82,6 +30,11 @@ class Scheduled {
   readonly values: (string | undefined)[] = new Array<string | undefined>(TEXT_KEYS.length).fill(undefined);
   readonly attributes: (string | undefined)[] = new Array<string | undefined>(ATTRIBUTE_KEYS.length).fill(undefined);
   programEvent = false;
+  liveSource = false;
+  /** It holds an EventData (a ScheduleElements or ScheduledEvent without one is no event). */
+  eventData = false;
+  /** ScheduleElements of this ScheduledEvent that held an EventData: then its own EventData is their header. */
+  elements = 0;
   constructor(readonly at: string) {}
 }
 
@@ -96,24 +49,35 @@ const TYPE_OF_SPOT = new Map(Object.entries(SPOT_TYPES).map(([type, spot]) => [s
 
 export async function* readBxf(text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes): AsyncGenerator<ParsedEvent> {
   const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
+  // Broadcast dates and times of day are local broadcast time of the new schedule's zone and broadcast day (bxf-time.ts).
+  const clock = broadcastClockOf({ timeZone: options.timeZone, broadcastDayStart: options.broadcastDayStart });
   const ready: ParsedEvent[] = [];
   const held: Held[] = [];
-  const ignored = new Map<string, number>();
+  // Elements not read: how many, and the line of the first (the warning names it).
+  const ignored = new Map<string, { count: number; line: number }>();
   const orphans: string[] = [];
   const path: string[] = [];
   let failure: Error | null = null;
   let skipDepth = 0; // > 0 inside an element not read
   let schedules = 0;
   let inSchedule = false;
-  let scheduleDay: number | null = null;
+  let scheduleDay: string | null = null;
   let count = 0;
   let current: Scheduled | null = null;
+  // The ScheduledEvent open, when current is one of its ScheduleElements.
+  let outer: Scheduled | null = null;
+  let headers = 0;
+  const skippedTypes = new Map<string, number>();
   let buffer = "";
 
   const fail = (message: string) => {
     failure ??= badInput(message);
   };
-  const ignore = (name: string) => ignored.set(name, (ignored.get(name) ?? 0) + 1);
+  const ignore = (name: string) => {
+    const seen = ignored.get(name);
+    if (seen) seen.count++;
+    else ignored.set(name, { count: 1, line: parser.line });
+  };
   const release = (keep: number) => {
     while (held.length > keep) {
       const h = held.shift()!;
@@ -125,7 +89,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   let rateText: string | null = null;
   let rate = 0;
   let dateText: string | null = null;
-  let dateDay: number | null = null;
+  let dateDay: string | null = null;
   const rateOf = (value: string | undefined, at: string): number => {
     if (value === undefined) return options.fps;
     if (value === rateText) return rate;
@@ -136,10 +100,10 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     rate = fps;
     return fps;
   };
-  const dayOf = (date: string | undefined): number | null => {
+  const dayOf = (date: string | undefined): string | null => {
     if (date === undefined) return scheduleDay;
     if (date !== dateText) {
-      dateDay = dayStartOf(date);
+      dateDay = broadcastDateText(date);
       dateText = date;
     }
     return dateDay;
@@ -155,21 +119,66 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     }
   };
 
-  const primaryOf = (s: Scheduled): Held => {
-    const v = s.values;
-    const a = s.attributes;
-    const startMs = timecode(s, START, START_RATE, "start");
-    if (startMs === null) throw badInput(`${s.at}: StartDateTime/SmpteDateTime/SmpteTimeCode is required`);
-    const date = a[BROADCAST_DATE];
+  /** The instant of a StartDateTime: SmpteDateTime (broadcast date + time of day) or UtcDateTime; null when it has neither. */
+  const startOf = (s: Scheduled, notBefore?: number): number | null => {
+    const utc = s.values[UTC_START];
+    if (utc !== undefined && s.values[START] === undefined) {
+      const ms = utcDateTimeMs(utc);
+      if (ms === null) throw badInput(`${s.at}: UtcDateTime "${utc}" is not a date and time (xs:dateTime)`);
+      return ms;
+    }
+    const timeOfDay = timecode(s, START, START_RATE, "start");
+    if (timeOfDay === null) return null;
+    const date = s.attributes[BROADCAST_DATE];
     const day = dayOf(date);
     if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-    const duration = timecode(s, DURATION, DURATION_RATE, "duration") ?? 0;
-    const som = timecode(s, SOM, START_RATE, "SOM");
+    try {
+      return bxfInstant(clock, day, timeOfDay, s.values[START]!, notBefore);
+    } catch (error) {
+      if (error instanceof LocalTimeError) throw badInput(`${s.at}: ${error.message}`);
+      throw error;
+    }
+  };
+
+  const durationOf = (s: Scheduled): number | null => {
+    const utc = s.values[UTC_DURATION];
+    if (utc !== undefined && s.values[DURATION] === undefined) {
+      const ms = utcDurationMs(utc);
+      if (ms === null) throw badInput(`${s.at}: UtcDuration "${utc}" is not a duration (PnDTnHnMnS)`);
+      return ms;
+    }
+    return timecode(s, DURATION, DURATION_RATE, "duration");
+  };
+
+  // The end of the primary event read last: a Follow event with a nominal start starts there.
+  let lastEnd: number | null = null;
+  // Its start (+1 ms when it has a length): where the clocks repeat an hour, the next time of day is its occurrence at or after it.
+  let notBefore: number | undefined;
+  const primaryOf = (s: Scheduled): Held => {
+    const v = s.values;
+    const own = startOf(s, notBefore);
+    if (own === null) throw badInput(`${s.at}: StartDateTime (SmpteDateTime/SmpteTimeCode or UtcDateTime) is required`);
+    const follows = v[START_MODE]?.toLowerCase() === "follow" && s.attributes[NOMINAL]?.trim().toLowerCase() === "true" && lastEnd !== null;
+    const startMs = follows ? lastEnd! : own;
+    const duration = durationOf(s) ?? 0;
+    lastEnd = startMs + duration;
+    notBefore = startMs + (duration > 0 ? 1 : 0);
+    const somMs = v[SOM_MS];
+    const som = somMs !== undefined ? wholeMs(somMs, s.at, "Som") : timecode(s, SOM, v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE, "SOM");
     const title = v[CONTENT_NAME] ?? v[EVENT_TITLE] ?? v[PROGRAM_NAME] ?? null;
-    const input: EventInput = { onAirTime: new Date(day + startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v[HOUSE_NUMBER] || null };
+    const input: EventInput = { onAirTime: new Date(startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v[HOUSE_NUMBER] || null };
     if (som !== null) input.som = som;
     if (v[PROGRAM_NAME]) input.programme = { title: v[PROGRAM_NAME] };
+    const startMode = v[START_MODE]?.toLowerCase();
+    if (startMode === "fixed") input.locked = true;
+    else if (startMode === "manual") input.manualStart = true;
+    if (v[END_MODE]?.toLowerCase() === "manual") input.manualEnd = true;
     return { id: v[EVENT_ID] ?? null, input, at: s.at };
+  };
+
+  const wholeMs = (text: string, at: string, what: string): number => {
+    if (!/^\d{1,15}$/.test(text)) throw badInput(`${at}: ${what} "${text}" is not a whole number of ms`);
+    return Number(text);
   };
 
   const eventTypeOf = (s: Scheduled): EventType => {
@@ -178,7 +187,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
       return own as EventType;
     }
-    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return EventType.PRIMARY;
+    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return s.liveSource ? EventType.LIVE : EventType.PRIMARY;
     const spot = (s.values[SPOT_TYPE] ?? s.values[AD_TYPE])?.toLowerCase();
     if (spot === undefined) return EventType.PRIMARY;
     if (spot === "live") return EventType.LIVE;
@@ -194,22 +203,22 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
       return;
     }
     const fromEnd = s.attributes[OFFSET_FROM]?.toLowerCase() === "endofevent";
-    let offset = timecode(s, OFFSET, START_RATE, "offset");
+    let offset = timecode(s, OFFSET, s.attributes[OFFSET_RATE] !== undefined ? OFFSET_RATE : START_RATE, "offset");
     if (offset !== null) {
       if (s.attributes[DIRECTION]?.toLowerCase() === "negative") offset = -offset;
       if (fromEnd) offset = -offset;
     } else {
-      // No Offset: the distance of its start from the primary event's start.
-      const day = dayOf(s.attributes[BROADCAST_DATE]);
-      const startMs = timecode(s, START, START_RATE, "start");
-      offset = day !== null && startMs !== null ? day + startMs - (owner.input.onAirTime as Date).getTime() : 0;
+      // No OffsetTime: the distance of its start from the primary event's start (or, from its end, before that end).
+      const ownerStart = (owner.input.onAirTime as Date).getTime();
+      const startMs = startOf(s, ownerStart);
+      offset = startMs === null ? 0 : fromEnd ? ownerStart + (owner.input.duration ?? 0) - startMs : startMs - ownerStart;
     }
     const origin = fromEnd ? Origin.FROM_END : Origin.FROM_START;
     const name = v[NON_PRIMARY_NAME] ?? "";
     const cue = v[CUE];
     if (cue !== undefined || name.toUpperCase() === SCTE35_EVENT_NAME) {
       if (cue === undefined) {
-        notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (pgw:Scte35Cue); ignored`);
+        notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (PrivateInformation/pgw:Scte35Cue); ignored`);
         return;
       }
       let signal: Scte35SignalData;
@@ -227,7 +236,12 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   };
 
   const closeEvent = (s: Scheduled) => {
-    if (s.attributes[EVENT_TYPE]?.toLowerCase() === "nonprimary") return nonPrimary(s);
+    const type = s.attributes[EVENT_TYPE]?.toLowerCase();
+    if (type === "nonprimary") return nonPrimary(s);
+    if (type === "comment" || type === "macro") {
+      skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
+      return;
+    }
     held.push(primaryOf(s));
     release(HELD);
   };
@@ -248,6 +262,11 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     }
     const name = tag.local;
     if (current) {
+      if (rel.length === 0 && outer === null && name === "ScheduleElements") {
+        outer = current;
+        current = new Scheduled(`${outer.at.replace(/ \(line \d+\)$/, "")}, ScheduleElements ${outer.elements + 1} (line ${parser.line})`);
+        return;
+      }
       const parent = rel.length ? rel[rel.length - 1] : EVENT_TREE;
       const node = parent.children.get(name);
       if (node === undefined) {
@@ -256,6 +275,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
         return;
       }
       rel.push(node);
+      if (rel.length === 1 && name === "EventData") current.eventData = true;
       if (node.text >= 0) {
         textSlot = node.text;
         buffer = "";
@@ -266,6 +286,7 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
           if (slot !== undefined) current.attributes[slot] = a.value;
         }
       } else if (node.programEvent) current.programEvent = true;
+      else if (node.liveSource) current.liveSource = true;
       return;
     }
     path.push(name);
@@ -294,8 +315,16 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
         skipDepth = 1;
         return;
       }
+      // Our own frame rate of the schedule (pgw:frameRate): the export's times need no frameRate where they are UtcDateTime.
+      const ownRate = tag.attributes[`{${PGW_NAMESPACE}}frameRate`] ?? Object.values(tag.attributes).find((a) => a.uri === PGW_NAMESPACE && a.local === "frameRate");
+      if (ownRate) {
+        const fps = parseFrameRate(ownRate.value);
+        if (fps !== null) notes.schedule.fps ??= fps;
+      }
+      const named = attr(tag, "scheduleName")?.trim();
+      if (named) notes.schedule.name ??= named;
       const startText = attr(tag, "scheduleStart") ?? attr(tag, "ScheduleStart");
-      scheduleDay = startText !== undefined ? dayStartOf(startText) : null;
+      scheduleDay = startText !== undefined ? scheduleStartDate(clock, startText) : null;
     } else if (where === "BxfMessage/BxfData") {
       const action = attr(tag, "action");
       if (action !== undefined && action !== "add") notes.warnings.push(`line ${parser.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);
@@ -321,8 +350,19 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     if (current) {
       if (rel.length === 0) {
         const s: Scheduled = current;
-        current = null;
-        path.pop();
+        if (outer !== null) {
+          // A ScheduleElements closes: an event of its own when it holds an EventData.
+          current = outer;
+          outer = null;
+          if (s.eventData) current.elements++;
+        } else {
+          // The ScheduledEvent closes: its own EventData is an event, unless its ScheduleElements held the events (then it is their header).
+          current = null;
+          path.pop();
+          if (s.elements > 0 && s.eventData) headers++;
+          if (s.elements > 0 || !s.eventData) return;
+        }
+        if (!s.eventData) return;
         try {
           closeEvent(s);
         } catch (error) {
@@ -350,9 +390,11 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
   if (count === 0 && schedules === 0) throw badInput("The file holds no BXF Schedule (BxfMessage/BxfData/Schedule)");
   release(0);
   yield* ready.splice(0);
+  if (headers) notes.warnings.push(`${headers} ScheduledEvent/EventData ignored: the header of the ScheduleElements read as events`);
+  for (const [type, n] of skippedTypes) notes.warnings.push(`${n} EventData of eventType "${type === "comment" ? "Comment" : "Macro"}" ignored (no event of a schedule)`);
   if (orphans.length) notes.warnings.push(`${orphans.length} NonPrimary event(s) name no primary event read before them; ignored (first: ${orphans[0]})`);
   if (ignored.size) {
-    const list = [...ignored].slice(0, 30).map(([n, c]) => (c > 1 ? `${n} (${c})` : n));
+    const list = [...ignored].slice(0, 30).map(([n, { count, line }]) => (count > 1 ? `${n} (${count}, first line ${line})` : `${n} (line ${line})`));
     notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
   }
 }

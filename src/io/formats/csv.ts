@@ -4,7 +4,7 @@ import { badInput } from "../../common/errors.js";
 import { EventType } from "../../events/index.js";
 import type { EventInput } from "../../events/index.js";
 import { defaultDropFrame, timecodeToMs, TimecodeError } from "../../timecode/index.js";
-import { parseIsoInstant } from "./times.js";
+import { instantInZone, parseIsoInstant } from "./times.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
 const COLUMNS = ["onairtime", "duration", "title", "eventtype", "mediaid", "houseid", "locked"] as const;
@@ -99,13 +99,15 @@ function durationOf(value: string, fps: number, at: string): number {
   }
 }
 
-function rowInput(values: Map<Column, string>, fps: number, at: string): EventInput {
+function rowInput(values: Map<Column, string>, fps: number, at: string, zone: string): EventInput {
   const input: EventInput = {};
   const onAirTime = values.get("onairtime")?.trim();
   if (!onAirTime) throw badInput(`${at}: onAirTime is required`, { field: "onAirTime" });
   const when = parseIsoInstant(onAirTime);
-  if (!when) throw badInput(`${at}: onAirTime "${onAirTime}" is not an ISO 8601 instant (2026-03-01T06:00:00Z; no zone means UTC)`, { field: "onAirTime" });
-  input.onAirTime = new Date(when.ms);
+  if (!when) throw badInput(`${at}: onAirTime "${onAirTime}" is not an ISO 8601 instant (2026-03-01T06:00:00Z; no zone means the schedule's, ${zone})`, { field: "onAirTime" });
+  const instant = instantInZone(when, zone);
+  if (instant === null) throw badInput(`${at}: onAirTime "${onAirTime}" does not exist in ${zone}: the clocks skip it`, { field: "onAirTime" });
+  input.onAirTime = new Date(instant);
   const duration = values.get("duration");
   if (duration !== undefined && duration.trim() !== "") input.duration = durationOf(duration, fps, at);
   const title = values.get("title");
@@ -152,7 +154,7 @@ export async function* readCsv(text: AsyncIterable<string>, options: ImportOptio
     }
     const values = new Map<Column, string>();
     header.forEach((column, i) => column && values.set(column, row.fields[i]));
-    yield { input: rowInput(values, options.fps, at), at };
+    yield { input: rowInput(values, options.fps, at, options.timeZone ?? "UTC"), at };
   }
   if (!header) throw badInput("The file has no header row");
 }

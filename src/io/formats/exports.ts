@@ -1,9 +1,10 @@
 // The export formats as streams of text chunks, written from events read in air order.
 // XMLTV: one <channel>, one <programme> per PRIMARY programme (parts of one programme separated
-// only by non-PRIMARY events merge), times in UTC. JSON: the schedule and every stored event field.
+// only by non-PRIMARY events merge), times in the schedule's zone with the offset in force. JSON: the schedule and every stored event field.
 import type { EventRow } from "../../events/index.js";
 import type { ScheduleRow } from "../../schedules/index.js";
 import { formatXmltvTime } from "./times.js";
+import { dayStartText } from "../../localtime/index.js";
 import { JSON_FORMAT } from "./json.js";
 import { eventCues, type Scte35SignalData } from "../../scte35/index.js";
 
@@ -57,7 +58,7 @@ export async function* xmltvDocument(schedule: ScheduleRow, events: AsyncIterabl
   yield `  <channel id="${channel}">\n    <display-name>${xmlEscape(schedule.channel?.trim() || schedule.name)}</display-name>\n  </channel>\n`;
   let batch = "";
   for await (const p of xmltvProgrammes(events)) {
-    batch += `  <programme start="${formatXmltvTime(p.start)}" stop="${formatXmltvTime(p.stop)}" channel="${channel}">\n    <title>${xmlEscape(p.title)}</title>\n`;
+    batch += `  <programme start="${formatXmltvTime(p.start, schedule.timeZone)}" stop="${formatXmltvTime(p.stop, schedule.timeZone)}" channel="${channel}">\n    <title>${xmlEscape(p.title)}</title>\n`;
     if (p.description) batch += `    <desc>${xmlEscape(p.description)}</desc>\n`;
     batch += `  </programme>\n`;
     if (batch.length > 64 * 1024) {
@@ -81,6 +82,8 @@ export function scheduleHeader(schedule: ScheduleRow): Record<string, unknown> {
     fps: schedule.fps,
     // null: the default of the fps (drop-frame at 29.97 and 59.94).
     dropFrame: schedule.dropFrame,
+    timeZone: schedule.timeZone,
+    broadcastDayStart: dayStartText(schedule.broadcastDayStart),
     graphicsProject: schedule.graphicsProject,
     graphicsProjectV2: schedule.graphicsProjectV2,
     breakMin: schedule.breakMin,

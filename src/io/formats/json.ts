@@ -3,18 +3,28 @@
 // accepts exactly what createEvent accepts; id, scheduleId and version are the old schedule's and dropped.
 import JSONParser from "@streamparser/json/jsonparser.js";
 import { badInput } from "../../common/errors.js";
+import { canonicalZone, LocalTimeError } from "../../localtime/index.js";
 import type { EventInput } from "../../events/index.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 
 export const JSON_FORMAT = "playout-gateway/schedule";
 
+function zoneOf(name: string): string {
+  try {
+    return canonicalZone(name);
+  } catch (error) {
+    if (error instanceof LocalTimeError) throw badInput(`schedule.timeZone: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Turns one event object of the file into an EventInput; throws BAD_USER_INPUT naming `at` and the field. */
-export type EventCoercer = (value: Record<string, unknown>, at: string) => EventInput;
+export type EventCoercer = (value: Record<string, unknown>, at: string, zone?: string) => EventInput;
 
 // scte35Cues: the export writes each signal's cue; derived from the signals, so not read back.
 const DROPPED = ["id", "scheduleId", "version", "scte35Cues"];
 
-export async function* readJson(text: AsyncIterable<string>, _options: ImportOptions, notes: ImportNotes, coerce: EventCoercer): AsyncGenerator<ParsedEvent> {
+export async function* readJson(text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes, coerce: EventCoercer): AsyncGenerator<ParsedEvent> {
   const parser = new JSONParser({ paths: ["$.format", "$.schedule", "$.events.*"], keepStack: false });
   const ready: ParsedEvent[] = [];
   let failure: Error | null = null;
@@ -29,10 +39,13 @@ export async function* readJson(text: AsyncIterable<string>, _options: ImportOpt
         if (!value || typeof value !== "object" || Array.isArray(value)) throw badInput(`${at}: an event must be an object`);
         const event = { ...(value as Record<string, unknown>) };
         for (const drop of DROPPED) delete event[drop];
-        ready.push({ input: coerce(event, at), at });
+        ready.push({ input: coerce(event, at, options.timeZone ?? "UTC"), at });
       } else if (key === "schedule") {
         if (!value || typeof value !== "object" || Array.isArray(value)) throw badInput("schedule: must be an object");
         Object.assign(notes.schedule, value);
+        // Zone-less times of the events that follow are read in the schedule's zone (formats/times.ts).
+        const zone = (value as Record<string, unknown>).timeZone;
+        if (typeof zone === "string" && !options.zoneGiven) options.timeZone = zoneOf(zone);
       } else if (key === "format" && value !== JSON_FORMAT) {
         throw badInput(`format: expected "${JSON_FORMAT}", found ${JSON.stringify(value)}`);
       }

@@ -9,7 +9,8 @@ export function isTooLarge(error: unknown): boolean {
   return !!e && (e.status === 413 || e.statusCode === 413);
 }
 
-export const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the upload limit of ${limit} bytes (MAX_UPLOAD_BYTES)`);
+// HTTP 413 as every answer over a size limit (Apollo takes the status from extensions.http).
+export const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the upload limit of ${limit} bytes (MAX_UPLOAD_BYTES)`, { http: { status: 413 } });
 
 /** Counts bytes and stops at `limit` (the limit of graphql-upload applies too; this guards the job path). */
 export async function* limitedBytes(open: () => AsyncIterable<Uint8Array | string>, limit: number): AsyncGenerator<Uint8Array> {

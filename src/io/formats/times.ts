@@ -2,9 +2,12 @@
 // (DTD rules); timecodes are src/timecode's. Pure; each parser answers null for what it cannot read,
 // the caller names the place.
 //
-// One rule for every format: a time without a zone is UTC. XMLTV's DTD says so for its listings,
-// every export writes its zone, and the server's own TZ never takes part: a file means the same
-// instants on every server. (Refusing zone-less times instead would refuse valid XMLTV listings.)
+// One rule for every format: a time without a zone is read in the schedule's time zone (UTC unless
+// the import's timeZone argument or the file names one: a JSON file names its zone in its
+// `schedule`); XMLTV's DTD says zone-less listings are UTC, whatever the new schedule's zone. A zone-less time the zone skips (the spring-forward hour) is refused by name; a
+// repeated one is its first occurrence. Every export writes its offsets, and the server's own TZ
+// never takes part: a file means the same instants on every server.
+import { instantsOfLocal, offsetAt } from "../../localtime/index.js";
 
 /** ms since the epoch of a UTC date and time; years 0–99 stay years 0–99 (Date.UTC would make them 19xx). */
 function utcMs(year: number, month: number, day: number, hour: number, minute: number, second: number, ms = 0): number | null {
@@ -77,10 +80,28 @@ export function parseXmltvTime(text: string): number | null {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** `YYYYMMDDhhmmss +0000` (UTC), as the export writes every time. Sub-second parts are dropped. */
-export function formatXmltvTime(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())} +0000`;
+/**
+ * `YYYYMMDDhhmmss ±hhmm` in a zone with the offset in force then (XMLTV's own convention:
+ * `20260329013000 +0100`); UTC by default. Sub-second parts are dropped. An offset with seconds
+ * (local mean time, before 1972 in some zones) has no XMLTV form: such a time is written in UTC.
+ */
+export function formatXmltvTime(ms: number, zone = "UTC"): string {
+  let offset = offsetAt(zone, ms);
+  if (offset % 60_000 !== 0) offset = 0;
+  const d = new Date(ms + offset);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? "-" : "+";
+  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())} ${sign}${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}`;
+}
+
+/**
+ * The instant of a parsed ISO time: as given when it names its zone, else read in `zone` (the
+ * schedule's); null when the zone skips that local time (the caller names it).
+ */
+export function instantInZone(parsed: IsoInstant, zone: string): number | null {
+  if (parsed.zoned || zone === "UTC") return parsed.ms;
+  const found = instantsOfLocal(zone, parsed.ms);
+  return found.length ? found[0] : null;
 }
 
 /** The units of XMLTV `<length units="…">` in ms. */

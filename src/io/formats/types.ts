@@ -16,6 +16,12 @@ export interface ImportOptions {
   fps: number;
   /** XMLTV: the channel whose programmes are imported (default: the first). */
   channel: string | null;
+  /** The zone zone-less times are read in (formats/times.ts): the new schedule's, UTC unless the file names one (absent: UTC). */
+  timeZone?: string;
+  /** timeZone is the import's argument: a zone the file names does not replace it. */
+  zoneGiven?: boolean;
+  /** The new schedule's broadcast day start, ms after local midnight (BXF's times of day count against it; absent: 00:00). */
+  broadcastDayStart?: number;
 }
 
 /** Filled in while a format reads: notes for the messages, and what the file says about the schedule. */

@@ -25,6 +25,17 @@ export async function touchSchedule(executor: Executor, scheduleId: number): Pro
   return row;
 }
 
+/** startDate and finishDate from the events again, nothing else (a copy moved as it is made is not touched). */
+export async function refreshDates(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
+  await executor.execute(sql`
+    update schedules s set start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
+      finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
+    from (select min(on_air_time) as first_start, max(on_air_time + duration) as last_end from events where schedule_id = ${scheduleId}) b
+    where s.id = ${scheduleId}`);
+  const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+  return row;
+}
+
 /**
  * touchSchedule for the schedule's own events; for a draft, the change set's version + 1 and
  * its counters instead (the schedule stays as it is). Answers the schedule either way.

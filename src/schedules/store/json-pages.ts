@@ -53,6 +53,7 @@ const EVENT_COLUMN_SQL: Record<string, string> = {
 
 /** Asset fields from columns of `a`; instants as ms since the epoch (the DateTime scalar serializes numbers). */
 const ASSET_COLUMN_SQL: Record<string, string> = {
+  id: "a.id::text",
   assetId: "a.asset_id",
   organization: "a.organization",
   mediaId: "a.media_id",

@@ -7,6 +7,16 @@ import type { PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { originOf } from "./rows.js";
 
+/** Instants [from, to): a summary of the events starting within them only (a broadcast day). */
+export interface InstantRange {
+  from: number;
+  to: number;
+}
+
+/** The condition (AND …) keeping the events of `e` that start within a range, or nothing. */
+const within = (scheduleId: number, range: InstantRange | null) =>
+  range ? sql` and e.on_air_time >= ${range.from} - ${originOf(scheduleId)} and e.on_air_time < ${range.to} - ${originOf(scheduleId)}` : sql``;
+
 /** One row of the events summary: a kind of figure (`type` per event type), its total and pages. */
 export interface EventsSummaryRow {
   kind: string;
@@ -22,7 +32,7 @@ export interface EventsSummaryRow {
  * events sharing a programme title, else a title, else a mediaId, separated only by non-PRIMARY
  * events, are one programme).
  */
-export function eventsSummaryRows(executor: Executor, scheduleId: number, size: number, now: number): Promise<EventsSummaryRow[]> {
+export function eventsSummaryRows(executor: Executor, scheduleId: number, size: number, now: number, range: InstantRange | null = null): Promise<EventsSummaryRow[]> {
   return queryRows<EventsSummaryRow>(
     executor,
     // One ordered pass (window) over the schedule's rows, then counts per (page, type), which the
@@ -32,7 +42,7 @@ export function eventsSummaryRows(executor: Executor, scheduleId: number, size: 
           e.on_air_time - max(e.on_air_time + e.duration) over (w rows between unbounded preceding and 1 preceding) as gap,
           e.duration, e.qc_status as qc,
           case when e.event_type = 'PRIMARY' then coalesce(e.programme_title, e.title, e.media_id) end as programme
-        from events e where e.schedule_id = ${scheduleId}
+        from events e where e.schedule_id = ${scheduleId}${within(scheduleId, range)}
         window w as (order by e.on_air_time, e.id)
       ), by_page as (
         select (rn - 1) / ${size} as page, event_type, count(*) as n,
@@ -71,11 +81,11 @@ export interface ProgrammeValues {
  * mediaId, else a title, are the parts of one programme. Grouped in SQL so that only the
  * programmes travel; the first part gives title, description and startTime.
  */
-export async function programmePage(executor: Executor, scheduleId: number, page: PageRequest): Promise<{ entries: ProgrammeValues[]; total: number }> {
+export async function programmePage(executor: Executor, scheduleId: number, page: PageRequest, range: InstantRange | null = null): Promise<{ entries: ProgrammeValues[]; total: number }> {
   const grouped = sql`with p as (
         select e.id, e.on_air_time, e.duration, coalesce(e.programme_title, e.media_id, e.title) as k,
           lag(coalesce(e.programme_title, e.media_id, e.title)) over w as prev_k, row_number() over w as n
-        from events e where e.schedule_id = ${scheduleId} and e.event_type = 'PRIMARY'
+        from events e where e.schedule_id = ${scheduleId} and e.event_type = 'PRIMARY'${within(scheduleId, range)}
         window w as (order by e.on_air_time, e.id)
       ), g as (
         select id, on_air_time, duration, sum(case when n = 1 or k is null or prev_k is null or k <> prev_k then 1 else 0 end) over (order by on_air_time, id) as grp from p
@@ -115,12 +125,12 @@ export async function programmePage(executor: Executor, scheduleId: number, page
 }
 
 /** EventsSummary.missingAssetsEvents: how many events name a missing asset, and on which pages of `size`. */
-export async function missingAssetPages(executor: Executor, scheduleId: number, size: number): Promise<{ total: number; pages: number[] }> {
+export async function missingAssetPages(executor: Executor, scheduleId: number, size: number, range: InstantRange | null = null): Promise<{ total: number; pages: number[] }> {
   const [row] = await queryRows<{ total: number; pages: number[] | string | null }>(
     executor,
     sql`select count(*)::int as total, array_agg(distinct page) as pages from (
         select (row_number() over (order by e.on_air_time, e.id) - 1) / ${size} as page, ${missingAssetCondition()} as missing
-        from events e where e.schedule_id = ${scheduleId}) t
+        from events e where e.schedule_id = ${scheduleId}${within(scheduleId, range)}) t
       where missing`,
   );
   const pages = row.pages === null ? [] : Array.isArray(row.pages) ? row.pages.map(Number) : row.pages.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);

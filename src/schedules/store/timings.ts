@@ -56,6 +56,12 @@ export async function firstStart(executor: Executor, scheduleId: number): Promis
   return row?.t === null || row?.t === undefined ? null : Number(row.t);
 }
 
+/** The distinct starts of a schedule's events (absolute ms), earliest first. */
+export async function eventStarts(executor: Executor, scheduleId: number): Promise<number[]> {
+  const rows = await queryRows<{ t: number }>(executor, sql`select distinct on_air_time + ${originOf(scheduleId)} as t from events where schedule_id = ${scheduleId} order by 1`);
+  return rows.map((r) => Number(r.t));
+}
+
 /** The end of the last event (the latest end, which the last-starting event may not hold). */
 export async function lastEnd(executor: Executor, target: EventTarget): Promise<number | null> {
   const t = sqlOf(target);

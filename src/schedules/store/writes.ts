@@ -144,6 +144,25 @@ export async function shiftAll(executor: Executor, scheduleId: number, ms: numbe
   await executor.execute(sql`update schedules set time_origin = time_origin + ${ms} where id = ${scheduleId}`);
 }
 
+/**
+ * Moves a schedule's events by steps (wall-clock shifts: src/localtime wallClockSteps): the events
+ * starting at or after steps[k].from (and before the next step's) move by steps[k].by. The first
+ * step moves the time origin alone; only the events of later steps are rewritten, in one statement.
+ */
+export async function moveBySteps(executor: Executor, scheduleId: number, steps: { from: number; by: number }[]): Promise<void> {
+  if (steps.length === 0) return;
+  const base = steps[0].by;
+  if (steps.length > 1) {
+    const origin = originOf(scheduleId);
+    const later = steps.slice(1).reverse();
+    const cases = sql.join(later.map((s) => sql`when on_air_time + ${origin} >= ${s.from} then ${s.by - base}::bigint`), sql` `);
+    const target: EventTarget = { scheduleId, changeSetId: null };
+    const { set, stated } = statedColumns(target, { on_air_time: sql`on_air_time + (case ${cases} else 0 end)`, version: sql`version + 1` });
+    await executor.execute(sql`update events set ${set} where schedule_id = ${scheduleId} and on_air_time >= ${steps[1].from} - ${origin} and ${stated}`);
+  }
+  await shiftAll(executor, scheduleId, base);
+}
+
 /** Copies every event of one schedule into another (which has the same time origin), one statement. */
 export async function copyEvents(executor: Executor, fromScheduleId: number, to: Pick<ScheduleRow, "id" | "organization">): Promise<void> {
   await executor.execute(sql`

@@ -26,11 +26,18 @@ const PROVIDERS: Providers = {
   /** The caller's oldest schedule that has events and is not archived (read only). */
   async schedule(_get, run) {
     const data = await run(`query ExampleSchedule { schedules(size: 100, sort: ["id,asc"], filter: { archiveStatus: NOT_ARCHIVED }) {
-      content { id name version startDate events(size: 1) { totalElements } } } }`);
+      content { id name version startDate events(size: 1) { totalElements content { broadcastDate } } } } }`);
     const found = (data.schedules.content as any[]).find((s) => s.events.totalElements > 0 && !String(s.name).includes(EXAMPLE_SCHEDULE_MARK));
     if (!found) throw new Error("no schedule with events to read: create one (or import a file) first");
     const start = new Date(found.startDate).getTime();
-    return { id: found.id, name: found.name, version: found.version, startDate: found.startDate, sixHoursIn: new Date(start + 6 * HOUR).toISOString() };
+    return {
+      id: found.id,
+      name: found.name,
+      version: found.version,
+      startDate: found.startDate,
+      sixHoursIn: new Date(start + 6 * HOUR).toISOString(),
+      broadcastDate: found.events.content[0].broadcastDate,
+    };
   },
 
   /** The examples' scratch schedule: found by its name, else copied once from `schedule`. */
@@ -77,7 +84,7 @@ const PROVIDERS: Providers = {
 };
 
 export const PROVIDED_FIELDS: Record<string, string[]> = {
-  schedule: ["id", "name", "version", "startDate", "sixHoursIn"],
+  schedule: ["id", "name", "version", "startDate", "sixHoursIn", "broadcastDate"],
   scratch: ["id", "name", "version", "archivedAsset"],
   changeSet: ["id"],
   job: ["id"],

@@ -124,6 +124,46 @@ export const EXAMPLES: Example[] = [
     needs: ["Schedule.events"],
   },
   {
+    area: "Schedules",
+    title: "Copy onto a clock-change day (wall clock)",
+    description: `Copies the examples' scratch schedule onto the broadcast day of the next London spring change keeping every event's local time of day (without wallClock the copy moves by the exact difference, and the news starts an hour late in summer time). Gaps or overlaps a 23- or 25-hour day leaves are in validation's messages. (The copy's name says "${EXAMPLE_SCHEDULE_MARK}".)`,
+    query: `mutation WallClockCopy($id: ID!, $name: String!, $startDate: DateTime!) {
+  copySchedule(id: $id, name: $name, startDate: $startDate, wallClock: true) {
+    id
+    name
+    timeZone
+    startDate
+    events(size: 5) { content { title onAirLocal broadcastDate } }
+    validation(fullList: false) { messages { type message } }
+  }
+}`,
+    variables: { id: "{{scratch.id}}", name: `${EXAMPLE_SCHEDULE_MARK}: wall-clock copy`, startDate: "2027-03-28T05:00:00Z" },
+    needs: ["Schedule.timeZone", "Schedule.validation"],
+  },
+  {
+    area: "Events",
+    title: "A broadcast day in local time",
+    description:
+      "One broadcast day of a schedule in its time zone (the demo's News 24 counts London days from 06:00), with its events' local times; the second day is the spring clock change: 23 hours.",
+    read: true,
+    query: `query BroadcastDay($id: ID!, $date: String!) {
+  schedule(id: $id) {
+    timeZone
+    broadcastDayStart
+    broadcastDay(date: $date) {
+      date
+      start
+      end
+      lengthMs
+      events(size: 5) { totalElements content { title onAirTime onAirLocal endLocal broadcastDate } }
+    }
+    springForward: broadcastDay(date: "2027-03-27") { start end lengthMs }
+  }
+}`,
+    variables: { id: "{{schedule.id}}", date: "{{schedule.broadcastDate}}" },
+    needs: ["Schedule.broadcastDay", "Event.onAirLocal"],
+  },
+  {
     area: "Events",
     title: "Add an event",
     description: "Creates one event (in the examples' scratch schedule) after the last one; durations are milliseconds.",

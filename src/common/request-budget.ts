@@ -1,0 +1,98 @@
+// The budget of one GraphQL request: a deadline for the whole execution (REQUEST_TIMEOUT_MS) and
+// the events its heavy fields may touch together (MAX_HEAVY_EVENTS). The server opens one per
+// request (src/server/request-budget.ts); resolvers check it before they run, and long loops of the
+// services call `checkpoint()`, which yields to the event loop (so /healthz and other requests are
+// answered meanwhile) and stops the work once the request is past its deadline. Outside a request
+// (jobs, the CLI) there is no budget and every check passes.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { AppError } from "./errors.js";
+
+export class RequestBudget {
+  readonly deadline: number;
+  private stopped = false;
+  /** Events charged by heavy fields so far (chargeHeavyEvents). */
+  eventsCharged = 0;
+  /** Whether the operation writes: a mutation is never cut short (its transaction decides). */
+  writes = false;
+
+  constructor(
+    readonly timeoutMs: number,
+    readonly maxHeavyEvents: number,
+    now = Date.now(),
+  ) {
+    this.deadline = timeoutMs > 0 ? now + timeoutMs : Infinity;
+  }
+
+  /** The request has been answered TIMEOUT (or its client left): whatever still runs for it stops. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  get expired(): boolean {
+    return this.stopped || (!this.writes && Date.now() > this.deadline);
+  }
+
+  /** Milliseconds left before the deadline (Infinity without one). */
+  remainingMs(now = Date.now()): number {
+    return Math.max(0, this.deadline - now);
+  }
+
+  /** TIMEOUT once the request is past its deadline. */
+  check(): void {
+    if (this.expired) throw timeoutError(this.timeoutMs);
+  }
+}
+
+export function timeoutError(timeoutMs: number): AppError {
+  return new AppError("TIMEOUT", `The request took longer than its time limit (REQUEST_TIMEOUT_MS=${timeoutMs}) and was stopped; ask for less at once (a smaller page or selection), or try again later`, {
+    limit: "REQUEST_TIMEOUT_MS",
+  });
+}
+
+const scope = new AsyncLocalStorage<RequestBudget>();
+
+export function withRequestBudget<T>(budget: RequestBudget, fn: () => T): T {
+  return scope.run(budget, fn);
+}
+
+/** The budget of the request being served, if any. */
+export function currentBudget(): RequestBudget | undefined {
+  return scope.getStore();
+}
+
+/** Throws TIMEOUT when the current request is past its deadline; nothing outside a request. */
+export function checkBudget(): void {
+  scope.getStore()?.check();
+}
+
+/** Items a loop handles between two yields to the event loop. */
+export const CHECKPOINT_EVERY = 2000;
+
+/**
+ * For loops over many events: every CHECKPOINT_EVERY-th call (by `index`) gives the event loop a
+ * turn and checks the budget. Cheap on the other calls (a modulo).
+ */
+export async function checkpoint(index: number, every = CHECKPOINT_EVERY): Promise<void> {
+  if (index % every !== 0 || index === 0) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  checkBudget();
+}
+
+/**
+ * A heavy field (it reads or rebuilds a whole schedule) touches `events` events: charged to the
+ * request, which may touch at most MAX_HEAVY_EVENTS in all; past it QUERY_TOO_COMPLEX before the
+ * work starts. 19 aliased validations of a 100,000-event schedule are refused at the fifth.
+ */
+export function chargeHeavyEvents(field: string, events: number): void {
+  const budget = scope.getStore();
+  if (!budget) return;
+  budget.check();
+  budget.eventsCharged += events;
+  if (budget.eventsCharged > budget.maxHeavyEvents) {
+    throw new AppError(
+      "QUERY_TOO_COMPLEX",
+      `The request's heavy fields would touch ${budget.eventsCharged} events (${field} adds ${events}), more than the limit of ${budget.maxHeavyEvents} (MAX_HEAVY_EVENTS); ask for them in separate requests`,
+      { limit: "events" },
+    );
+  }
+}

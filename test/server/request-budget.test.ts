@@ -1,0 +1,152 @@
+// The budgets every request runs under, module by module (no service): the deadline and the event
+// charge (src/common/request-budget.ts), the slots of heavy work (src/common/heavy-work.ts), the
+// bounded caches (src/server/bounded-caches.ts) and the shape checks (src/server/request-shape.ts).
+import { parse } from "graphql";
+import { describe, expect, it } from "vitest";
+import type { AppError } from "../../src/common/errors.js";
+import { HeavyGate } from "../../src/common/heavy-work.js";
+import { chargeHeavyEvents, checkBudget, checkpoint, CHECKPOINT_EVERY, RequestBudget, withRequestBudget } from "../../src/common/request-budget.js";
+import { allowCaching, BoundedLru, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/bounded-caches.js";
+import { checkQueryBytes, checkVariables, nestingDepth } from "../../src/server/request-shape.js";
+
+const codeOf = (run: () => unknown): string | undefined => {
+  try {
+    run();
+  } catch (error) {
+    return (error as AppError).code ?? (error as { extensions?: { code?: string } }).extensions?.code;
+  }
+  return undefined;
+};
+
+describe("the request's deadline", () => {
+  it("stops a loop at its next checkpoint once the request is stopped, and not before", async () => {
+    const budget = new RequestBudget(30_000, 1000);
+    let reached = 0;
+    const loop = withRequestBudget(budget, async () => {
+      for (let i = 0; i < 10 * CHECKPOINT_EVERY; i++) {
+        await checkpoint(i);
+        reached = i;
+        if (i === CHECKPOINT_EVERY + 5) budget.stop();
+      }
+    });
+    await expect(loop).rejects.toMatchObject({ code: "TIMEOUT", extensions: { limit: "REQUEST_TIMEOUT_MS" } });
+    expect(reached).toBe(2 * CHECKPOINT_EVERY - 1);
+  });
+
+  it("is past once its time is, except for a mutation", () => {
+    const budget = new RequestBudget(1000, 1000, Date.now() - 5000);
+    expect(withRequestBudget(budget, () => codeOf(checkBudget))).toBe("TIMEOUT");
+    budget.writes = true;
+    expect(withRequestBudget(budget, () => codeOf(checkBudget))).toBeUndefined();
+  });
+
+  it("passes everything outside a request (jobs)", async () => {
+    expect(codeOf(checkBudget)).toBeUndefined();
+    expect(codeOf(() => chargeHeavyEvents("Schedule.validation", 1e12))).toBeUndefined();
+  });
+
+  it("charges heavy fields' events and refuses past MAX_HEAVY_EVENTS", () => {
+    const budget = new RequestBudget(30_000, 250_000);
+    withRequestBudget(budget, () => {
+      chargeHeavyEvents("Schedule.validation", 100_000);
+      chargeHeavyEvents("Schedule.validation", 100_000);
+      expect(codeOf(() => chargeHeavyEvents("Schedule.validation", 100_000))).toBe("QUERY_TOO_COMPLEX");
+    });
+  });
+});
+
+describe("slots of heavy work", () => {
+  const settings = { maxConcurrency: 2, perCaller: 1, waitMs: 60_000, minEvents: 0 };
+  const held = () => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { done, release };
+  };
+
+  it("answers SERVICE_UNAVAILABLE with retryAfter when no slot frees and there is no time to wait", async () => {
+    const gate = new HeavyGate(settings);
+    const a = held();
+    const b = held();
+    const first = gate.run("alice", () => a.done);
+    const second = gate.run("bob", () => b.done);
+    await expect(gate.run("carol", async () => "ran", 0)).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", extensions: { retryAfter: 60 } });
+    a.release();
+    b.release();
+    await Promise.all([first, second]);
+    expect(gate.active).toBe(0);
+  });
+
+  it("runs one operation at a time per caller; the next waits for its turn", async () => {
+    const gate = new HeavyGate(settings);
+    const a = held();
+    const order: string[] = [];
+    const first = gate.run("alice", async () => {
+      await a.done;
+      order.push("first");
+    });
+    const second = gate.run("alice", async () => void order.push("second"));
+    const other = gate.run("bob", async () => void order.push("bob"));
+    await other;
+    expect(order).toEqual(["bob"]);
+    a.release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["bob", "first", "second"]);
+  });
+
+  it("frees the slot of an operation that fails", async () => {
+    const gate = new HeavyGate(settings);
+    await expect(gate.run("alice", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await gate.run("alice", async () => "again", 0)).toBe("again");
+  });
+});
+
+describe("bounded caches", () => {
+  it("forget the least recently used entries past their entries and bytes", () => {
+    const lru = new BoundedLru<string, string>(3, 100, (v) => v.length);
+    lru.set("a", "x".repeat(10));
+    lru.set("b", "x".repeat(10));
+    lru.set("c", "x".repeat(10));
+    lru.get("a");
+    lru.set("d", "x".repeat(10));
+    expect([lru.get("a"), lru.get("b")].map(Boolean)).toEqual([true, false]);
+    lru.set("e", "x".repeat(90));
+    expect(lru.totalBytes).toBeLessThanOrEqual(100);
+    lru.set("huge", "x".repeat(1000));
+    expect(lru.get("huge")).toBeUndefined();
+  });
+
+  it("keep nothing for a request without a valid token", async () => {
+    const cache = boundedKeyValueCache<string>(10, 1000, (v) => v.length);
+    await new Promise<void>((resolve) => cacheScope(null, null, () => void cache.set("anonymous", "v").then(resolve)));
+    expect(await cache.get("anonymous")).toBeUndefined();
+    await new Promise<void>((resolve) =>
+      cacheScope(null, null, () => {
+        allowCaching();
+        void cache.set("signed", "v").then(resolve);
+      }),
+    );
+    expect(await cache.get("signed")).toBe("v");
+  });
+
+  it("count a document's whole text, comments included", () => {
+    const padded = parse(`#${"x".repeat(50_000)}\n{__typename}`);
+    expect(documentBytes(padded)).toBeGreaterThan(100_000);
+  });
+});
+
+describe("request shape", () => {
+  it("measures nesting without recursion, stopping past the limit", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(nestingDepth(deep, 32)).toBe(33);
+    expect(nestingDepth({ a: [{ b: 1 }] }, 32)).toBe(3);
+    expect(codeOf(() => checkVariables({ j: deep }, 32))).toBe("BAD_USER_INPUT");
+    expect(codeOf(() => checkVariables({ ["v".repeat(5000)]: 1 }, 32))).toBe("BAD_USER_INPUT");
+    expect(codeOf(() => checkVariables({ ok: { a: [1, 2] } }, 32))).toBeUndefined();
+  });
+
+  it("refuses a text over MAX_QUERY_BYTES counted in UTF-8 bytes", () => {
+    expect(codeOf(() => checkQueryBytes("é".repeat(600), 1024))).toBe("QUERY_TOO_COMPLEX");
+    expect(codeOf(() => checkQueryBytes("e".repeat(1000), 1024))).toBeUndefined();
+  });
+});
