@@ -63,6 +63,22 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Statement time limit inside job transactions (SET LOCAL), larger than a request's, ms. */
   jobStatementTimeoutMs: number;
+  /** Telemetry samples older than this are dropped a whole month at a time, days (0: kept). */
+  telemetryRetentionDays: number;
+  /** On SIGTERM, how long /readyz answers 503 (draining) before the server stops accepting, ms. */
+  shutdownDrainMs: number;
+  /** "transaction" when DATABASE_URL names a pooler in transaction mode (PgBouncer): limits per transaction. */
+  dbPoolMode: "session" | "transaction";
+  /** Named prepared statements for reads; off by default behind a transaction-mode pooler. */
+  dbPreparedStatements: boolean;
+  /** Direct URL of the primary for migrations when DATABASE_URL goes through a pooler (else DATABASE_URL). */
+  databaseMigrationUrl: string | undefined;
+  /** Read replicas (postgres:// URLs) that take reporting reads, or every query with readReplicaQueries "all". */
+  databaseReadUrls: string[];
+  /** Which reads go to a replica: "reports" (reporting queries) or "all" (every query operation). */
+  readReplicaQueries: "reports" | "all";
+  /** A replica further behind than this (replay lag, ms) is skipped: its reads go to the primary. */
+  maxReplicaLagMs: number;
 
   /** Query limits (answered QUERY_TOO_COMPLEX before anything runs): aliases per operation. */
   maxAliases: number;
@@ -177,6 +193,16 @@ export function loadConfig(env: Env = process.env): Config {
   const executor = (env.GRAPHQL_EXECUTOR || "jit").toLowerCase();
   if (executor !== "jit" && executor !== "graphql") problems.push("GRAPHQL_EXECUTOR must be jit or graphql");
 
+  const dbPoolMode = (env.DB_POOL_MODE || "session").toLowerCase() as Config["dbPoolMode"];
+  if (dbPoolMode !== "session" && dbPoolMode !== "transaction") problems.push("DB_POOL_MODE must be session or transaction");
+  const databaseReadUrls = (env.DATABASE_READ_URL || "").split(",").map((u) => u.trim()).filter(Boolean);
+  for (const url of [...databaseReadUrls, ...(env.DATABASE_MIGRATION_URL ? [env.DATABASE_MIGRATION_URL] : [])]) {
+    if (!/^postgres(ql)?:\/\//.test(url)) problems.push(`DATABASE_READ_URL and DATABASE_MIGRATION_URL take postgres:// URLs (got ${url.split(":")[0]}:…)`);
+  }
+  if (databaseReadUrls.length > 0 && !databaseUrl) problems.push("DATABASE_READ_URL needs DATABASE_URL (replicas of a PostgreSQL primary)");
+  const readReplicaQueries = (env.READ_REPLICA_QUERIES || "reports").toLowerCase() as Config["readReplicaQueries"];
+  if (readReplicaQueries !== "reports" && readReplicaQueries !== "all") problems.push("READ_REPLICA_QUERIES must be reports or all");
+
   const config: Config = {
     port: int("PORT", 4000, 0, 65535),
     // The embedded default is a demo that hands out an admin token: it listens on loopback only.
@@ -210,6 +236,14 @@ export function loadConfig(env: Env = process.env): Config {
     dbLockTimeoutMs: int("DB_LOCK_TIMEOUT_MS", 5_000, 0, 86_400_000),
     dbConnectTimeoutMs: int("DB_CONNECT_TIMEOUT_MS", 5_000, 100, 600_000),
     jobStatementTimeoutMs: int("JOB_STATEMENT_TIMEOUT_MS", 600_000, 0, 86_400_000),
+    dbPoolMode,
+    telemetryRetentionDays: int("TELEMETRY_RETENTION_DAYS", 0, 0, 36_500),
+    shutdownDrainMs: int("SHUTDOWN_DRAIN_MS", 0, 0, 600_000),
+    dbPreparedStatements: bool("DB_PREPARED_STATEMENTS", dbPoolMode !== "transaction"),
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
+    databaseReadUrls,
+    readReplicaQueries,
+    maxReplicaLagMs: int("MAX_REPLICA_LAG_MS", 5_000, 0, 86_400_000),
 
     maxAliases: int("MAX_ALIASES", 30, 1, 10_000),
     maxDirectives: int("MAX_DIRECTIVES", 50, 1, 10_000),

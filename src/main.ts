@@ -2,6 +2,8 @@
 import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
+import { ReplicaSet } from "./db/replicas.js";
+import { maintainSamplePartitionsEvery } from "./telemetry/partitions.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { nextStepLines } from "./seed/next-steps.js";
 import { createApp, type RunningApp } from "./server/app.js";
@@ -41,9 +43,19 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     lockTimeoutMs: config.dbLockTimeoutMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
+    poolMode: config.dbPoolMode,
+    preparedStatements: config.dbPreparedStatements,
   });
   try {
-    await runMigrations(database);
+    // Behind a pooler, DATABASE_MIGRATION_URL may name the primary directly (docs/DEPLOY.md).
+    if (config.databaseMigrationUrl) {
+      const direct = await openDatabase({ databaseUrl: config.databaseMigrationUrl, dataDir: config.dataDir, maxConnections: 1, connectTimeoutMs: config.dbConnectTimeoutMs });
+      try {
+        await runMigrations(direct);
+      } finally {
+        await direct.close();
+      }
+    } else await runMigrations(database);
   } catch (error) {
     await database.close();
     throw error;
@@ -60,8 +72,13 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const pageToken = demoToken && (isLoopbackHost(config.host) || config.graphiqlDemoToken) ? demoToken : undefined;
   const schema = await buildGraphQLSchema();
   const files = new FileStore(database.db, config.jobFileRetentionHours);
+  const replicas = config.databaseReadUrls.length > 0 ? new ReplicaSet(config.databaseReadUrls, config.maxReplicaLagMs, { statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements }) : undefined;
+  await replicas?.start();
+  let draining = false;
   const app = await createApp({
     config,
+    replicas,
+    draining: () => draining,
     db: database.db,
     ping: database.ping,
     log,
@@ -76,6 +93,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     port = await app.listen(config.port, config.host);
   } catch (error) {
     await app.stop();
+    await replicas?.close();
     await database.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Port ${config.port} is in use: stop the other process or set PORT to a free port`);
@@ -87,6 +105,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   worker?.start();
   files.sweepEvery(FILE_SWEEP_MS, log);
   const stopHistoryPrune = pruneHistoryEvery(database.db, config.historyRetentionDays, FILE_SWEEP_MS, log);
+  const stopPartitions = maintainSamplePartitionsEvery(database.db, config.telemetryRetentionDays, FILE_SWEEP_MS, log);
   if (worker) app.services.jobSignal.subscribe(() => worker.wake());
   if (!options.quiet) {
     const lines = [`playout-gateway is running on ${database.driver === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`, `  GraphQL:  http://localhost:${port}/graphql`, `  GraphiQL: http://localhost:${port}/graphiql`];
@@ -99,9 +118,14 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
+      // A balancer that checks /readyz takes the server out of rotation before it stops accepting.
+      draining = true;
+      if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await Promise.all([app.stop(), worker?.stop()]);
       await files.stop();
       await stopHistoryPrune();
+      await stopPartitions();
+      await replicas?.close();
       await database.close();
       log.info("stopped");
     })());

@@ -12,6 +12,7 @@ import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone } from "./cancel.js";
 import { notingTransactions } from "./timeline-note.js";
+import { limitingEveryTransaction } from "./pooled.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -67,6 +68,14 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Named in TIMEOUT messages of jobs (jobs set it themselves with SET LOCAL). */
   jobStatementTimeoutMs?: number;
+  /**
+   * "transaction": the database URL names a pooler in transaction mode (PgBouncer): no startup
+   * parameters, the time limits set in every transaction (pooled.ts). "session" (default): a
+   * connection is ours for its life, the limits are startup parameters.
+   */
+  poolMode?: "session" | "transaction";
+  /** Named prepared statements for reads (default: on in session mode, off in transaction mode). */
+  preparedStatements?: boolean;
 }
 
 const DEFAULT_PING_MS = 800;
@@ -87,10 +96,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.databaseUrl) {
     const connectTimeoutSeconds = (options.connectTimeoutMs ?? 5000) / 1000;
+    const pooled = options.poolMode === "transaction";
+    const prepare = options.preparedStatements ?? !pooled;
+    const limits = { statementTimeoutMs: options.statementTimeoutMs, lockTimeoutMs: options.lockTimeoutMs };
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       connect_timeout: connectTimeoutSeconds,
       onnotice: () => {},
+      // Named prepared statements live on one server connection: a pooler hands the next
+      // transaction another one, where the name is unknown ("prepared statement does not exist").
+      prepare,
       // int8 and numeric as JS numbers, as PGlite answers them: every int64 of this domain (ms,
       // bytes, ids) is below 2^53.
       types: {
@@ -100,13 +115,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // index lookups over 100,000 events, say) and saves nothing on this OLTP workload.
       // Time limits of every statement (0 = none): a long statement or a wait on a lock ends in
       // TIMEOUT instead of holding a pool connection (src/db/errors.ts). Job transactions raise
-      // statement_timeout for themselves with SET LOCAL (src/jobs/lease.ts).
-      connection: {
-        application_name: "playout-gateway",
-        jit: "off",
-        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-        ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
-      },
+      // statement_timeout for themselves with SET LOCAL (src/jobs/lease.ts). Behind a pooler in
+      // transaction mode these are refused as startup parameters: pooled.ts sets them per
+      // transaction instead (application_name is one a pooler passes on).
+      connection: pooled
+        ? { application_name: "playout-gateway" }
+        : {
+            application_name: "playout-gateway",
+            jit: "off",
+            ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+            ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
+          },
     });
     // The reserve of the health probe: one connection of its own with short limits, so /readyz
     // answers while the pool is busy or the server restarts.
@@ -114,10 +133,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 1,
       connect_timeout: Math.min(connectTimeoutSeconds, 1),
       idle_timeout: 60,
+      prepare,
       onnotice: () => {},
-      connection: { application_name: "playout-gateway probe", statement_timeout: 1000 },
+      connection: pooled ? { application_name: "playout-gateway probe" } : { application_name: "playout-gateway probe", statement_timeout: 1000 },
     });
-    const db = notingTransactions(drizzlePostgres(preparingReads(client), { schema, logger: queryLogger(options.logger) }) as unknown as Database);
+    const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare) : preparingReads(client, prepare);
+    const db = notingTransactions(drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database);
     return {
       db,
       driver: "postgres",
@@ -173,7 +194,7 @@ const SELECT = /^\s*select\b/i;
  * and stay unprepared. Each read is tracked with its request (cancel.ts), so that a client that
  * goes away cancels it.
  */
-function preparingReads(client: postgres.Sql): postgres.Sql {
+function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
   return new Proxy(client, {
     get(target, property, receiver) {
@@ -183,8 +204,8 @@ function preparingReads(client: postgres.Sql): postgres.Sql {
           // Only plain selects can be cancelled for a client that left (a `with` may write); those
           // of a request run on a connection of their own, so that a cancel reaches them alone
           // (cancel.ts readAlone). drizzle's `.values()` right after this call sets the row mode.
-          if (SELECT.test(query) && inRequestWork()) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare: true });
-          return unsafe(query, parameters, { ...queryOptions, prepare: true });
+          if (SELECT.test(query) && inRequestWork()) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
+          return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }
       return Reflect.get(target, property, receiver);

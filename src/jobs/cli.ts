@@ -23,6 +23,8 @@ export async function runWorkerCommand(config: Config, registry: JobRegistry): P
     lockTimeoutMs: config.dbLockTimeoutMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
+    poolMode: config.dbPoolMode,
+    preparedStatements: config.dbPreparedStatements,
   });
   const worker = new JobWorker(database.db, registry, { ...workerSettings(config), log, files: new FileStore(database.db, config.jobFileRetentionHours) });
   worker.start();

@@ -35,6 +35,8 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
+import type { ReplicaSet } from "../db/replicas.js";
+import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
 import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
 import { markWriting, requestTimeBudget } from "./request-budget.js";
@@ -47,6 +49,10 @@ export interface AppOptions {
   log: Logger;
   /** The HS256 secret; undefined: HS256 tokens are refused (an identity provider signs every token). */
   authSecret: string | undefined;
+  /** True once shutdown began (/readyz answers 503 draining). */
+  draining?: () => boolean;
+  /** Read replicas (DATABASE_READ_URL), if any: reads of query operations go to them. */
+  replicas?: ReplicaSet;
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
@@ -209,8 +215,11 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(assignRequestId);
   app.use(bodyDeadline(config, log));
   const httpServer = http.createServer(app);
+  // Reads of query operations may go to a replica: reporting always, every slice but jobs with READ_REPLICA_QUERIES=all.
+  const routed = options.replicas ? options.replicas.routing(db) : db;
+  const readDb = config.readReplicaQueries === "all" ? routed : db;
+  const services = createServices(db, config, authSecret, { reports: routed, reads: readDb });
   limitConnections(httpServer, config);
-  const services = createServices(db, config, authSecret);
   configureHeavyWork({ maxConcurrency: config.maxHeavyConcurrency, waitMs: config.heavyWaitMs });
 
   const identityProvider = identityProviderOf(config, log);
@@ -256,7 +265,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   });
   await apollo.start();
 
-  mountHealthRoutes(app, { db, ping: options.ping, log });
+  mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
   // Before every route of these paths: preflights end here, and file downloads are compressed too.
   for (const [paths, handlers] of [[CORS_PATHS, corsMiddleware(config)], [COMPRESSED_PATHS, compressionMiddleware(config)]] as const) {
@@ -281,6 +290,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cacheScope,
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
+    replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }) => {
@@ -294,7 +304,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         } catch (error) {
           authError = error as Error;
         }
-        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, db);
+        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
       },
     }),
   );

@@ -29,11 +29,21 @@ import { schemaEventCoercer } from "./schema.js";
 export type { Services } from "../common/context.js";
 
 /**
+/**
  * `authSecret`: the token secret, from which the key of signed download links is derived unless
  * FILE_LINK_SECRET names one. With neither (tokens from an identity provider only), the key is
  * this process's own: its links work on this server only, so several servers need FILE_LINK_SECRET.
+ * `routes.reports` serves reporting, `routes.reads` every other slice but jobs: the primary, or a
+ * database that sends a query operation's reads to a replica (src/db/replicas.ts). Jobs and
+ * every transaction stay on the primary.
  */
-export function createServices(db: Database, config: Pick<Config, "maxPageSize" | "maxUploadBytes" | "fileLinkTtlSeconds" | "fileLinkSecret">, authSecret: string | undefined): Services {
+export function createServices(
+  primary: Database,
+  config: Pick<Config, "maxPageSize" | "maxUploadBytes" | "fileLinkTtlSeconds" | "fileLinkSecret">,
+  authSecret: string | undefined,
+  routes: { reports?: Database; reads?: Database } = {},
+): Services {
+  const db = routes.reads ?? primary;
   registerHistoryHook();
   const jobRegistry = createJobRegistry();
   const jobSignal = new JobSignal();
@@ -43,7 +53,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     assets: new AssetService(db, config.maxPageSize),
     jobRegistry,
     jobSignal,
-    jobs: new JobService(db, jobRegistry, config.maxPageSize),
+    jobs: new JobService(primary, jobRegistry, config.maxPageSize),
     fileLinks: new FileLinks(config.fileLinkSecret ?? authSecret ?? randomBytes(32).toString("hex"), config.fileLinkTtlSeconds),
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes, schemaEventCoercer),
@@ -52,7 +62,7 @@ export function createServices(db: Database, config: Pick<Config, "maxPageSize" 
     checks: new CheckService(db, config.maxPageSize),
     marks: new MarkService(db, config.maxPageSize),
     eventCatalog: new EventCatalogService(db),
-    reporting: new ReportingService(db),
+    reporting: new ReportingService(routes.reports ?? db),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
     asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),

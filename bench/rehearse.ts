@@ -1,0 +1,41 @@
+// `npm run rehearse`: the deployment of docs/DEPLOY.md on this machine with the real components
+// (HAProxy, PgBouncer, PostgreSQL streaming replication), a fixed-rate mixed load through the
+// balancer and faults one after another; prints a table per phase and, last, one summary line.
+//   npm run rehearse                                  3 minutes, every fault
+//   REHEARSE_SECONDS=30 REHEARSE_FAULTS=rolling-restart,kill-worker npm run rehearse
+// Env: REHEARSE_SECONDS (180), REHEARSE_RATE (requests/s, 15), REHEARSE_FAULTS (comma-separated:
+// rolling-restart, kill-server, kill-worker, restart-postgres, replica-stop-start; default all).
+// The primary is a PostgreSQL server of the rehearsal's own (initdb in a temp dir), so restarting
+// it disturbs no other database of the machine. Exit code 0 when the targets hold, 1 otherwise.
+import { ALL_FAULTS, drive, type Fault } from "./rehearsal/drive.js";
+import { Topology } from "./rehearsal/topology.js";
+
+const out = (line: string) => process.stdout.write(line + "\n");
+const seconds = Number(process.env.REHEARSE_SECONDS ?? 180);
+const rate = Number(process.env.REHEARSE_RATE ?? 15);
+const faults = (process.env.REHEARSE_FAULTS ? process.env.REHEARSE_FAULTS.split(",").map((f) => f.trim()) : ALL_FAULTS) as Fault[];
+const unknown = faults.filter((f) => !ALL_FAULTS.includes(f));
+if (unknown.length) {
+  out(`unknown faults: ${unknown.join(", ")} (known: ${ALL_FAULTS.join(", ")})`);
+  process.exit(2);
+}
+
+const topology = new Topology();
+let code = 1;
+try {
+  const cannot = await topology.start();
+  if (cannot) {
+    out(`rehearsal skipped: ${cannot}`);
+    code = 0;
+  } else {
+    for (const note of topology.notes) out(`note: ${note}`);
+    out(`balancer ${topology.balancerUrl}; ${topology.live("server").length} servers${topology.pooler ? " through PgBouncer (transaction mode)" : ""}, ${topology.live("worker").length} workers${topology.replica ? ", 1 streaming replica" : ""}; ${seconds} s at ${rate} requests/s; faults: ${faults.join(", ")}`);
+    const summary = await drive(topology, { seconds, rate, faults, out });
+    const held = summary.lostWrites === 0 && summary.duplicateJobs === 0 && summary.lostJobs === 0 && summary.failedDownloads === 0 && summary.failedDuringRollingRestart === 0 && (summary.postgresRecoverySeconds === null || summary.postgresRecoverySeconds <= 5);
+    code = held ? 0 : 1;
+    out(summary.line);
+  }
+} finally {
+  await topology.stop();
+}
+process.exit(code);
