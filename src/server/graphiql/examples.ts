@@ -97,6 +97,23 @@ export const EXAMPLES: Example[] = [
     variables: { filter: { nameSubString: "news", archiveStatus: "NOT_ARCHIVED" } },
   },
   {
+    area: "Schedules",
+    title: "Copy onto a clock-change day (wall clock)",
+    description: `Copies the examples' scratch schedule onto the broadcast day of the next London spring change keeping every event's local time of day (without wallClock the copy moves by the exact difference, and the news starts an hour late in summer time). Gaps or overlaps a 23- or 25-hour day leaves are in validation's messages. (The copy's name says "${EXAMPLE_SCHEDULE_MARK}".)`,
+    query: `mutation WallClockCopy($id: ID!, $name: String!, $startDate: DateTime!) {
+  copySchedule(id: $id, name: $name, startDate: $startDate, wallClock: true) {
+    id
+    name
+    timeZone
+    startDate
+    events(size: 5) { content { title onAirLocal broadcastDate } }
+    validation(fullList: false) { messages { type message } }
+  }
+}`,
+    variables: { id: "{{scratch.id}}", name: `${EXAMPLE_SCHEDULE_MARK}: wall-clock copy`, startDate: "2027-03-28T05:00:00Z" },
+    needs: ["Schedule.timeZone", "Schedule.validation"],
+  },
+  {
     area: "Events",
     title: "Events of a schedule",
     description: "A page of events ordered by on-air time, with the gaps and overlaps on that page.",
@@ -122,23 +139,6 @@ export const EXAMPLES: Example[] = [
 }`,
     variables: { id: "{{schedule.id}}" },
     needs: ["Schedule.events"],
-  },
-  {
-    area: "Schedules",
-    title: "Copy onto a clock-change day (wall clock)",
-    description: `Copies the examples' scratch schedule onto the broadcast day of the next London spring change keeping every event's local time of day (without wallClock the copy moves by the exact difference, and the news starts an hour late in summer time). Gaps or overlaps a 23- or 25-hour day leaves are in validation's messages. (The copy's name says "${EXAMPLE_SCHEDULE_MARK}".)`,
-    query: `mutation WallClockCopy($id: ID!, $name: String!, $startDate: DateTime!) {
-  copySchedule(id: $id, name: $name, startDate: $startDate, wallClock: true) {
-    id
-    name
-    timeZone
-    startDate
-    events(size: 5) { content { title onAirLocal broadcastDate } }
-    validation(fullList: false) { messages { type message } }
-  }
-}`,
-    variables: { id: "{{scratch.id}}", name: `${EXAMPLE_SCHEDULE_MARK}: wall-clock copy`, startDate: "2027-03-28T05:00:00Z" },
-    needs: ["Schedule.timeZone", "Schedule.validation"],
   },
   {
     area: "Events",
