@@ -60,7 +60,8 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     await database.close();
     throw error;
   }
-  const authSecret = config.authSecret ?? (config.databaseUrl ? undefined : embeddedSecret(config.dataDir));
+  // The secret kept in DATA_DIR, unless a deployment on PostgreSQL takes only its identity provider's tokens.
+  const authSecret = config.authSecret ?? (config.databaseUrl && config.authJwksUrl ? undefined : embeddedSecret(config.dataDir));
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info("demo data seeded", seeded);
