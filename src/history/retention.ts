@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { execute, type Database } from "../db/client.js";
 import type { Logger } from "../common/log.js";
+import { repeatEvery } from "../common/periodic.js";
 
 /**
  * Deletes entries older than `days` and the event changes of entries gone (expired, or removed
@@ -19,18 +20,8 @@ export async function pruneHistory(db: Database, days: number): Promise<number> 
 
 /** Prunes now and every `everyMs` until the returned stop is called (which waits for a prune under way). */
 export function pruneHistoryEvery(db: Database, days: number, everyMs: number, log: Logger): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= pruneHistory(db, days)
-      .then((count) => count && log.info("expired history entries deleted", { count }))
-      .catch((error) => log.warn("history housekeeping failed", { error: String((error as Error)?.message ?? error) }))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  run();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery("history housekeeping", everyMs, log, async () => {
+    const count = await pruneHistory(db, days);
+    if (count) log.info("expired history entries deleted", { count });
+  });
 }

@@ -4,6 +4,7 @@
 // the transaction that attaches it.
 import { sql } from "drizzle-orm";
 import type { Logger } from "../common/log.js";
+import { repeatEvery } from "../common/periodic.js";
 import { execute, queryRows, type Database, type Executor } from "../db/client.js";
 
 export const MONTHS_AHEAD = 3;
@@ -59,25 +60,13 @@ export async function dropExpiredSamples(db: Database, retentionDays: number, no
 
 /** Makes partitions ahead and drops expired ones now and every everyMs (retentionDays 0: keeps all). */
 export function maintainSamplePartitionsEvery(db: Database, retentionDays: number, everyMs: number, log: Logger): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= (async () => {
-      const now = new Date();
-      const made = await ensureSamplePartitions(db, now, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MONTHS_AHEAD, 1)));
-      if (made) log.info("telemetry partitions made", { made });
-      if (retentionDays > 0) {
-        const dropped = await dropExpiredSamples(db, retentionDays, now);
-        if (dropped.length) log.info("expired telemetry partitions dropped", { dropped });
-      }
-    })()
-      .catch((error) => log.warn("telemetry partition housekeeping failed", { error: String((error as Error)?.message ?? error) }))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  run();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery("telemetry partition housekeeping", everyMs, log, async () => {
+    const now = new Date();
+    const made = await ensureSamplePartitions(db, now, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MONTHS_AHEAD, 1)));
+    if (made) log.info("telemetry partitions made", { made });
+    if (retentionDays > 0) {
+      const dropped = await dropExpiredSamples(db, retentionDays, now);
+      if (dropped.length) log.info("expired telemetry partitions dropped", { dropped });
+    }
+  });
 }
