@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.js";
 import { runMigrations } from "../../src/db/migrate.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/helpers/faults-postgres.js";
-import { freePort, PGBOUNCER_MISSING, startPgBouncer, waitForPort, type PgBouncer } from "../../test/helpers/pgbouncer.js";
+import { PGBOUNCER_MISSING, startPgBouncer, waitForPort, type PgBouncer } from "../../test/helpers/pgbouncer.js";
+import { freePort } from "../../test/helpers/ports.js";
 import { startReplica, type Replica } from "../../test/helpers/replica.js";
 
 export const HAPROXY = "/usr/sbin/haproxy";

@@ -4,8 +4,8 @@
 // the signal handlers were installed. A SIGTERM sent as soon as "listening" is logged must run
 // the shutdown and exit 0.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/ports.js";
 import { freshDatabase, TEST_SECRET } from "../helpers/service.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -13,15 +13,6 @@ const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const drop of drops) await drop();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!onPostgres)("SIGTERM right after the server listens (PostgreSQL)", () => {
   it("runs the shutdown and exits 0, every time", async () => {

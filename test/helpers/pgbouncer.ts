@@ -3,9 +3,10 @@
 // (PgBouncer refuses root). Answers { skipped } with the install line when it is missing.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./ports.js";
 
 export const PGBOUNCER = "/usr/sbin/pgbouncer";
 export const PGBOUNCER_MISSING = "pgbouncer is not installed (apt-get install -y pgbouncer)";
@@ -17,17 +18,6 @@ export interface PgBouncer {
   /** Its configuration file, as written. */
   config: string;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves when something accepts TCP connections on port (up to timeoutMs). */

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "./pgbouncer.js";
+import { freePort } from "./ports.js";
 
 export const REPLICA_MISSING = "pg_basebackup is not installed (apt-get install -y postgresql-15)";
 
