@@ -8,8 +8,8 @@
 // The XSDs themselves are SMPTE's (all rights reserved) and are not in this repository: anyone who
 // holds them checks a file with `npm run check:bxf -- --xsd <folder> <file>` (docs/FORMATS.md).
 import { readFileSync } from "node:fs";
-import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
+import { xmlTree, type XmlNode } from "../helpers/xml-tree.js";
 import { asRunBxfDocument } from "../../src/asrun/bxf-out.js";
 import type { AiredEntry } from "../../src/asrun/reconcile.js";
 import type { EventRow } from "../../src/events/tables.js";
@@ -97,33 +97,12 @@ const LEAVES: Record<string, RegExp | null> = {
 };
 const SPOT_TYPE_2017 = /^(BillBoard|Bookend|Paid Program|Piggyback|Standard|Other)$/;
 
-interface Node {
-  name: string;
-  attributes: Record<string, string>;
-  text: string;
-  children: Node[];
-}
-function tree(xml: string): Node {
-  const parser = new SaxesParser<{ xmlns: false }>({ xmlns: false });
-  const stack: Node[] = [];
-  let root!: Node;
-  parser.on("opentag", (tag) => {
-    const node: Node = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: "", children: [] };
-    if (stack.length) stack[stack.length - 1].children.push(node);
-    else root = node;
-    stack.push(node);
-  });
-  parser.on("text", (t) => stack.length && (stack[stack.length - 1].text += t));
-  parser.on("closetag", () => stack.pop());
-  parser.write(xml).close();
-  return root;
-}
 
 /** Every departure of the document from the table, as "path: what" lines (none when it conforms). */
 function departures(xml: string, version: BxfVersion): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
-  const visit = (node: Node, parent: string, path: string) => {
+  const visit = (node: XmlNode, parent: string, path: string) => {
     const here = `${path}/${node.name}`;
     const key = `${parent}/${node.name}`;
     const leaf = key in LEAVES ? LEAVES[key] : node.name in LEAVES ? LEAVES[node.name] : undefined;
@@ -153,7 +132,7 @@ function departures(xml: string, version: BxfVersion): string[] {
     }
     for (const r of row.required) if (!node.children.some((c) => r.split("|").includes(c.name))) problems.push(`${here}: ${r} is required (${row.type})`);
   };
-  visit(tree(xml), "", "");
+  visit(xmlTree(xml), "", "");
   return problems;
 }
 

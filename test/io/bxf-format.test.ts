@@ -2,8 +2,8 @@
 // another system (test/fixtures/bxf/traffic-sample.xml), refused entities (XXE), errors naming
 // the line, elements not read listed in one warning, and writer → reader giving the same events.
 import { readFileSync } from "node:fs";
-import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
+import { xmlTree, type XmlNode } from "../helpers/xml-tree.js";
 import type { EventRow } from "../../src/events/tables.js";
 import { BXF_NAMESPACE, bxfDocument } from "../../src/io/formats/bxf.js";
 import { readBxf, xmlFormatOf } from "../../src/io/formats/bxf-read.js";
@@ -39,28 +39,7 @@ let nextId = 1;
 const row = (onAirTime: number, duration: number, eventType: string, title: string | null, mediaId: string | null, data: Record<string, unknown> = {}): EventRow =>
   ({ id: nextId++, scheduleId: 42, organization: "o", onAirTime, duration, eventType, title, locked: false, mediaId, assetId: null, status: null, qcStatus: null, programmeTitle: null, version: 1, data }) as EventRow;
 
-interface Node {
-  name: string;
-  attributes: Record<string, string>;
-  text: string;
-  children: Node[];
-}
-function tree(xml: string): Node {
-  const parser = new SaxesParser<{ xmlns: false }>({ xmlns: false });
-  const stack: Node[] = [];
-  let root!: Node;
-  parser.on("opentag", (tag) => {
-    const node: Node = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: "", children: [] };
-    if (stack.length) stack[stack.length - 1].children.push(node);
-    else root = node;
-    stack.push(node);
-  });
-  parser.on("text", (t) => stack.length && (stack[stack.length - 1].text += t));
-  parser.on("closetag", () => stack.pop());
-  parser.write(xml).close();
-  return root;
-}
-const child = (node: Node, ...path: string[]): Node => path.reduce((n, name) => n.children.find((c) => c.name === name)!, node);
+const child = (node: XmlNode, ...path: string[]): XmlNode => path.reduce((n, name) => n.children.find((c) => c.name === name)!, node);
 
 const DAY = () => [
   row(T0, 1_800_000, "PRIMARY", "Morning News", "NEWS-1", { programme: { title: "News" }, som: 10_000, secondaryEvents: [{ objectName: "logo", offset: 5000, origin: "FROM_START", command: "ON" }] }),
@@ -73,7 +52,7 @@ describe("BXF export", () => {
     const day = DAY();
     const sameIds = day.map((e) => e.id);
     const xml = await text(bxfDocument(schedule(25), rows(day), { version: "2008" }));
-    const message = tree(xml);
+    const message = xmlTree(xml);
     expect(message.name).toBe("BxfMessage");
     expect(message.attributes).toMatchObject({ xmlns: BXF_NAMESPACE, messageType: "Information", originType: "Automation" });
     expect(message.attributes.id).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -104,7 +83,7 @@ describe("BXF export", () => {
     expect(child(cue, "EventData", "NonPrimaryEvent", "NonPrimaryEventName").text).toBe("SCTE35");
     expect(child(cue, "EventData", "NonPrimaryEvent", "PrivateInformation", "pgw:Scte35Cue").text).toMatch(/^[A-Za-z0-9+/]+=*$/);
     // A second export names the same events alike (ids from schedule and event), the message anew.
-    const again = tree(await text(bxfDocument(schedule(25), rows(events.length ? DAY().map((e, i) => ({ ...e, id: sameIds[i] })) : []))));
+    const again = xmlTree(await text(bxfDocument(schedule(25), rows(events.length ? DAY().map((e, i) => ({ ...e, id: sameIds[i] })) : []))));
     expect(again.attributes.id).not.toBe(message.attributes.id);
     expect(child(child(child(again, "BxfData"), "Schedule").children.find((c) => c.name === "ScheduledEvent")!, "EventData", "EventId", "EventId").text).toBe(newsId);
   });
