@@ -53,7 +53,8 @@ async function main() {
   let deaths = 0;
   let server!: ChildProcess;
   const start = () => {
-    server = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], {
+    // As `npm start` runs it: the build, with the heap ceiling of MAX_HEAP_MB.
+    server = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_HEAP_MB ?? 512}`, "bin/playout-gateway.mjs", "serve"], {
       env: { ...process.env, ...SERVER_ENV, DATABASE_URL: dbUrl.toString(), AUTH_SECRET: SECRET, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false" },
       stdio: ["ignore", "ignore", "inherit"],
     });

@@ -141,6 +141,8 @@ export interface Config {
   uploadMinBytesPerSecond: number;
   /** Open client connections at most; past it new ones are closed at once. */
   maxConnections: number;
+  /** The heap ceiling `npm start` and `npm run worker` give node (--max-old-space-size), MB. */
+  maxHeapMb: number;
 }
 
 export class ConfigError extends Error {
@@ -270,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadTimeoutMs: int("UPLOAD_TIMEOUT_MS", 600_000, 1000, 86_400_000),
     uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),
     maxConnections: int("MAX_CONNECTIONS", 1000, 1, 1_000_000),
+    maxHeapMb: int("MAX_HEAP_MB", 512, 64, 1_048_576),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

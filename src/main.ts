@@ -16,6 +16,7 @@ import { FileStore } from "./jobs/files.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import { mountJobRoutes } from "./jobs/routes.js";
 import { JobWorker, workerSettings } from "./jobs/worker.js";
+import { heapCeilingMb } from "./common/heavy-work.js";
 import { pruneHistoryEvery } from "./history/retention.js";
 
 /** How often a server deletes expired job files (JOB_FILE_RETENTION_HOURS). */
@@ -101,7 +102,10 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     }
     throw error;
   }
-  log.info("listening", { port, driver: database.driver });
+  const heapMb = heapCeilingMb();
+  log.info("listening", { port, driver: database.driver, heapCeilingMb: heapMb });
+  // The ceiling is a flag of node itself; young generation included, it sits a little above it.
+  if (heapMb > config.maxHeapMb * 1.25) log.warn("no heap ceiling near MAX_HEAP_MB: a burst of requests can grow the process's memory to the heap's default", { heapCeilingMb: heapMb, maxHeapMb: config.maxHeapMb, hint: "npm start and npm run worker set it; otherwise run node --max-old-space-size=<MAX_HEAP_MB>" });
   const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
   worker?.start();
   files.sweepEvery(FILE_SWEEP_MS, log);

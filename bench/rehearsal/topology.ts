@@ -17,6 +17,8 @@ export const HAPROXY = "/usr/sbin/haproxy";
 export const HAPROXY_MISSING = "haproxy is not installed (apt-get install -y haproxy)";
 export const SECRET = "rehearsal-secret-0123456789abcdef0123456789";
 const ROOT = new URL("../../", import.meta.url).pathname;
+/** How `npm start` and `npm run worker` run the service: the build, under the heap ceiling of MAX_HEAP_MB. */
+const AS_NPM_START = [`--max-old-space-size=${process.env.MAX_HEAP_MB ?? 512}`, "bin/playout-gateway.mjs"];
 
 export interface Member {
   name: string;
@@ -132,7 +134,7 @@ export class Topology {
   }
 
   async spawnServer(name: string, port: number): Promise<Member> {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], { cwd: ROOT, env: this.serverEnv(port), stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
+    const child = spawn(process.execPath, [...AS_NPM_START, "serve"], { cwd: ROOT, env: this.serverEnv(port), stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
     const member: Member = { name, kind: "server", port, child };
     this.members.push(member);
     await waitReady(`http://127.0.0.1:${port}/readyz`, child);
@@ -143,7 +145,7 @@ export class Topology {
   async spawnWorker(): Promise<Member> {
     const name = `worker${++this.serial}`;
     const env = { ...process.env, DATABASE_URL: this.primaryUrl, AUTH_SECRET: SECRET, JOB_POLL_MS: "200", JOB_LEASE_MS: "3000", JOB_RETRY_BASE_MS: "200", LOG_LEVEL: "error" };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "worker"], { cwd: ROOT, env, stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
+    const child = spawn(process.execPath, [...AS_NPM_START, "worker"], { cwd: ROOT, env, stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
     const member: Member = { name, kind: "worker", child };
     this.members.push(member);
     // A worker has no port: give it the time to load and make its first claim.

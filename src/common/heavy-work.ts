@@ -4,7 +4,10 @@
 // turn for a short while (HEAVY_WAIT_MS, never past their request's deadline), then answer
 // SERVICE_UNAVAILABLE with `retryAfter` (seconds). Each is also charged to its request's event
 // budget (request-budget.ts). Work outside a request (jobs) is not gated: the worker runs one job
-// at a time already.
+// at a time already. Nor does one start while the heap is nearly full (70% of the
+// process's ceiling, which `npm start` sets from MAX_HEAP_MB): past it the process is one large
+// answer away from dying of memory, and a caller who retries a second later loses nothing.
+import { getHeapStatistics } from "node:v8";
 import { AppError } from "./errors.js";
 import { chargeHeavyEvents, currentBudget } from "./request-budget.js";
 
@@ -17,9 +20,22 @@ export interface HeavyWorkSettings {
   waitMs: number;
   /** Schedules with fewer events than this are not heavy: their work is small whatever is asked. */
   minEvents: number;
+  /** No heavy operation starts while the heap holds more than this share of its ceiling. */
+  heapFraction: number;
 }
 
-export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = { maxConcurrency: 2, perCaller: 1, waitMs: 2000, minEvents: 2000 };
+export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = { maxConcurrency: 2, perCaller: 1, waitMs: 2000, minEvents: 2000, heapFraction: 0.7 };
+
+/** The heap's ceiling, MB: V8's default (a share of the machine's memory) unless --max-old-space-size set it. */
+export function heapCeilingMb(): number {
+  return Math.round(getHeapStatistics().heap_size_limit / 1048576);
+}
+
+/** The share of the heap's ceiling in use, 0–1. */
+export function heapInUse(): number {
+  const { used_heap_size, heap_size_limit } = getHeapStatistics();
+  return used_heap_size / heap_size_limit;
+}
 
 /** Waiters at most; past it the answer is SERVICE_UNAVAILABLE at once. */
 const MAX_WAITERS = 100;
@@ -35,7 +51,10 @@ export class HeavyGate {
   private readonly perCaller = new Map<string, number>();
   private readonly waiting: Waiter[] = [];
 
-  constructor(public settings: HeavyWorkSettings) {}
+  constructor(
+    public settings: HeavyWorkSettings,
+    private readonly heapShare: () => number = heapInUse,
+  ) {}
 
   get active(): number {
     return this.running;
@@ -67,6 +86,8 @@ export class HeavyGate {
 
   /** Runs `work` once a slot is free; SERVICE_UNAVAILABLE when none frees within `waitMs`. */
   async run<T>(caller: string, work: () => Promise<T>, waitMs = this.settings.waitMs): Promise<T> {
+    const share = this.heapShare();
+    if (share > this.settings.heapFraction) throw memoryFull(share, this.settings);
     if (!this.canStart(caller)) await this.waitForTurn(caller, waitMs);
     else this.take(caller);
     try {
@@ -103,6 +124,14 @@ function busy(settings: HeavyWorkSettings): AppError {
     "SERVICE_UNAVAILABLE",
     `Too many expensive operations are running (MAX_HEAVY_CONCURRENCY=${settings.maxConcurrency} in the service, ${settings.perCaller} per caller); try again in ${retryAfter} s`,
     { retryAfter, limit: "MAX_HEAVY_CONCURRENCY" },
+  );
+}
+
+function memoryFull(share: number, settings: HeavyWorkSettings): AppError {
+  return new AppError(
+    "SERVICE_UNAVAILABLE",
+    `The service's memory is ${Math.round(share * 100)}% full (an expensive operation waits below ${Math.round(settings.heapFraction * 100)}% of the heap's ceiling, MAX_HEAP_MB); try again in 1 s`,
+    { retryAfter: 1, limit: "MAX_HEAP_MB" },
   );
 }
 

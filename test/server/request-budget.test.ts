@@ -56,7 +56,7 @@ describe("the request's deadline", () => {
 });
 
 describe("slots of heavy work", () => {
-  const settings = { maxConcurrency: 2, perCaller: 1, waitMs: 60_000, minEvents: 0 };
+  const settings = { maxConcurrency: 2, perCaller: 1, waitMs: 60_000, minEvents: 0, heapFraction: 0.7 };
   const held = () => {
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
@@ -74,6 +74,15 @@ describe("slots of heavy work", () => {
     b.release();
     await Promise.all([first, second]);
     expect(gate.active).toBe(0);
+  });
+
+  it("starts none while the heap is nearly full, and answers how long to wait", async () => {
+    let share = 0.9;
+    const gate = new HeavyGate(settings, () => share);
+    await expect(gate.run("alice", async () => "ran")).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", extensions: { retryAfter: 1, limit: "MAX_HEAP_MB" } });
+    expect(gate.active).toBe(0);
+    share = 0.5;
+    await expect(gate.run("alice", async () => "ran")).resolves.toBe("ran");
   });
 
   it("runs one operation at a time per caller; the next waits for its turn", async () => {
