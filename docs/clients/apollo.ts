@@ -38,6 +38,9 @@ export function createCache(): InMemoryCache {
           jobPage: pagedField(["organizations", "providerId", "userId", "statuses"]),
           changeSetPage: pagedField(["scheduleId", "organization"]),
           schedulePageByGraphicsProject: pagedField(["name", "organization"]),
+          executionDayPage: pagedField(["from", "to"]),
+          billingUsagePage: pagedField(["window"]),
+          cacheDownloadPage: pagedField(["organization", "window"]),
         },
       },
       Schedule: {

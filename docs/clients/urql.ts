@@ -39,16 +39,37 @@ export function createClient(url: string, token: string): Client {
     exchanges: [
       cacheExchange({
         keys: {
-          // Values without identity of their own (docs/CLIENTS.md "Cache identity").
+          // Values without identity of their own (docs/CLIENTS.md "Cache identity"), kept inside
+          // what holds them: the pages this client reads, and the values they hold.
           AssetFile: () => null,
           EventPage: () => null,
           ChangeSetPage: () => null,
           SchedulePage: () => null,
+          AssetPage: () => null,
+          JobPage: () => null,
+          ChangedEventPage: () => null,
+          ChangedEvent: () => null,
+          ExecutionDayPage: () => null,
+          ExecutionDay: () => null,
+          ExecutionEntry: () => null,
+          BillingUsagePage: () => null,
+          BillingUsageRecord: () => null,
+          CacheDownloadPage: () => null,
+          CacheDownloadRecord: () => null,
         },
         resolvers: {
           Schedule: { events: pagedField() },
           ChangeSet: { events: pagedField() },
-          Query: { schedules: pagedField(), changeSetPage: pagedField(), schedulePageByGraphicsProject: pagedField() },
+          Query: {
+            schedules: pagedField(),
+            assets: pagedField(),
+            jobPage: pagedField(),
+            changeSetPage: pagedField(),
+            schedulePageByGraphicsProject: pagedField(),
+            executionDayPage: pagedField(),
+            billingUsagePage: pagedField(),
+            cacheDownloadPage: pagedField(),
+          },
         },
       }),
       fetchExchange,

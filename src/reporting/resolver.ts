@@ -1,11 +1,14 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
 import { callerOf, type Context } from "../common/context.js";
 import {
   BillingRun,
+  BillingUsagePage,
   BillingUsageRecord,
+  CacheDownloadPage,
   CacheDownloadRecord,
   ChannelUptimeRecord,
   ExecutionDay,
+  ExecutionDayPage,
   LicenceUsageRecord,
   OrganizationRecord,
   OrganizationSummary,
@@ -20,12 +23,25 @@ import {
 
 const WINDOW = () => TimeWindowInput;
 const window = { description: "[from, to), optional buckets of period × periodType aligned on from" };
+const PAGE = { nullable: true, description: "Page number from 0; default 0" } as const;
+const sizeOf = (items: string) => ({ nullable: true, description: `${items} per page; default 20, at most the page limit (1000)` }) as const;
 
 @Resolver()
 export class ReportingResolver {
   @Query(() => [CacheDownloadRecord], { description: "Cache downloads summed per (ip, port) over the window" })
   cacheDownloads(@Ctx() ctx: Context, @Arg("organization", () => String) organization: string, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.cacheDownloads(callerOf(ctx), organization, w);
+  }
+
+  @Query(() => CacheDownloadPage, { description: "The records of cacheDownloads, a page at a time: the paged form of that list, by ip then port" })
+  cacheDownloadPage(
+    @Ctx() ctx: Context,
+    @Arg("organization", () => String, { description: "The organization whose downloads to sum" }) organization: string,
+    @Arg("window", WINDOW, window) w: TimeWindowInput,
+    @Arg("page", () => Int, PAGE) page?: number,
+    @Arg("size", () => Int, sizeOf("Records")) size?: number,
+  ): Promise<CacheDownloadPage> {
+    return ctx.services.reporting.cacheDownloadPage(callerOf(ctx), organization, w, page, size);
   }
 
   @Query(() => [PlayoutHistoryRecord], { description: "Health figures averaged per playout per bucket" })
@@ -98,6 +114,17 @@ export class ReportingResolver {
     return ctx.services.reporting.executionDays(callerOf(ctx), from, to);
   }
 
+  @Query(() => ExecutionDayPage, { description: "The days of executionDays, a page at a time: the paged form of that list, newest day first, each day whole" })
+  executionDayPage(
+    @Ctx() ctx: Context,
+    @Arg("from", () => Date, { description: "First UTC day (included)" }) from: Date,
+    @Arg("to", () => Date, { nullable: true, description: "Default: no end" }) to?: Date,
+    @Arg("page", () => Int, PAGE) page?: number,
+    @Arg("size", () => Int, sizeOf("Days")) size?: number,
+  ): Promise<ExecutionDayPage> {
+    return ctx.services.reporting.executionDayPage(callerOf(ctx), from, to, page, size);
+  }
+
   @Query(() => [RegionStreamStats], { description: "The latest stream statistics of each region" })
   regionStreamStats(@Ctx() ctx: Context) {
     return ctx.services.reporting.regionStreamStats(callerOf(ctx));
@@ -106,6 +133,16 @@ export class ReportingResolver {
   @Query(() => [BillingUsageRecord], { description: "Stored usage records in the window" })
   billingUsage(@Ctx() ctx: Context, @Arg("window", WINDOW, window) w: TimeWindowInput) {
     return ctx.services.reporting.billingUsage(callerOf(ctx), w);
+  }
+
+  @Query(() => BillingUsagePage, { description: "The records of billingUsage, a page at a time: the paged form of that list, by day, organization and type" })
+  billingUsagePage(
+    @Ctx() ctx: Context,
+    @Arg("window", WINDOW, window) w: TimeWindowInput,
+    @Arg("page", () => Int, PAGE) page?: number,
+    @Arg("size", () => Int, sizeOf("Records")) size?: number,
+  ): Promise<BillingUsagePage> {
+    return ctx.services.reporting.billingUsagePage(callerOf(ctx), w, page, size);
   }
 
   @Query(() => [OrganizationRecord], { description: "Registered organizations the caller may see" })

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { requireRole, scopeOrganization, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
+import { pageRequest, type PageRequest, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database } from "../db/client.js";
 import { HEALTH_FIGURE_NAMES } from "../telemetry/index.js";
 import { billingRun, type BillingRunResult } from "./billing.js";
@@ -20,12 +21,16 @@ import {
   type Source,
 } from "./figures.js";
 import { toBillingUsage, toDate, toLicenceUsage, toOrganization, toPlayoutHistory, toPlayoutUsageRecords, toRegionStreamStats, type BillingRow, type OrganizationRow, type StreamStatsRow } from "./mapper.js";
+import { pageClause, pageOf, sqlListing, type Listing } from "./listing.js";
 import { historyGroups, knownOrganizationIds, organizationSummaries } from "./organizations.js";
 import type {
+  BillingUsagePage,
   BillingUsageRecord,
+  CacheDownloadPage,
   CacheDownloadRecord,
   ChannelUptimeRecord,
   ExecutionDay,
+  ExecutionDayPage,
   LicenceUsageRecord,
   OrganizationRecord,
   OrganizationSummary,
@@ -47,8 +52,20 @@ export interface HistoryArgs {
   window: TimeWindowInput;
 }
 
+/** The orders of the lists that have a paged sibling, as their pages name them. */
+const BY_ADDRESS: SortSpec[] = [{ property: "ip", direction: "ASC" }, { property: "port", direction: "ASC" }];
+const NEWEST_DAY_FIRST: SortSpec[] = [{ property: "executionDate", direction: "DESC" }];
+const BY_DAY: SortSpec[] = [{ property: "timeStamp", direction: "ASC" }, { property: "organization", direction: "ASC" }, { property: "type", direction: "ASC" }];
+
+const DAY_SECONDS = 86_400;
+/** In SQL as a literal: the day expression is the same text in every statement. */
+const DAY = sql.raw(String(DAY_SECONDS));
+
 export class ReportingService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly maxPageSize = 1000,
+  ) {}
 
   /** A checked window whose playoutIds are all registered playouts of the scope. */
   private async window(input: TimeWindowInput, scope: OrgScope): Promise<Window> {
@@ -59,17 +76,28 @@ export class ReportingService {
 
   /** O1: downloads summed per (ip, port) over the whole window (the record has no time field). */
   async cacheDownloads(viewer: Viewer, organization: string, input: TimeWindowInput): Promise<CacheDownloadRecord[]> {
+    return (await this.cacheDownloadListing(viewer, organization, input)).items();
+  }
+
+  /** The records of cacheDownloads, a page at a time. */
+  async cacheDownloadPage(viewer: Viewer, organization: string, input: TimeWindowInput, page?: number | null, size?: number | null): Promise<CacheDownloadPage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    return pageOf(await this.cacheDownloadListing(viewer, organization, input), request, BY_ADDRESS);
+  }
+
+  private async cacheDownloadListing(viewer: Viewer, organization: string, input: TimeWindowInput): Promise<Listing<CacheDownloadRecord>> {
     const org = scopeOrganization(viewer, organization);
     const window = await this.window(input, [org]);
     const byPlayout = window.playoutIds ? sql`and playout_name in (select playout_name from playouts where playout_id in ${list(window.playoutIds)})` : sql``;
-    const rows = await queryRows<{ ip: string; port: string | null; count: number; size: number; names: string[] | null }>(
+    return sqlListing<{ ip: string; port: string | null; count: number; size: number; names: string[] | null }, CacheDownloadRecord>(
       this.db,
       sql`select ip, port, sum(count)::int8 as count, sum(size)::int8 as size,
           array_remove(array_agg(distinct playout_name order by playout_name), null) as names
         from cache_downloads where organization = ${org} and time >= ${ts(window.from)} and time < ${ts(window.to)} ${byPlayout}
-        group by ip, port order by ip, port nulls first`,
+        group by ip, port`,
+      sql`ip, port nulls first`,
+      (r) => ({ ip: r.ip, port: r.port, count: Number(r.count), size: Number(r.size), playoutNames: r.names ?? [] }),
     );
-    return rows.map((r) => ({ ip: r.ip, port: r.port, count: Number(r.count), size: Number(r.size), playoutNames: r.names ?? [] }));
   }
 
   /** O2: health figures averaged per playout per bucket. */
@@ -159,24 +187,44 @@ export class ReportingService {
    * own) grouped by UTC day, newest day first, newest execution first.
    */
   async executionDays(viewer: Viewer, from: Date, to?: Date | null): Promise<ExecutionDay[]> {
-    const scope = viewer.orgs;
+    return this.executionDayListing(viewer, from, to).items();
+  }
+
+  /** The days of executionDays, a page at a time: a page holds whole days (every execution of each). */
+  async executionDayPage(viewer: Viewer, from: Date, to?: Date | null, page?: number | null, size?: number | null): Promise<ExecutionDayPage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    return pageOf(this.executionDayListing(viewer, from, to), request, NEWEST_DAY_FIRST);
+  }
+
+  /**
+   * The items are UTC days, not rows: a page is a page of the distinct days that have executions
+   * (LIMIT and OFFSET over them, newest first), and the executions read are those from the page's
+   * oldest day to its newest. Those days are consecutive among the days with executions, so that
+   * range holds exactly the page's days; the executions are then grouped by day as they come.
+   */
+  private executionDayListing(viewer: Viewer, from: Date, to?: Date | null): Listing<ExecutionDay> {
     if (to && from.getTime() >= to.getTime()) throw badInput("from must be before to", { argument: "from" });
-    const rows = await queryRows<{ organization: string; execution_id: string; duration: number | null; execution_time: string | Date; success: boolean; type: string | null }>(
-      this.db,
-      sql`select organization, execution_id, duration, execution_time, success, type from executions
-        where ${inScope(sql`organization`, scope)} and execution_time >= ${ts(from)} ${to ? sql`and execution_time < ${ts(to)}` : sql``}
-        order by execution_time desc, organization, execution_id`,
-    );
-    const days = new Map<number, ExecutionDay>();
-    for (const r of rows) {
-      const time = toDate(r.execution_time);
-      const day = Math.floor(time.getTime() / 86_400_000) * 86_400_000;
-      let entry = days.get(day);
-      if (!entry) days.set(day, (entry = { executionDate: new Date(day), success: true, executions: [] }));
-      entry.executions.push({ organization: r.organization, executionId: r.execution_id, duration: r.duration === null ? null : Number(r.duration), success: r.success, timeStamp: time, type: r.type });
-      entry.success &&= r.success;
-    }
-    return [...days.values()];
+    const where = sql`${inScope(sql`organization`, viewer.orgs)} and execution_time >= ${ts(from)} ${to ? sql`and execution_time < ${ts(to)}` : sql``}`;
+    const day = sql`floor(extract(epoch from execution_time) / ${DAY})::int8`;
+    const read = (page?: PageRequest) => {
+      const days = page
+        ? sql`with days as (select distinct ${day} as day from executions where ${where} order by day desc ${pageClause(page)})`
+        : sql``;
+      const ofPage = page
+        ? sql`and execution_time >= to_timestamp((select min(day) from days) * ${DAY})
+            and execution_time < to_timestamp(((select max(day) from days) + 1) * ${DAY})`
+        : sql``;
+      return queryRows<ExecutionRow>(
+        this.db,
+        sql`${days} select organization, execution_id, duration, execution_time, success, type from executions
+          where ${where} ${ofPage}
+          order by execution_time desc, organization, execution_id`,
+      );
+    };
+    return {
+      items: async (page) => groupByDay(await read(page)),
+      count: async () => Number((await queryRows<{ n: number }>(this.db, sql`select count(distinct ${day})::int8 as n from executions where ${where}`))[0].n),
+    };
   }
 
   /** O13: the latest snapshot of each region: platform records, read by every caller (any authenticated one: hence the Viewer). */
@@ -190,15 +238,26 @@ export class ReportingService {
 
   /** O14: stored usage records in the window, of the organizations the caller may see. */
   async billingUsage(viewer: Viewer, input: TimeWindowInput): Promise<BillingUsageRecord[]> {
+    return this.billingUsageListing(viewer, input).items();
+  }
+
+  /** The records of billingUsage, a page at a time. */
+  async billingUsagePage(viewer: Viewer, input: TimeWindowInput, page?: number | null, size?: number | null): Promise<BillingUsagePage> {
+    const request = pageRequest(page, size, this.maxPageSize);
+    return pageOf(this.billingUsageListing(viewer, input), request, BY_DAY);
+  }
+
+  private billingUsageListing(viewer: Viewer, input: TimeWindowInput): Listing<BillingUsageRecord> {
     const window = parseWindow(input);
     const scope = viewer.orgs;
-    const rows = await queryRows<BillingRow>(
+    return sqlListing<BillingRow, BillingUsageRecord>(
       this.db,
       sql`select organization, type, time_stamp, customer_id, product_code, playout_uptime, storage_amount, bandwidth, platform, reported
-        from billing_usage where ${inScope(sql`organization`, scope)} and time_stamp >= ${ts(window.from)} and time_stamp < ${ts(window.to)}
-        order by time_stamp, organization, type`,
+        from billing_usage where ${inScope(sql`organization`, scope)} and time_stamp >= ${ts(window.from)} and time_stamp < ${ts(window.to)}`,
+      // The table's key: a total order.
+      sql`time_stamp, organization, type`,
+      toBillingUsage,
     );
-    return rows.map(toBillingUsage);
   }
 
   /** O15 */
@@ -280,6 +339,22 @@ export class ReportingService {
     const organizations = scopeOrganizations(viewer, args.organizations);
     return { organizations, providerId: args.providerId ?? null, channelIds: args.channelIds?.length ? args.channelIds : null };
   }
+}
+
+type ExecutionRow = { organization: string; execution_id: string; duration: number | null; execution_time: string | Date; success: boolean; type: string | null };
+
+/** Executions, newest first, grouped by UTC day in that order. */
+function groupByDay(rows: ExecutionRow[]): ExecutionDay[] {
+  const days = new Map<number, ExecutionDay>();
+  for (const r of rows) {
+    const time = toDate(r.execution_time);
+    const day = Math.floor(time.getTime() / (DAY_SECONDS * 1000)) * DAY_SECONDS * 1000;
+    let entry = days.get(day);
+    if (!entry) days.set(day, (entry = { executionDate: new Date(day), success: true, executions: [] }));
+    entry.executions.push({ organization: r.organization, executionId: r.execution_id, duration: r.duration === null ? null : Number(r.duration), success: r.success, timeStamp: time, type: r.type });
+    entry.success &&= r.success;
+  }
+  return [...days.values()];
 }
 
 /**

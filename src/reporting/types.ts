@@ -1,6 +1,7 @@
 // GraphQL shapes of the reporting area (SPEC "Reporting records", API.md "Reporting area").
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { PageMembers } from "../common/graphql-types.js";
 
 export enum PeriodType {
   MINUTES = "MINUTES",
@@ -27,6 +28,11 @@ export class CacheDownloadRecord {
   @Field(() => [String], { description: "Sorted distinct playout names" }) playoutNames!: string[];
   @Field(() => String, { nullable: true }) port!: string | null;
   @Field(() => SafeIntResolver, { description: "Bytes" }) size!: number;
+}
+
+@ObjectType({ description: "The records of cacheDownloads, by ip then port, a page at a time" })
+export class CacheDownloadPage extends PageMembers {
+  @Field(() => [CacheDownloadRecord], { description: "This page's cache download records" }) content!: CacheDownloadRecord[];
 }
 
 @ObjectType({ description: "Health figures of one playout in one bucket (averages over its samples; null when not asked for or not measured)" })
@@ -138,6 +144,11 @@ export class ExecutionDay {
   @Field(() => [ExecutionEntry], { description: "Newest first" }) executions!: ExecutionEntry[];
 }
 
+@ObjectType({ description: "The days of executionDays, newest first, a page at a time (each day whole)" })
+export class ExecutionDayPage extends PageMembers {
+  @Field(() => [ExecutionDay], { description: "This page's days" }) content!: ExecutionDay[];
+}
+
 @ObjectType()
 export class AudioSendStats {
   @Field(() => SafeIntResolver, { nullable: true }) audioBytesSent!: number | null;
@@ -188,6 +199,11 @@ export class BillingUsageRecord {
   @Field(() => String) type!: string;
   @Field(() => Boolean) reported!: boolean;
   @Field(() => Date) timeStamp!: Date;
+}
+
+@ObjectType({ description: "The usage records of billingUsage, in its order, a page at a time" })
+export class BillingUsagePage extends PageMembers {
+  @Field(() => [BillingUsageRecord], { description: "This page's usage records" }) content!: BillingUsageRecord[];
 }
 
 @ObjectType({ description: "What a billing run wrote" })

@@ -62,7 +62,7 @@ export function createServices(
     checks: new CheckService(db, config.maxPageSize),
     marks: new MarkService(db, config.maxPageSize),
     eventCatalog: new EventCatalogService(db),
-    reporting: new ReportingService(routes.reports ?? db),
+    reporting: new ReportingService(routes.reports ?? db, config.maxPageSize),
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
     asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),

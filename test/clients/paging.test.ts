@@ -3,11 +3,12 @@
 // pages it holds; a mutation's answer updates the cached page.
 import { ApolloClient, HttpLink, gql } from "@apollo/client";
 import { gql as urqlGql } from "@urql/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createCache } from "../../docs/clients/apollo.js";
 import { createClient } from "../../docs/clients/urql.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
 import { uniqueOrg, useTestService } from "../helpers/service.js";
+import { INGEST } from "../helpers/telemetry.js";
 
 const t = useTestService();
 
@@ -57,6 +58,8 @@ describe("paging with the documented client configurations", () => {
 
   it("urql with graphcache: the pages asked so far read as one list; a mutation updates it", async () => {
     const { token, s, ids, version } = await fiveEvents();
+    // graphcache warns ("Invalid key") of an object it cannot key that the configuration does not name.
+    const warn = vi.spyOn(console, "warn");
     const client = createClient(t.url, token);
     const query = urqlGql(PAGE);
     for (const page of [0, 1, 2]) {
@@ -71,6 +74,8 @@ describe("paging with the documented client configurations", () => {
     expect(renamed.error).toBeUndefined();
     const after = await client.query(query, { id: s.id, page: 2, size: 2 }, { requestPolicy: "cache-only" }).toPromise();
     expect(after.data.schedule.events.content.map((e: any) => e.title)).toEqual(["Renamed", "B", "C", "D", "E"]);
+    expect(warn.mock.calls.filter((call) => String(call[0]).includes("Invalid key"))).toEqual([]);
+    warn.mockRestore();
   });
 
   it("the paged siblings of plain lists: changeSetPage grows through fetchMore (Apollo) and joins its pages (urql)", async () => {
@@ -99,5 +104,38 @@ describe("paging with the documented client configurations", () => {
     for (const page of [0, 1]) expect((await urql.query(urqlGql(SETS), { s: s.id, page, size: 2 }).toPromise()).error).toBeUndefined();
     const joined = await urql.query(urqlGql(SETS), { s: s.id, page: 1, size: 2 }, { requestPolicy: "cache-only" }).toPromise();
     expect(joined.data.changeSetPage.content.map((c: any) => c.id)).toEqual(ids);
+  });
+
+  it("a reporting page keyed by its window: billingUsagePage grows through fetchMore (Apollo) and joins its pages (urql)", async () => {
+    const org = uniqueOrg();
+    await t.client(await t.token(org, "admin")).data(INGEST, {
+      batch: { billingUsage: [0, 1, 2].map((day) => ({ organization: org, timeStamp: new Date(Date.UTC(2034, 0, 1 + day)).toISOString(), playoutUptime: day })) },
+    });
+    const token = await t.token(org, "viewer");
+    const USAGE = `query Usage($w: TimeWindowInput!, $page: Int, $size: Int) { billingUsagePage(window: $w, page: $page, size: $size) { number last totalElements content { playoutUptime } } }`;
+    const w = { from: "2034-01-01T00:00:00Z", to: "2034-02-01T00:00:00Z" };
+    const apollo = new ApolloClient({
+      cache: createCache(),
+      link: new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${token}`, "apollo-require-preflight": "true" } }),
+    });
+    const observable = apollo.watchQuery<any>({ query: gql(USAGE), variables: { w, page: 0, size: 2 } });
+    const subscription = observable.subscribe(() => undefined);
+    try {
+      await observable.refetch();
+      await observable.fetchMore({ variables: { page: 1 } });
+      const cached = apollo.readQuery<any>({ query: gql(USAGE), variables: { w, page: 0, size: 2 } })!;
+      expect(cached.billingUsagePage).toMatchObject({ number: 1, last: true, totalElements: 3 });
+      expect(cached.billingUsagePage.content.map((r: any) => r.playoutUptime)).toEqual([0, 1, 2]);
+    } finally {
+      subscription.unsubscribe();
+    }
+
+    const warn = vi.spyOn(console, "warn");
+    const urql = createClient(t.url, token);
+    for (const page of [0, 1]) expect((await urql.query(urqlGql(USAGE), { w, page, size: 2 }).toPromise()).error).toBeUndefined();
+    const joined = await urql.query(urqlGql(USAGE), { w, page: 1, size: 2 }, { requestPolicy: "cache-only" }).toPromise();
+    expect(joined.data.billingUsagePage.content.map((r: any) => r.playoutUptime)).toEqual([0, 1, 2]);
+    expect(warn.mock.calls.filter((call) => String(call[0]).includes("Invalid key"))).toEqual([]);
+    warn.mockRestore();
   });
 });

@@ -69,7 +69,9 @@ const QUERIES: Record<string, Case> = {
   asset: { variants: () => [q(`{ asset(assetId: "${A}-asset", ${onA}) { assetId organization } }`), list(`{ asset(assetId: "${A}-asset") { assetId organization } }`)] },
   assets: { variants: () => [q(`{ assets(${onA}) { content { assetId organization } } }`), list(`{ assets { content { assetId organization } } }`)] },
   billingUsage: { variants: () => [list(`{ billingUsage(${W}) { organization } }`)] },
+  billingUsagePage: { variants: () => [list(`{ billingUsagePage(${W}) { totalElements content { organization } } }`)] },
   cacheDownloads: { variants: () => [q(`{ cacheDownloads(${onA}, ${W}) { ip } }`)] },
+  cacheDownloadPage: { variants: () => [q(`{ cacheDownloadPage(${onA}, ${W}) { content { ip } } }`)] },
   changeSet: {
     variants: (i) => [q(`query($id: ID!) { changeSet(id: $id, ${onA}) { id } }`, { id: i.changeSet }), q(`query($id: ID!) { changeSet(id: $id) { id } }`, { id: i.changeSet })],
   },
@@ -84,6 +86,7 @@ const QUERIES: Record<string, Case> = {
   },
   channelUptime: { variants: () => [q(`{ channelUptime(${W}, organizations: ["${A}"]) { channelId } }`), list(`{ channelUptime(${W}) { channelId organization } }`)] },
   executionDays: { variants: () => [list(`{ executionDays(from: "2000-01-01T00:00:00Z") { executions { organization executionId } } }`)] },
+  executionDayPage: { variants: () => [list(`{ executionDayPage(from: "2000-01-01T00:00:00Z") { totalElements content { executions { organization executionId } } } }`)] },
   job: { variants: (i) => [q(`query($id: ID!) { job(id: $id) { id organization } }`, { id: i.job })] },
   jobs: { variants: () => [q(`{ jobs(organizations: ["${A}"]) { id organization } }`), list(`{ jobs { id organization } }`)] },
   jobPage: { variants: () => [q(`{ jobPage(organizations: ["${A}"]) { content { id organization } } }`), list(`{ jobPage { totalElements content { id organization } } }`)] },
