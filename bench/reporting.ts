@@ -24,7 +24,9 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const NAME = "pgw_bench_reporting";
 const DAYS = Number(process.env.BENCH_DAYS ?? 35);
 const PLAYOUTS = Number(process.env.BENCH_PLAYOUTS ?? 200);
-const ORGS = 5;
+// 40 playouts an organization whatever the size, so that an organization's report answers the
+// same rows at 10M samples as at 100M (BENCH_ORGANIZATIONS overrides).
+const ORGS = Number(process.env.BENCH_ORGANIZATIONS ?? Math.max(1, Math.round(PLAYOUTS / 40)));
 const DAY = 86_400_000;
 const END = Date.parse("2026-06-01T00:00:00Z");
 const START = END - DAYS * DAY;
@@ -128,11 +130,11 @@ async function main(): Promise<void> {
     const tenPlayouts = Array.from({ length: 10 }, (_, i) => `bench-playout-${String(i * ORGS).padStart(3, "0")}`);
     out("");
     out("Service calls (ReportingService, postgres.js):");
-    await measure("playoutUsage, 1 organization (40 playouts), 30 days, daily", 300, () => reporting.playoutUsage(viewer, org, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
+    await measure(`playoutUsage, 1 organization (${Math.ceil(PLAYOUTS / ORGS)} playouts), 30 days, daily`, 300, () => reporting.playoutUsage(viewer, org, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
     await measure("playoutHistory hourly, 10 playouts, 7 days", 200, () => reporting.playoutHistory(viewer, { window: { ...last(7), period: 1, periodType: PeriodType.HOURS, playoutIds: tenPlayouts } }));
     await measure("uptimeTotals, 1 organization, 30 days", 300, () => reporting.uptimeTotals(viewer, org, last(30)));
     await measure("channelUptime, 1 organization, 30 days, daily", null, () => reporting.channelUptime(viewer, { window: { ...last(30), period: 1, periodType: PeriodType.DAYS } }));
-    await measure("playoutUptime, all 200 playouts, 30 days, daily", null, () => reporting.playoutUptime(ADMIN, null, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
+    await measure(`playoutUptime, all ${PLAYOUTS} playouts, 30 days, daily`, null, () => reporting.playoutUptime(ADMIN, null, { ...last(30), period: 1, periodType: PeriodType.DAYS }));
     // Local days (window.timeZone): London's are whole UTC hours (rollup only); Kolkata (+05:30) and
     // Kathmandu (+05:45) cut an hour at every day edge, read from raw samples (docs/REPORTING.md).
     const localDays = (zone: string, offset: string) => ({
