@@ -148,10 +148,11 @@ function importGraph(root: string, types: boolean): Map<string, string[]> {
  * import out.
  */
 export function importCycles(root: string, { types = false, skip }: { types?: boolean; skip?: (from: string, to: string) => boolean } = {}): string[][] {
-  const edges = importGraph(root, types);
-  if (skip) {
-    for (const [file, targets] of edges) edges.set(file, targets.filter((t) => !skip(toPosix(relative(root, file)), toPosix(relative(root, t)))));
-  }
+  return cyclesOf(root, importGraph(root, types), skip);
+}
+
+function cyclesOf(root: string, graph: Map<string, string[]>, skip?: (from: string, to: string) => boolean): string[][] {
+  const edges = skip ? new Map([...graph].map(([file, targets]) => [file, targets.filter((t) => !skip(toPosix(relative(root, file)), toPosix(relative(root, t))))])) : graph;
   // Tarjan's strongly connected components: every component of more than one module (or a module importing itself) is a cycle.
   let counter = 0;
   const index = new Map<string, number>();
@@ -182,7 +183,7 @@ export function importCycles(root: string, { types = false, skip }: { types?: bo
     }
   };
   for (const file of edges.keys()) if (!index.has(file)) connect(file);
-  return cycles;
+  return cycles.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 const toPosix = (path: string): string => path.split(sep).join("/");
@@ -204,10 +205,10 @@ export interface FloorCrossing {
 }
 
 /** The imports under `root` from a folder to a folder of a higher floor, type imports included; and the folders FLOORS does not place. */
-export function floorCrossings(root: string, floors: readonly (readonly string[])[] = FLOORS): { crossings: FloorCrossing[]; unplaced: string[] } {
+export function floorCrossings(root: string, floors: readonly (readonly string[])[] = FLOORS, graph = importGraph(root, true)): { crossings: FloorCrossing[]; unplaced: string[] } {
   const crossings: FloorCrossing[] = [];
   const unplaced = new Set<string>();
-  for (const [file, targets] of importGraph(root, true)) {
+  for (const [file, targets] of graph) {
     const from = toPosix(relative(root, file));
     if (FLOOR_EXEMPT[from]) continue;
     const own = floorOf(folderOf(from), floors);
@@ -244,12 +245,13 @@ export interface ImportReport {
 
 /** Checks the import graph under `root` against the floors and the baselines. */
 export function checkImports(root: string, baselines: Baselines = { floorCrossings: KNOWN_FLOOR_CROSSINGS, typeCycles: KNOWN_TYPE_CYCLES }, floors = FLOORS): ImportReport {
-  const { crossings, unplaced } = floorCrossings(root, floors);
+  const graph = importGraph(root, true);
+  const { crossings, unplaced } = floorCrossings(root, floors, graph);
   const known = (from: string, to: string): boolean => (baselines.floorCrossings[from]?.includes(folderOf(to)) ?? false) && floorOf(folderOf(to), floors) > floorOf(folderOf(from), floors);
   const newCrossings = crossings.filter((c) => !known(c.from, c.to));
-  const typeCycles = importCycles(root, { types: true });
+  const typeCycles = cyclesOf(root, graph);
   // Without the known climbs, what is left of the circles must be in KNOWN_TYPE_CYCLES.
-  const left = importCycles(root, { types: true, skip: known });
+  const left = cyclesOf(root, graph, known);
   const covering = (cycle: string[]): number => baselines.typeCycles.findIndex((entry) => cycle.every((f) => entry.includes(f)));
   const newTypeCycles = left.filter((cycle) => covering(cycle) < 0);
   const stale = [
