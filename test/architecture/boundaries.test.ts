@@ -1,6 +1,6 @@
 // The boundary rules must keep failing on what they forbid: if a change to eslint.config.js or to
 // tools/import-cycles.ts made them blind, these tests say so (docs/ARCHITECTURE.md "Boundaries").
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ESLint } from "eslint";
@@ -52,6 +52,13 @@ describe("slice boundaries (eslint)", () => {
       expect.stringContaining("composition root"),
     ]);
     expect(await boundaryErrors('export const schema = () => import("../server/schema.js");\n', "src/io/fixture.ts")).toEqual([expect.stringContaining("composition root")]);
+  });
+
+  it("knows every folder of src/ (a folder it does not list would go unchecked)", async () => {
+    const config = "../../eslint.config.js"; // plain JavaScript, without types
+    const { SHARED, SLICES } = (await import(config)) as { SHARED: string[]; SLICES: string[] };
+    const folders = readdirSync(join(import.meta.dirname, "../../src"), { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== "types").map((e) => e.name);
+    expect(folders.filter((f) => !SLICES.includes(f) && !SHARED.includes(f))).toEqual([]);
   });
 
   it("lets the composition root import any slice's modules", async () => {
