@@ -95,14 +95,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/**
- * The relative specifiers a module imports: static imports, re-exports and `import("…")`; with
- * `types`, also type-only imports and re-exports and `import("…")` types; without, only what
- * exists at run time.
- */
-export function importSpecifiers(text: string, fileName = "module.ts", { types = false } = {}): string[] {
+/** The relative specifiers a module imports, each marked when only types are taken. */
+function specifiersOf(text: string, fileName: string): { specifier: string; typeOnly: boolean }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const found: string[] = [];
+  const found: { specifier: string; typeOnly: boolean }[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
@@ -110,19 +106,30 @@ export function importSpecifiers(text: string, fileName = "module.ts", { types =
         clause !== undefined &&
         (clause.isTypeOnly ||
           (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (types || !typeOnly) found.push(node.moduleSpecifier.text);
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly = node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
-      if (types || !typeOnly) found.push(node.moduleSpecifier.text);
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
-      found.push(node.arguments[0].text);
-    } else if (types && ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      found.push(node.argument.literal.text);
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((s) => s.startsWith("."));
+  return found.filter((s) => s.specifier.startsWith("."));
+}
+
+/**
+ * The relative specifiers a module imports: static imports, re-exports and `import("…")`; with
+ * `types`, also type-only imports and re-exports and `import("…")` types; without, only what
+ * exists at run time.
+ */
+export function importSpecifiers(text: string, fileName = "module.ts", { types = false } = {}): string[] {
+  return specifiersOf(text, fileName)
+    .filter((s) => types || !s.typeOnly)
+    .map((s) => s.specifier);
 }
 
 /** The relative specifiers a module needs at run time: static imports and re-exports not marked type-only, and `import("…")`. */
@@ -136,10 +143,20 @@ function resolveSpecifier(from: string, specifier: string): string | null {
   return null;
 }
 
-/** The modules under `root` (absolute paths) and the modules each imports. */
-function importGraph(root: string, types: boolean): Map<string, string[]> {
-  const files = sourceFiles(root);
-  return new Map(files.map((file) => [file, [...new Set(importSpecifiers(readFileSync(file, "utf8"), file, { types }).map((s) => resolveSpecifier(file, s)).filter((t): t is string => t !== null))]]));
+type Graph = Map<string, string[]>;
+
+/** The modules under `root` (absolute paths) and the modules each imports: at run time, and with type imports counted. */
+function importGraphs(root: string): { runtime: Graph; all: Graph } {
+  const runtime: Graph = new Map();
+  const all: Graph = new Map();
+  for (const file of sourceFiles(root)) {
+    const found = specifiersOf(readFileSync(file, "utf8"), file)
+      .map((s) => ({ target: resolveSpecifier(file, s.specifier), typeOnly: s.typeOnly }))
+      .filter((s): s is { target: string; typeOnly: boolean } => s.target !== null);
+    runtime.set(file, [...new Set(found.filter((s) => !s.typeOnly).map((s) => s.target))]);
+    all.set(file, [...new Set(found.map((s) => s.target))]);
+  }
+  return { runtime, all };
 }
 
 /**
@@ -148,10 +165,11 @@ function importGraph(root: string, types: boolean): Map<string, string[]> {
  * import out.
  */
 export function importCycles(root: string, { types = false, skip }: { types?: boolean; skip?: (from: string, to: string) => boolean } = {}): string[][] {
-  return cyclesOf(root, importGraph(root, types), skip);
+  const graphs = importGraphs(root);
+  return cyclesOf(root, types ? graphs.all : graphs.runtime, skip);
 }
 
-function cyclesOf(root: string, graph: Map<string, string[]>, skip?: (from: string, to: string) => boolean): string[][] {
+function cyclesOf(root: string, graph: Graph, skip?: (from: string, to: string) => boolean): string[][] {
   const edges = skip ? new Map([...graph].map(([file, targets]) => [file, targets.filter((t) => !skip(toPosix(relative(root, file)), toPosix(relative(root, t))))])) : graph;
   // Tarjan's strongly connected components: every component of more than one module (or a module importing itself) is a cycle.
   let counter = 0;
@@ -205,7 +223,7 @@ export interface FloorCrossing {
 }
 
 /** The imports under `root` from a folder to a folder of a higher floor, type imports included; and the folders FLOORS does not place. */
-export function floorCrossings(root: string, floors: readonly (readonly string[])[] = FLOORS, graph = importGraph(root, true)): { crossings: FloorCrossing[]; unplaced: string[] } {
+export function floorCrossings(root: string, floors: readonly (readonly string[])[] = FLOORS, graph = importGraphs(root).all): { crossings: FloorCrossing[]; unplaced: string[] } {
   const crossings: FloorCrossing[] = [];
   const unplaced = new Set<string>();
   for (const [file, targets] of graph) {
@@ -245,7 +263,8 @@ export interface ImportReport {
 
 /** Checks the import graph under `root` against the floors and the baselines. */
 export function checkImports(root: string, baselines: Baselines = { floorCrossings: KNOWN_FLOOR_CROSSINGS, typeCycles: KNOWN_TYPE_CYCLES }, floors = FLOORS): ImportReport {
-  const graph = importGraph(root, true);
+  const graphs = importGraphs(root);
+  const graph = graphs.all;
   const { crossings, unplaced } = floorCrossings(root, floors, graph);
   const known = (from: string, to: string): boolean => (baselines.floorCrossings[from]?.includes(folderOf(to)) ?? false) && floorOf(folderOf(to), floors) > floorOf(folderOf(from), floors);
   const newCrossings = crossings.filter((c) => !known(c.from, c.to));
@@ -260,7 +279,7 @@ export function checkImports(root: string, baselines: Baselines = { floorCrossin
     ),
     ...baselines.typeCycles.filter((_, i) => !left.some((cycle) => covering(cycle) === i)).map((entry) => `KNOWN_TYPE_CYCLES: ${entry.join(", ")}`),
   ];
-  return { runtimeCycles: importCycles(root), typeCycles, newTypeCycles, crossings, newCrossings, unplaced, stale };
+  return { runtimeCycles: cyclesOf(root, graphs.runtime), typeCycles, newTypeCycles, crossings, newCrossings, unplaced, stale };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
