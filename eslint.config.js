@@ -4,10 +4,13 @@ import tseslint from "typescript-eslint";
 // Boundaries (docs/ARCHITECTURE.md "Boundaries"). A slice uses another slice only through that
 // slice's index.ts (its public surface), never its store, tables, service, …; no slice imports
 // src/server/ (the composition root). src/common/, src/db/ and src/config.ts are shared by all.
-// Import cycles are found by tools/import-cycles.ts, also run by `npm run lint`.
-const SLICES = ["assets", "asrun", "changesets", "checks", "cli", "events", "history", "io", "jobs", "localtime", "reporting", "schedules", "scte35", "seed", "server", "telemetry", "timecode", "timeline"];
+// Type imports count like any other (`import type`, `export type … from`, `typeof import("…")`).
+// The import graph as a whole is checked by tools/import-cycles.ts, also run by `npm run lint`:
+// no cycle (type imports counted) and no import from a lower floor into a higher one (its FLOORS:
+// pure rules, shared modules, slices in three floors, seed, then the composition root and commands).
+export const SLICES = ["assets", "asrun", "changesets", "checks", "cli", "events", "history", "io", "jobs", "localtime", "reporting", "schedules", "scte35", "seed", "server", "telemetry", "timecode", "timeline"];
 // Not a slice: shared by every slice, any module may be imported.
-const SHARED = ["common", "db"];
+export const SHARED = ["common", "db"];
 // May import any slice's modules: the composition root wires resolvers, services, loaders and
 // job handlers; src/db/schema.ts lists every table.
 const ROOTS = ["server"];
@@ -72,8 +75,17 @@ function forbiddenInternals(depth, own, exceptions = []) {
       : [{ regex: `^${up}server/`, message: "Slices must not import the composition root (src/server/): take what you need from src/common/ or have it injected." }]),
   ];
 }
-// The same restriction on dynamic import("…"), which no-restricted-imports does not see.
-const dynamicImports = (patterns) => patterns.map((p) => ({ selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\x2F")}/]`, message: p.message }));
+// The same restriction on dynamic import("…") and on import("…") types (`typeof import("…")`), which
+// no-restricted-imports does not see. (It does see `import type` and `export type … from`: type
+// imports count, there is no allowTypeImports.)
+const dynamicImports = (patterns) =>
+  patterns.flatMap((p) => {
+    const regex = `/${p.regex.replaceAll("/", "\\x2F")}/`;
+    return [
+      { selector: `ImportExpression > Literal[value=${regex}]`, message: p.message },
+      { selector: `TSImportType[source.value=${regex}]`, message: p.message },
+    ];
+  });
 
 function boundaries() {
   const configs = [];
