@@ -2,7 +2,8 @@
 // holds no specification, no contract document and no issue tracker. So they may not send the
 // reader to a file the clone does not hold (a `*.md` they name, a relative link, anything under
 // `../`), nor to an issue or pull request by number: they say what is meant in their own words
-// (an operation by its id, defined in docs/OPERATIONS.md; a measurement by its section).
+// (an operation by its id, defined in docs/OPERATIONS.md; a measurement by its section). Code
+// blocks and inline code are not prose: `#2` there is an entry id, not an issue.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +77,8 @@ function outsideReferences(file: string, markdown: string): Finding[] {
     for (const [ref] of proseLines[index].matchAll(named)) found.push({ line, what: `names an issue: "${ref}"` });
     const rest = proseLines[index].replace(named, (ref) => " ".repeat(ref.length));
     for (const [ref] of rest.matchAll(/(?<![\w&#/])#\d+\b/g)) found.push({ line, what: `names an issue: "${ref}"` });
+    // Nor the specification the service was first written from, by name ("SPEC ProcessingJob").
+    if (/\bSPEC\b(?!\.md)/.test(proseLines[index])) found.push({ line, what: "names the SPEC, which the repository does not hold" });
   });
   return found;
 }
@@ -92,6 +95,7 @@ describe("the docs stand on their own", () => {
       "The checker is ../shared/tools/check-contract.mjs.",
       "See [the spec](../spec/README.md) and [nowhere](docs/NOWHERE.md).",
       "Since issue 16 the trigger, issues 3 and 4, Issue #13, fixed in #42 and PR 7.",
+      "The fields of SPEC ProcessingJob.",
     ].join("\n");
     expect(outsideReferences("docs/PLANTED.md", page)).toEqual([
       { line: 2, what: "names API.md, which the repository does not hold" },
@@ -108,6 +112,7 @@ describe("the docs stand on their own", () => {
       { line: 5, what: 'names an issue: "Issue #13"' },
       { line: 5, what: 'names an issue: "PR 7"' },
       { line: 5, what: 'names an issue: "#42"' },
+      { line: 6, what: "names the SPEC, which the repository does not hold" },
     ]);
   });
 
