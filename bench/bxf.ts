@@ -3,7 +3,7 @@
 // (multipart over HTTP, streamed from disk by a client in a child process, so that this process's
 // CPU time and memory are the service's alone), then that schedule exported as BXF by the job runner.
 // Time, this process's CPU time and its peak resident memory above its level at rest (sampled
-// every 10 ms). Targets (issue 15): < 10 s and < 300 MB each way.
+// every 10 ms). Targets: < 10 s and < 300 MB each way.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --expose-gc --import tsx bench/bxf.ts   (EVENTS=100000; no DATABASE_URL: PGlite)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";

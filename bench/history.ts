@@ -1,4 +1,4 @@
-// What the history costs (issue 16): a bulkEditEvents of 1,000 events on a 100,000-event schedule
+// What the history costs: a bulkEditEvents of 1,000 events on a 100,000-event schedule
 // with the history triggers on and off (off: disabled in this bench's own database; runs
 // alternate so that machine load falls on both alike), rewrites of 75,000 and 100,000 events
 // (a statement that states its columns, one that does not), and Schedule.atVersion's first page.

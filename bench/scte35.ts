@@ -1,5 +1,5 @@
 // SCTE-35 cues: encode 100,000 signals (signal → splice_info_section → base64) and decode 100,000
-// cues (base64 → SpliceInfo, CRC checked), pure, no database. Target: < 1 s each way (issue 15).
+// cues (base64 → SpliceInfo, CRC checked), pure, no database. Target: < 1 s each way.
 // Run: npx tsx bench/scte35.ts [cues] [runs]
 import { decodeSpliceInfo, encodeSignal, encodeSpliceInfo, parseCueText, signalToSpliceInfo, type Scte35SignalData } from "../src/scte35/index.js";
 

@@ -1,4 +1,4 @@
-// Peer benchmark (issue 13): this service (jit and graphql-js executors), PostGraphile 5 and a raw
+// Peer benchmark (docs/PERFORMANCE.md): this service (jit and graphql-js executors), PostGraphile 5 and a raw
 // SQL floor, each its own process on one seeded database; answers checked equal, then autocannon.
 //   npm run bench:peers [-- --quick]        (prerequisites and settings: bench/peers/README.md)
 // The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x> Q4 <x> Q5 <x>`.

@@ -24,7 +24,7 @@ export interface DatasetSize {
   days: number;
 }
 
-/** Sizes from the environment (PEERS_SCHEDULES, PEERS_EVENTS, PEERS_ASSETS, PEERS_SAMPLES); defaults as in issue 13. */
+/** Sizes from the environment (PEERS_SCHEDULES, PEERS_EVENTS, PEERS_ASSETS, PEERS_SAMPLES); defaults as in docs/PERFORMANCE.md. */
 export function datasetSize(env = process.env): DatasetSize {
   const days = 35;
   const samples = Number(env.PEERS_SAMPLES ?? 10_080_000);

@@ -1,4 +1,4 @@
-// The checks a scheduler runs before air (issue 4): read-only reports over a schedule (assets,
+// The checks a scheduler runs before air: read-only reports over a schedule (assets,
 // programme summary, parameter evaluation, validation). The writes that fix what they find (marks,
 // updates by criteria, asset replacement, title sync) are in src/events/ (marks-service.ts,
 // catalog-service.ts).

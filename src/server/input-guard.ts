@@ -1,4 +1,4 @@
-// One rule for every text a request carries (issue 11 item 7): string literals of arguments and
+// One rule for every text a request carries (docs/SECURITY.md): string literals of arguments and
 // variable defaults, and every string (and object key) of the variables. No NUL or other control
 // character except tab, line feed and carriage return (PostgreSQL refuses NUL in text and jsonb),
 // and at most MAX_STRING_LENGTH UTF-8 bytes (a btree index entry holds about 2.7 kB). Checked

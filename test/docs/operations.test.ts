@@ -3,6 +3,9 @@
 // in a line of its own (`- **S30** — ripples a schedule …`). Code and docs cite the ids (S31, O16)
 // without saying what they are; a clone has no SPEC, so every id cited under src/ or docs/ must
 // be defined there. The ids are fixed here, as the SPEC numbers them (S1–S40, O1–O20).
+// Each section's `Code:` line names the files that serve it, each followed by the names it declares
+// for the operation (`src/io/formats/exports.ts` (xmltvDocument)): a file that exists but holds
+// something else (the reader where the writer is meant) fails as surely as a missing file.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +60,27 @@ function pathsIn(codeLine: string): string[] {
   return [...codeLine.matchAll(/`([^`]+)`/g)].map(([, path]) => path);
 }
 
+/** Each path of a `Code:` line with the names that follow it in parentheses: `src/a.ts` (one, two). */
+function namesByPath(codeLine: string): { path: string; names: string[] }[] {
+  return [...codeLine.matchAll(/`([^`]+)`(?:\s*\(([^)]*)\))?/g)].map(([, path, names]) => ({
+    path,
+    names: (names ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+  }));
+}
+
+/**
+ * Whether a source text declares a name: a function, class, interface, type, enum or variable
+ * (`function name`, `const name`, exported or not), or a method of a class (`  async name(…) {`,
+ * `  name(` ending a line whose parameters follow). A call (`  name(x);`) is not a declaration.
+ */
+function declares(source: string, name: string): boolean {
+  const id = name.replace(/[$]/g, "\\$&");
+  return (
+    new RegExp(`\\b(?:function\\*?|class|interface|type|enum|const|let|var)\\s+${id}\\b`).test(source) ||
+    new RegExp(`^[ \\t]+(?:(?:public|private|protected|static|readonly|async|get|set)\\s+)*\\*?${id}\\s*(?:<[^>\\n]*>)?\\((?:.*[{(,])?[ \\t]*$`, "m").test(source)
+  );
+}
+
 /** Every file under a folder whose name ends with one of the extensions. */
 function filesUnder(folder: string, extensions: string[]): string[] {
   return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
@@ -109,6 +133,29 @@ describe("docs/OPERATIONS.md", () => {
       ["### S2", []],
     ]);
     expect(pathsIn("Code: `src/a.ts` → `src/b.ts` (`src/c/`)")).toEqual(["src/a.ts", "src/b.ts", "src/c/"]);
+    expect(namesByPath("Code: `src/a.ts` (one, two) → `src/b.ts` → `src/c.ts` (three)")).toEqual([
+      { path: "src/a.ts", names: ["one", "two"] },
+      { path: "src/b.ts", names: [] },
+      { path: "src/c.ts", names: ["three"] },
+    ]);
+  });
+
+  it("tells a declaration from a call or a mention", () => {
+    const source = [
+      "export async function writeXmltv(out: Writable) {",
+      "const TABLE = 1;",
+      "export class ScheduleService {",
+      "  async create(viewer: Viewer, input: ScheduleInput): Promise<Schedule> {",
+      "  list(",
+      "    viewer: Viewer,",
+      "  ) {",
+      "    requireRole(viewer, \"editor\");",
+      "    return readXmltv(text);",
+      "  }",
+      "}",
+    ].join("\n");
+    expect(["writeXmltv", "TABLE", "ScheduleService", "create", "list"].filter((name) => !declares(source, name))).toEqual([]);
+    expect(["requireRole", "readXmltv", "viewer", "Writable"].filter((name) => declares(source, name))).toEqual([]);
   });
 
   it("gives every section one Code: line naming its resolver first, then files that exist", () => {
@@ -119,6 +166,20 @@ describe("docs/OPERATIONS.md", () => {
       if (paths.length < 2 || !/resolvers?\.ts$/.test(paths[0])) problems.push(`${heading}: the line names no resolver then service`);
       return problems;
     });
+    expect(wrong).toEqual([]);
+  });
+
+  it("names after each Code: path what it declares that serves the operation", () => {
+    const wrong = [...codeLinesBySection(operations)].flatMap(([heading, lines]) =>
+      lines.flatMap((line) =>
+        namesByPath(line).flatMap(({ path, names }) => {
+          if (names.length === 0) return [`${heading}: ${path} names no function`];
+          if (!existsSync(join(ROOT, path))) return [];
+          const source = readFileSync(join(ROOT, path), "utf8");
+          return names.filter((name) => !declares(source, name)).map((name) => `${heading}: ${path} does not declare ${name}`);
+        }),
+      ),
+    );
     expect(wrong).toEqual([]);
   });
 });
