@@ -19,15 +19,6 @@ const DOCS = [
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name))),
 ];
 
-/**
- * Lines that still name an issue and are left to the restructuring that rewrites them: the slice
- * table of docs/ARCHITECTURE.md, which is being redrawn from the new layout. Each entry must still
- * match a line (the test below fails when one no longer does, so the list only shrinks).
- */
-const LEFT_TO_REDRAW: { file: string; line: RegExp }[] = [
-  { file: "docs/ARCHITECTURE.md", line: /^\| `src\/schedules\/store\/` \|.*\(pages of events built as JSON, also folded into the statement of the schedules: issue 13\)/ },
-  { file: "docs/ARCHITECTURE.md", line: /^\| `src\/events\/` \|.*\(`json-reads\.ts`, issue 13\)/ },
-];
 
 /** The text with fenced code blocks and inline code spans blanked (line numbers kept). */
 function prose(markdown: string): string {
@@ -83,10 +74,6 @@ function outsideReferences(file: string, markdown: string): Finding[] {
   return found;
 }
 
-function leftToRedraw(file: string, text: string): boolean {
-  return LEFT_TO_REDRAW.some((entry) => entry.file === file && entry.line.test(text));
-}
-
 describe("the docs stand on their own", () => {
   it("finds each kind of reference planted in a page", () => {
     const page = [
@@ -130,16 +117,9 @@ describe("the docs stand on their own", () => {
   it("README.md and docs/ name no file outside the repository and no issue", () => {
     const wrong = DOCS.flatMap((file) => {
       const text = readFileSync(join(ROOT, file), "utf8");
-      const lines = text.split("\n");
-      return outsideReferences(file, text)
-        .filter((finding) => !leftToRedraw(file, lines[finding.line - 1]))
-        .map((finding) => `${file}:${finding.line}: ${finding.what}`);
+      return outsideReferences(file, text).map((finding) => `${file}:${finding.line}: ${finding.what}`);
     });
     expect(wrong).toEqual([]);
   });
 
-  it("leaves to the redrawing only lines that are still there", () => {
-    const gone = LEFT_TO_REDRAW.filter(({ file, line }) => !readFileSync(join(ROOT, file), "utf8").split("\n").some((text) => line.test(text)));
-    expect(gone).toEqual([]);
-  });
 });
