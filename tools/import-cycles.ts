@@ -49,11 +49,6 @@ const FLOOR_EXEMPT: Record<string, string> = {
  * not covered.
  */
 export const KNOWN_FLOOR_CROSSINGS: Record<string, readonly string[]> = {
-  // Context names each slice's service and loader types: to become interfaces declared in
-  // common/ (augmented by each slice) or a Context assembled in server/.
-  "common/context.ts": ["asrun", "assets", "changesets", "checks", "events", "history", "io", "jobs", "reporting", "schedules", "telemetry"],
-  // The as-run command uses the CLI's helpers: it moves to cli/asrun.ts.
-  "asrun/cli.ts": ["cli"],
   // Archive seeding writes schedules itself: to go through the aggregate's unit of work.
   "jobs/seed.ts": ["schedules"],
   // The aggregate's tables, criteria and value types still live in events/ and changesets/:

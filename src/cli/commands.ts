@@ -14,8 +14,8 @@ import { ROLES, type Role } from "../common/auth.js";
 import { plural } from "../common/text.js";
 import { runWorkerCommand } from "../jobs/index.js";
 import { createJobRegistry } from "../server/index.js";
+import { asRunCommand } from "./asrun.js";
 import { jobsCommand } from "./jobs.js";
-import { asRunCommand } from "../asrun/index.js";
 import { exportCommand, importCommand } from "./transfer.js";
 
 /** Runs one command (known to exist, its options not yet parsed); the exit code, or -1 to keep running (serve). */

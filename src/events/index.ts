@@ -1,6 +1,8 @@
 // The public surface of events: what other slices may use (lint: eslint.config.js "boundaries").
 // type-graphql's decorators need the metadata polyfill before the first decorated class loads.
 import "reflect-metadata";
+// Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
+export type {} from "./context-members.js";
 export { EventService } from "./service.js";
 export { MarkService } from "./marks-service.js";
 export { EventCatalogService } from "./catalog-service.js";

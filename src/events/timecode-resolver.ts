@@ -2,7 +2,7 @@
 // its schedule's rate (the rate comes from a per-request DataLoader that Schedule.events primes,
 // so a page costs no statement and a lone event one per request). Rules in docs/EVENTS.md "Timecode".
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import { TimecodeScalar } from "../common/timecode-scalar.js";
+import { TimecodeScalar } from "./timecode-scalar.js";
 import type { Context } from "../common/context.js";
 import { framesToTimecode, msToFrames, msToTimecode, timeOfDayTimecode, type FrameRate } from "../timecode/index.js";
 import { Event } from "./types.js";

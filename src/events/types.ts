@@ -3,7 +3,7 @@ import { JSONObjectResolver, SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message, PageMembers } from "../common/graphql-types.js";
 import type { PageRequest } from "../common/paging.js";
-import { TimecodeScalar } from "../common/timecode-scalar.js";
+import { TimecodeScalar } from "./timecode-scalar.js";
 import { Schedule } from "../schedules/index.js";
 import type { EventFilter } from "./criteria.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";

@@ -2,6 +2,8 @@
 // Nothing here may import a slice that registers handlers (io, schedules): that would be a cycle.
 // type-graphql's decorators need the metadata polyfill before the first decorated class loads.
 import "reflect-metadata";
+// Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
+export type {} from "./context-members.js";
 export { JobService } from "./service.js";
 export { JobRegistry, JobStopped, type JobContext, type JobOutcome } from "./registry.js";
 export { enqueueJob, JobSignal } from "./queue.js";

@@ -1,5 +1,6 @@
 // DataLoaders are made anew for each request (their cache must not outlive it). Each slice adds
-// its loaders here; their types are in src/common/context.ts (Loaders).
+// its loaders here; their types are its own, added to Loaders (src/common/context.ts) by the
+// slice's context-members.ts: this object literal must name every one of them and no other.
 import { createAssetLoaders } from "../assets/loaders.js";
 import { createScheduleAssetsLoader } from "../checks/loaders.js";
 import { createDraftPageLoader } from "../changesets/loader.js";

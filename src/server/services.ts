@@ -1,4 +1,6 @@
-// The services of every slice, made once at start-up and shared by all requests.
+// The services of every slice, made once at start-up and shared by all requests. Their types are
+// each slice's, added to Services (src/common/context.ts) by the slice's context-members.ts: the
+// object createServices returns must name every one of them and no other (tsc checks both).
 // Before any decorated class is loaded (this module loads the schema, and with it type-graphql).
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
@@ -28,7 +30,6 @@ import { schemaEventCoercer } from "./schema.js";
 
 export type { Services } from "../common/context.js";
 
-/**
 /**
  * `authSecret`: the token secret, from which the key of signed download links is derived unless
  * FILE_LINK_SECRET names one. With neither (tokens from an identity provider only), the key is

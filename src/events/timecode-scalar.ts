@@ -1,6 +1,7 @@
 // The Timecode scalar: `HH:MM:SS:FF`, or `HH:MM:SS;FF` for drop-frame. Parsing checks the form only;
 // what the label means (frames past the rate, dropped labels) is checked against the schedule's
-// rate where the label is converted (src/events/timecode-input.ts).
+// rate where the label is converted (timecode-input.ts). It belongs to events, whose fields are the
+// only ones of that type (src/common/ imports no slice).
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import { parseTimecodeLabel, TimecodeError } from "../timecode/index.js";
 

@@ -1,18 +1,17 @@
 // `playout-gateway asrun import <file.csv> --schedule ID` and `asrun export <scheduleId>`: clients
-// of a running service over GraphQL, like `import` and `export` (src/cli/transfer.ts).
+// of a running service over GraphQL, like `import` and `export` (transfer.ts). It needs nothing of
+// src/asrun/ but the mutations the service exposes (importAsRun, exportAsRunReconciliation).
 import { statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
-import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOneOrganization, send } from "../cli/remote.js";
-import { downloadJobFile, multipart, waitForJob } from "../cli/transfer.js";
+import { ASRUN_HELP } from "./help.js";
+import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOneOrganization, send } from "./remote.js";
+import { downloadJobFile, multipart, waitForJob } from "./transfer.js";
 
 const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
 const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
-
-export { ASRUN_HELP } from "../cli/help.js";
-import { ASRUN_HELP } from "../cli/help.js";
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
