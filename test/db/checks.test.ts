@@ -47,7 +47,7 @@ describe("CHECK constraints", () => {
     const db = bed.handle.db;
     expect(await refusal(execute(db, sql`update events set duration = -1 where id = ${Number(e.id)}`))).toEqual({ code: "23514", constraint: "events_duration_non_negative" });
     expect(await refusal(execute(db, sql`update schedules set name = '  ' where id = ${Number(s.id)}`))).toEqual({ code: "23514", constraint: "schedules_name_not_blank" });
-    expect(await refusal(execute(db, sql`update schedules set version = 0 where id = ${Number(s.id)}`))).toEqual({ code: "23514", constraint: "schedules_version_positive" });
+    expect(await refusal(execute(db, sql`update schedules set version = -1 where id = ${Number(s.id)}`))).toEqual({ code: "23514", constraint: "schedules_version_not_negative" });
     expect(await refusal(execute(db, sql`insert into jobs (organization, type, progress) values (${org}, 'SCHEDULE_ARCHIVE', 101)`))).toEqual({ code: "23514", constraint: "jobs_progress_range" });
     // On the partitioned samples the parent's constraint holds in every partition.
     expect(await refusal(execute(db, sql`insert into playout_samples (playout_id, organization, time, interval_seconds) values ('p', ${org}, now(), 0)`))).toEqual({ code: "23514", constraint: "playout_samples_interval_range" });
