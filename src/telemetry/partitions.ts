@@ -32,7 +32,8 @@ export async function ensureSamplePartitions(db: Database, from: Date, to: Date)
     if (have.has(name)) continue;
     const [lower, upper] = [month.toISOString(), nextMonth(month).toISOString()];
     await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`create table "${name}" (like playout_samples including defaults)`));
+      // With the parent's CHECK constraints (drizzle/0019_checks.sql): a table is attached only when it carries them.
+      await tx.execute(sql.raw(`create table "${name}" (like playout_samples including defaults including constraints)`));
       await tx.execute(sql.raw(`insert into "${name}" select * from playout_samples_default where time >= '${lower}' and time < '${upper}'`));
       await tx.execute(sql.raw(`delete from playout_samples_default where time >= '${lower}' and time < '${upper}'`));
       await tx.execute(sql.raw(`alter table playout_samples attach partition "${name}" for values from ('${lower}') to ('${upper}')`));
