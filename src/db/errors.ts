@@ -1,6 +1,6 @@
 // The one place that decides what a database error means to a client: a time limit hit (TIMEOUT),
 // the database unreachable or restarting (SERVICE_UNAVAILABLE), or a value PostgreSQL cannot store
-// (BAD_USER_INPUT). Anything else stays unclassified (masked as INTERNAL_SERVER_ERROR by the
+// or breaks a CHECK constraint (BAD_USER_INPUT). Anything else stays unclassified (masked as INTERNAL_SERVER_ERROR by the
 // server). Messages are fixed texts: never the driver's message, which may quote parameters.
 import { AppError } from "../common/errors.js";
 
@@ -91,6 +91,12 @@ export function classifyDatabaseError(error: unknown, options: ClassifyOptions =
     }
     if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08")) {
       return new AppError("SERVICE_UNAVAILABLE", "The database is unavailable (unreachable or restarting); nothing was written. Try again shortly");
+    }
+    if (code === "23514") {
+      // A CHECK constraint (drizzle/0019) caught a value the rules let through: the caller still
+      // sent it, so it is bad input, named by the constraint (the schema's own name, no value).
+      const constraint = (e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint;
+      return new AppError("BAD_USER_INPUT", `A value breaks a rule of the stored records${typeof constraint === "string" ? ` (${constraint})` : ""}; nothing was written`, { sqlstate: code });
     }
     if (/^22[0-9A-Z]{3}$/.test(code)) {
       return new AppError("BAD_USER_INPUT", `${DATA_EXCEPTIONS[code] ?? "A value cannot be stored in its field"}; nothing was written`, { sqlstate: code });

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execute, queryRows } from "../../src/db/client.js";
+import { classifyDatabaseError } from "../../src/db/errors.js";
 import { appError, orgViewer, useServices } from "../helpers/services.js";
 
 const bed = useServices();
@@ -51,6 +52,9 @@ describe("CHECK constraints", () => {
     expect(await refusal(execute(db, sql`insert into jobs (organization, type, progress) values (${org}, 'SCHEDULE_ARCHIVE', 101)`))).toEqual({ code: "23514", constraint: "jobs_progress_range" });
     // On the partitioned samples the parent's constraint holds in every partition.
     expect(await refusal(execute(db, sql`insert into playout_samples (playout_id, organization, time, interval_seconds) values ('p', ${org}, now(), 0)`))).toEqual({ code: "23514", constraint: "playout_samples_interval_range" });
+    // Should a rule ever miss one, the caller gets BAD_USER_INPUT naming the constraint, not a masked error.
+    const missed = await execute(db, sql`update events set duration = -1 where id = ${Number(e.id)}`).catch((error: unknown) => error);
+    expect(classifyDatabaseError(missed)).toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringContaining("events_duration_non_negative") });
     const [after] = await queryRows<{ name: string; version: number; duration: number }>(db, sql`select s.name, s.version, e.duration from schedules s join events e on e.schedule_id = s.id where s.id = ${Number(s.id)}`);
     expect(after).toEqual({ name: "Day", version: 2, duration: 60_000 });
   });
