@@ -4,7 +4,7 @@
 // events these statements take.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
-import { andAll } from "../events/index.js";
+import { andAll } from "../schedules/index.js";
 import { namesEventIn, namesEventOutside, namesNoEvent } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
 import type { AsRunRecord } from "./rules.js";

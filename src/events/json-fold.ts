@@ -7,7 +7,8 @@ import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInf
 import type { SQL } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
 import { pageRequest } from "../common/paging.js";
-import { checkFilter, filterKey, type EventFilter } from "./criteria.js";
+import { filterKey, type EventFilter } from "../schedules/index.js";
+import { checkFilter } from "./rules.js";
 import { selectedFields } from "../common/selection.js";
 import { jsonPlanOfNodes, type JsonPagePlan } from "./json-plan.js";
 import { foldedPagesStatement, type EventsFold, type FoldedPageColumns } from "../schedules/index.js";

@@ -8,23 +8,22 @@ import { timecodesAsMs } from "./timecode-input.js";
 import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
 import type { EventInput } from "./types.js";
+import type { EventFilter, EventValues } from "../schedules/index.js";
+
+export type { EventFilter, EventValues };
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
 const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "onAirLocal", "duration", "eventType", "title", "locked", "mediaId", "status"]);
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;
 
-/** An event as the service handles it: timing columns plus the document of the other fields. */
-export interface EventValues {
-  onAirTime: number;
-  duration: number;
-  eventType: string;
-  title: string | null;
-  locked: boolean;
-  mediaId: string | null;
-  assetId: string | null;
-  status: string | null;
-  data: Record<string, unknown>;
+/** Checks a filter; throws BAD_USER_INPUT for what cannot be answered. */
+export function checkFilter(filter: EventFilter | null | undefined): void {
+  if (!filter) return;
+  if (filter.from && filter.to && filter.from > filter.to) throw badInput("from must not be after to", { argument: "from" });
+  if (filter.eventType && !(Object.values(EventType) as string[]).includes(filter.eventType)) {
+    throw badInput(`eventType must be one of ${Object.values(EventType).join(", ")}`, { argument: "eventType" });
+  }
 }
 
 const fieldError = (field: string, message: string, at?: string) =>

@@ -10,7 +10,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database } from "../db/client.js";
 import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
-import { checkFilter } from "./criteria.js";
+import { checkFilter } from "./rules.js";
 import { pageKey, relabelPage, rippleCopyId } from "./copies.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming } from "./rules.js";

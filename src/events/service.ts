@@ -12,7 +12,7 @@ import { scheduleEventCount, toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
-import { checkFilter } from "./criteria.js";
+import { checkFilter } from "./rules.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";

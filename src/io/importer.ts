@@ -12,7 +12,7 @@ import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
 import { scheduleFields } from "../schedules/index.js";
-import { schedules, type ScheduleRow } from "../schedules/tables.js";
+import { schedules, type ScheduleRow } from "../schedules/store/tables.js";
 import type { ScheduleInput } from "../schedules/index.js";
 import { readCsv } from "./formats/csv.js";
 import { readJson, type EventCoercer } from "./formats/json.js";

@@ -9,7 +9,7 @@ import type { Transaction } from "../db/client.js";
 import { countEvents, eventsInAirOrder } from "../schedules/index.js";
 import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";

@@ -4,7 +4,7 @@
 // that their files exist and download.
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 import { archiveEvents } from "../schedules/index.js";
 import { moveArchiveStatus } from "../schedules/index.js";
 import { enqueueJob } from "./queue.js";

@@ -9,7 +9,7 @@ import type { Database, Executor, Transaction } from "../db/client.js";
 import { archiveEvents, restoreEvents } from "./store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
 import { lockSchedule, visible } from "./service.js";
-import { schedules, type ArchiveStatusValue } from "./tables.js";
+import { schedules, type ArchiveStatusValue } from "./store/tables.js";
 import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import type { JobHandler, JobRegistry } from "../jobs/index.js";

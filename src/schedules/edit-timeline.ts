@@ -9,7 +9,7 @@ import type { Transaction } from "../db/client.js";
 import { touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
 import { runChangedHooks, runOpenedHooks, type TimelineEditInfo } from "./timeline-hooks.js";
-import type { ScheduleRow } from "./tables.js";
+import type { ScheduleRow } from "./store/tables.js";
 
 /** Whatever runs transactions: the database, or a job's fenced transactions. */
 export interface Transactor {

@@ -14,6 +14,7 @@ export * from "./store/index.js";
 export * from "./target.js";
 export * from "./timeline-hooks.js";
 export * from "./types.js";
-export type { ScheduleRow } from "./tables.js";
+export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
+export { andAll, filterKey, type EventFilter } from "./store/criteria.js";
 export * from "./archive.js";
 export * from "./service.js";

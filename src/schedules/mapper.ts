@@ -1,7 +1,7 @@
 import { dayStartText } from "../localtime/index.js";
 import { defaultDropFrame } from "../timecode/index.js";
 import { getTableColumns } from "drizzle-orm";
-import { schedules, type ScheduleRow } from "./tables.js";
+import { schedules, type ScheduleRow } from "./store/tables.js";
 import { type ArchiveStatus, type Schedule } from "./types.js";
 
 const COLUMNS = Object.entries(getTableColumns(schedules));

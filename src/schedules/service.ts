@@ -6,7 +6,7 @@ import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { scheduleFields } from "./rules.js";
-import { schedules, type ScheduleRow } from "./tables.js";
+import { schedules, type ScheduleRow } from "./store/tables.js";
 import { scheduleRowOf, toSchedule } from "./mapper.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 

@@ -5,9 +5,9 @@
 // A hook that throws rolls the whole edit back. Registration happens once at start-up.
 import type { Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
-import type { ChangeSetRow } from "../changesets/tables.js";
+import type { ChangeSetRow } from "./store/tables.js";
 import type { EventTarget } from "./target.js";
-import type { ScheduleRow } from "./tables.js";
+import type { ScheduleRow } from "./store/tables.js";
 
 /** One edit of a timeline, as its hooks see it. */
 export interface TimelineEditInfo {

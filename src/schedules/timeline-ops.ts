@@ -14,7 +14,7 @@ import { copyName, scheduleName } from "./rules.js";
 import { broadcastDayLocalOf, DAY_MS, dayStartInstant, wallClockMove, wallClockSteps } from "../localtime/index.js";
 import { localClockOf } from "./local-clock.js";
 import { copyEvents, eventStarts, firstStart, lastEnd, moveBySteps, refreshDates, shiftAll } from "./store/index.js";
-import { schedules, type ScheduleRow } from "./tables.js";
+import { schedules, type ScheduleRow } from "./store/tables.js";
 import { scheduleTarget } from "./target.js";
 import type { Schedule } from "./types.js";
 

@@ -6,7 +6,7 @@ import { demoDay } from "./demo-events.js";
 import { insertEvents } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { ScheduleService } from "../schedules/index.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 import { seedDemoAssets } from "./assets.js";
 import { seedDemoJobs } from "../jobs/seed.js";
 import { seedDemoTelemetry } from "./telemetry.js";

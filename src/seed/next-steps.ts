@@ -2,7 +2,7 @@
 // on PostgreSQL): how to get a token, and how to add the demo to an empty database.
 import { count } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 
 export async function nextStepLines(db: Database): Promise<string[]> {
   const [{ n }] = await db.select({ n: count() }).from(schedules);

@@ -3,7 +3,7 @@
 // as_run_entries take (the SQL of those statements stays in src/asrun/store.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import { andAll, filterConditions } from "../../events/criteria.js";
+import { andAll, filterConditions } from "./criteria.js";
 import { originOf } from "./rows.js";
 
 /** A planned event as reconciliation matches it (src/asrun/reconcile.ts's PlannedEvent). */

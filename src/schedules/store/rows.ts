@@ -1,7 +1,7 @@
 // Rows and columns of the event tables (events, change_set_events): the column lists come from
 // the Drizzle table, never retyped; a raw row becomes an EventRow here.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { events, type EventRow } from "../../events/tables.js";
+import { events, type EventRow } from "./tables.js";
 
 export const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
