@@ -11,14 +11,14 @@ import { checkBudget, checkpoint } from "../common/request-budget.js";
 import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/index.js";
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
-import { toSchedule } from "../schedules/index.js";
+import { scheduleRowOf, storedEventRowOf, toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
 import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
+import { fieldChangesOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
@@ -155,7 +155,7 @@ export class HistoryService {
     let latestEnd: number | null = null;
     const paged = merged.map((columns) => {
       const full = whole.get(Number(columns.id)) ?? columns;
-      const event = eventRowOf(full, row.id, row.organization, origin);
+      const event = storedEventRowOf(full, row.id, row.organization, origin);
       const previousEnd = latestEnd;
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };
@@ -175,7 +175,7 @@ export class HistoryService {
     checkBudget();
     const fromOrigin = Number(from.schedule.time_origin);
     const toOrigin = Number(to.schedule.time_origin);
-    const event = (columns: Columns, origin: number) => eventRowOf(columns, row.id, row.organization, origin);
+    const event = (columns: Columns, origin: number) => storedEventRowOf(columns, row.id, row.organization, origin);
     const ids = new Set([...from.events.keys(), ...to.events.keys()]);
     const thenOf = (side: Rewound, id: number) => (side.events.has(id) ? side.events.get(id)! : (side.current.get(id) ?? null));
     const added: Columns[] = [];

@@ -43,7 +43,7 @@ export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChang
 
 // One named read per need of another slice: history, checks, exports, as-run.
 export { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "./store/history.js";
-export { eventRowOf } from "./store/rows.js";
+export { eventRowOf, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
 export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
 export { eventRowsAround } from "./store/lookups.js";
 export { assetRowsUsed } from "./store/catalog.js";

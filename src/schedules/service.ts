@@ -7,7 +7,8 @@ import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
-import { scheduleRowOf, toSchedule } from "./mapper.js";
+import { toSchedule } from "./mapper.js";
+import { scheduleRowOf } from "./store/rows.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 const SORTABLE = {

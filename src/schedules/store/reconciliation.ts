@@ -6,7 +6,7 @@ import { queryRows, type Executor } from "../../db/client.js";
 import { andAll, filterConditions } from "./criteria.js";
 import { originOf } from "./rows.js";
 
-/** A planned event as reconciliation matches it (src/asrun/reconcile.ts's PlannedEvent). */
+/** A planned event as as-run reconciliation matches it (src/asrun/reconcile.ts names it PlannedEvent). */
 export interface PlannedEventRow {
   id: number;
   /** ms since the epoch */
