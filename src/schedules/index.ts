@@ -25,7 +25,7 @@ export { moveArchiveStatus } from "./archive.js";
 
 // The rows and values of the aggregate, each defined once, and the event filter.
 export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
-export { andAll, filterKey, type EventFilter } from "./store/criteria.js";
+export { filterKey, type EventFilter } from "./store/criteria.js";
 
 // Writes of a target's events: each takes the transaction and target of an edit (editTimeline).
 export { appendEvents, deleteAllEvents, deleteEventIds, deleteSomeEvents, insertEvents, moveEvents, retimeEvents, updateEvents } from "./store/writes.js";
@@ -49,4 +49,4 @@ export { eventRowsAround } from "./store/lookups.js";
 export { assetRowsUsed } from "./store/catalog.js";
 export { eventsSummaryRows, missingAssetPages, programmePage, type EventsSummaryRow, type InstantRange } from "./store/summaries.js";
 export { eventsInAirOrder } from "./store/exports.js";
-export { namesEventIn, namesEventOutside, namesNoEvent, plannedEvents, type PlannedEventRow } from "./store/reconciliation.js";
+export { eventIdsOfSchedule, plannedEvents, unnamedReferences, type EventReference, type PlannedEventRow } from "./store/reconciliation.js";
