@@ -25,7 +25,6 @@ const KNOWN_EXCEPTIONS = {
   "src/asrun/cli.ts": ["cli/remote", "cli/transfer", "cli/help"],
   "src/io/uploads.ts": ["jobs/tables"], // enqueueWithUpload holds and releases the job of an upload
   "src/asrun/tables.ts": ["schedules/store/tables"],
-  "src/changesets/service.ts": ["schedules/store/tables"],
   "src/checks/reads.ts": ["assets/tables"],
   "src/history/tables.ts": ["schedules/store/tables"],
   "src/io/importer.ts": ["schedules/store/tables"],

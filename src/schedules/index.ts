@@ -32,6 +32,7 @@ export { appendEvents, deleteAllEvents, deleteEventIds, deleteSomeEvents, insert
 export { markEpg, markScte, updateMatching } from "./store/marks.js";
 export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";
 export { conflictingEvents, copyIntoDraft, mergeDraft } from "./store/drafts.js";
+export { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "./store/change-sets.js";
 export { writeRevertedEvents, writeRevertedScheduleColumns } from "./store/revert.js";
 export { archiveEvents } from "./store/archive.js";
 
