@@ -21,20 +21,21 @@ export { scheduleFields } from "./rules.js";
 export { createFrameRateLoader, frameRateOf } from "./frame-rate.js";
 export { broadcastDayRange, clockOfSchedule, createLocalClockLoader, localClockOf } from "./local-clock.js";
 export { markedMessage, requireCriterion } from "./mark-rules.js";
-export { moveArchiveStatus } from "./archive.js";
+export { completeArchive, moveArchiveStatus, scheduleIdsIn } from "./archive.js";
 
 // The rows and values of the aggregate, each defined once, and the event filter.
 export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
 export { filterKey, type EventFilter } from "./store/criteria.js";
 
 // Writes of a target's events: each takes the transaction and target of an edit (editTimeline).
-export { appendEvents, deleteAllEvents, deleteEventIds, deleteSomeEvents, insertEvents, moveEvents, retimeEvents, updateEvents } from "./store/writes.js";
+export { appendEvents, deleteAllEvents, deleteEventIds, insertEvents, moveEvents, retimeEvents, updateEvents } from "./store/writes.js";
 export { markEpg, markScte, updateMatching } from "./store/marks.js";
 export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";
 export { conflictingEvents, copyIntoDraft, mergeDraft } from "./store/drafts.js";
 export { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "./store/change-sets.js";
 export { writeRevertedEvents, writeRevertedScheduleColumns } from "./store/revert.js";
-export { archiveEvents } from "./store/archive.js";
+export { createHiddenSchedule, markImportAlive, revealImported, type HiddenScheduleValues } from "./store/imports.js";
+export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";
 
 // Reads of a target's events for the event mutations and pages (src/events/, src/changesets/).
 export { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
