@@ -16,7 +16,7 @@ export { onTimelineChange, type TimelineEditInfo, type TimelineHook } from "./ti
 export { draftTarget, scheduleTarget, targetKey, type EventTarget } from "./target.js";
 
 // A schedule read for the caller, and its rules: frame rate, local clock, marks, archive state.
-export { findSchedule, scheduleEventCount } from "./service.js";
+export { countSchedules, findSchedule, scheduleEventCount, scheduleRowById } from "./service.js";
 export { scheduleFields } from "./rules.js";
 export { createFrameRateLoader, frameRateOf } from "./frame-rate.js";
 export { broadcastDayRange, clockOfSchedule, createLocalClockLoader, localClockOf } from "./local-clock.js";

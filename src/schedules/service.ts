@@ -254,3 +254,15 @@ function orderByOf(sort: SortSpec[]): SQL[] {
   if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
   return order;
 }
+
+/** A schedule row by id, visible or not, without a caller's scope (a job re-reads the schedule it was given); undefined when gone. */
+export async function scheduleRowById(executor: Executor, scheduleId: number): Promise<ScheduleRow | undefined> {
+  const [row] = await executor.select().from(schedules).where(eq(schedules.id, scheduleId));
+  return row;
+}
+
+/** How many schedules there are (of one organization when given): the demo seeds only an empty database. */
+export async function countSchedules(executor: Executor, organization?: string): Promise<number> {
+  const [{ n }] = await executor.select({ n: count() }).from(schedules).where(organization === undefined ? undefined : eq(schedules.organization, organization));
+  return Number(n);
+}
