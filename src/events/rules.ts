@@ -1,7 +1,7 @@
 // Rules for event fields: pure. An EventInput becomes the columns and the `data` document of a
 // row, checked; BAD_USER_INPUT names the field at fault.
 import { badInput } from "../common/errors.js";
-import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, isInstantInRange } from "../common/instants.js";
+import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, describeInstant, isInstantInRange } from "../common/instants.js";
 import type { FrameRate } from "../timecode/index.js";
 import { EventType } from "./enums.js";
 import { timecodesAsMs } from "./timecode-input.js";
@@ -45,11 +45,10 @@ export function checkInstant(value: Date, field: string, at?: string): number {
 /** An event's start and end (start + duration) both in range: what every write of an event checks. */
 export function checkEventTiming(values: { onAirTime: number; duration: number }, at?: string): void {
   const end = values.onAirTime + values.duration;
-  if (!isInstantInRange(values.onAirTime)) throw fieldError("onAirTime", `must lie ${INSTANT_RANGE_TEXT} (got ${describeMs(values.onAirTime)})`, at);
-  if (!isInstantInRange(end)) throw fieldError("duration", `would end the event at ${describeMs(end)}: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
+  if (!isInstantInRange(values.onAirTime)) throw fieldError("onAirTime", `must lie ${INSTANT_RANGE_TEXT} (got ${describeInstant(values.onAirTime)})`, at);
+  if (!isInstantInRange(end)) throw fieldError("duration", `would end the event at ${describeInstant(end)}: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
 }
 
-const describeMs = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
 
 /** Plain JSON of a nested input (class instances and Dates become plain objects and ISO strings). */
 function plain(value: unknown): unknown {

@@ -23,7 +23,7 @@ import { eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
 import { heavyWork } from "../common/heavy-work.js";
-import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedule-ops.js";
+import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./ripple-schedule.js";
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
@@ -69,7 +69,7 @@ export class EventService {
     return eventsSummary(this.db, Number(schedule.id), request.size, Date.now(), broadcastDayRange(schedule, broadcastDate));
   }
 
-  /** S17: see schedule-ops.ts. */
+  /** S17: see ripple-schedule.ts. */
   async ripplePreview(viewer: Viewer, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
     const events = await scheduleEventCount(this.db, viewer, schedule);
     return heavyWork("Schedule.ripplePreview", viewer.userId, events, () => ripplePreview(this.db, schedule, args, this.maxPageSize));
@@ -109,7 +109,7 @@ export class EventService {
     });
   }
 
-  /** S30: see schedule-ops.ts. */
+  /** S30: see ripple-schedule.ts. */
   ripple(viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
     return rippleSchedule(this.db, viewer, at, fromEventId, fixAll);
   }

@@ -6,13 +6,13 @@ import "reflect-metadata";
 // Services (wired by the composition root) and the GraphQL shapes of a schedule.
 export { ScheduleService } from "./service.js";
 export { ArchiveService } from "./archive.js";
-export { ScheduleOpsService } from "./timeline-ops.js";
+export { ScheduleOpsService } from "./copy-shift-transpose.js";
 export { Schedule, ScheduleInput, type EventsFold } from "./types.js";
 export { toSchedule } from "./mapper.js";
 
 // The unit of work: every change of a schedule's events or of a draft, and the hooks that hear it.
 export { editTimeline, editTimelineIn, outcome, ownerViewer, type Outcome, type TimelineEdit, type TimelineTarget, type Transactor } from "./edit-timeline.js";
-export { onTimelineChange, type TimelineEditInfo, type TimelineHook } from "./timeline-hooks.js";
+export { onTimelineChange, type TimelineHook } from "./timeline-hooks.js";
 export { draftTarget, scheduleTarget, targetKey, type EventTarget } from "./target.js";
 
 // A schedule read for the caller, and its rules: frame rate, local clock, marks, archive state.
