@@ -19,8 +19,8 @@ const KNOWN_EXCEPTIONS = {
   // The schedule aggregate's tables (src/schedules/store/tables.ts) are named outside it only by
   // the foreign keys of as-run's and history's tables to schedules.id: Drizzle needs the column.
   // Every write of the aggregate's tables is in src/schedules/ (every statement on the event
-  // tables in src/schedules/store/: test/architecture/event-sql.test.ts); as-run, history and
-  // io's leftovers still read the schedules row in SQL of their own.
+  // tables in src/schedules/store/: test/architecture/event-sql.test.ts); only io's leftovers
+  // still read the schedules row in SQL of its own (hidden schedules with their import jobs).
   // src/seed/demo.ts seeds jobs with jobs/seed.ts, which writes job rows (not public on purpose).
   // src/asrun/ (new): its tables reads, and its CLI command using src/cli/ helpers.
   "src/asrun/cli.ts": ["cli/remote", "cli/transfer", "cli/help"],

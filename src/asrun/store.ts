@@ -4,7 +4,7 @@
 // eventIdsOfSchedule): the statements here are on as_run_entries alone.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
-import { eventIdsOfSchedule, unnamedReferences } from "../schedules/index.js";
+import { eventIdsOfSchedule, scheduleRowById, unnamedReferences } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
 import type { AsRunRecord } from "./rules.js";
 import type { AsRunEntryRow } from "./tables.js";
@@ -139,11 +139,8 @@ export async function airedEntries(executor: Executor, scheduleId: number, from:
 
 /** The visible schedule of an organization (a job re-reads the one it was given), or null. */
 export async function scheduleOf(executor: Executor, scheduleId: number, organization: string): Promise<{ id: number; organization: string } | null> {
-  const [row] = await queryRows<{ id: number; organization: string }>(
-    executor,
-    sql`select id, organization from schedules where id = ${scheduleId} and organization = ${organization} and visibility = 'VISIBLE'`,
-  );
-  return row ? { id: Number(row.id), organization: row.organization } : null;
+  const row = await scheduleRowById(executor, scheduleId);
+  return row && row.organization === organization && row.visibility === "VISIBLE" ? { id: row.id, organization: row.organization } : null;
 }
 
 /** What a BXF as-run message says of its schedule: name, channel, rate and span. */
@@ -161,11 +158,7 @@ export interface AsRunScheduleHead {
 }
 
 export async function scheduleHeadOf(executor: Executor, scheduleId: number): Promise<AsRunScheduleHead | null> {
-  const [row] = await queryRows<{ id: number; name: string; channel: string | null; fps: number; drop_frame: boolean | null; start_date: unknown; finish_date: unknown; time_zone: string; broadcast_day_start: number }>(
-    executor,
-    sql`select id, name, channel, fps, drop_frame, start_date, finish_date, time_zone, broadcast_day_start from schedules where id = ${scheduleId}`,
-  );
+  const row = await scheduleRowById(executor, scheduleId);
   if (!row) return null;
-  const instant = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
-  return { id: Number(row.id), name: row.name, channel: row.channel, fps: Number(row.fps), dropFrame: row.drop_frame, startDate: instant(row.start_date), finishDate: instant(row.finish_date), timeZone: row.time_zone, broadcastDayStart: Number(row.broadcast_day_start) };
+  return { id: row.id, name: row.name, channel: row.channel, fps: row.fps, dropFrame: row.dropFrame, startDate: row.startDate, finishDate: row.finishDate, timeZone: row.timeZone, broadcastDayStart: row.broadcastDayStart };
 }

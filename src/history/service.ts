@@ -15,7 +15,7 @@ import { scheduleRowOf, storedEventRowOf, toSchedule } from "../schedules/index.
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
+import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleColumns, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { fieldChangesOf } from "./mapper.js";
@@ -95,7 +95,7 @@ export class HistoryService {
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
     const [, entries, now] = await heavyWork("Schedule.atVersion", viewer.userId, row.eventCount, () =>
-      Promise.all([this.checkReachable(this.db, row, version), store.entriesAfter(this.db, row.id, version), store.scheduleColumns(this.db, row.id)]),
+      Promise.all([this.checkReachable(this.db, row, version), store.entriesAfter(this.db, row.id, version), scheduleColumns(this.db, row.id)]),
     );
     const columns = rewindSchedule(now, entries.map((e) => e.scheduleChanges));
     // What its events field needs travels with the answer: the entries are not read again.
@@ -118,7 +118,7 @@ export class HistoryService {
     if (!historic) {
       await this.checkReachable(this.db, row, version);
       const entries = await store.entriesAfter(this.db, row.id, version);
-      historic = { entries, columns: rewindSchedule(await store.scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
+      historic = { entries, columns: rewindSchedule(await scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
     }
     const entryIds = historic.entries.map((e) => e.id);
     const before = await store.timingsBefore(this.db, entryIds);
@@ -272,7 +272,7 @@ export class HistoryService {
     const [, entries, now] = await Promise.all([
       Promise.all(versions.map((v) => this.checkReachable(executor, row, v))),
       store.entriesAfter(executor, row.id, oldest),
-      store.scheduleColumns(executor, row.id),
+      scheduleColumns(executor, row.id),
     ]);
     const changes = await store.eventChanges(executor, entries.map((e) => e.id));
     const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));

@@ -44,7 +44,7 @@ export { foldedPagesStatement, jsonPagesDocuments, type FoldedPageColumns, type 
 export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";
 
 // One named read per need of another slice: history, checks, exports, as-run.
-export { currentEvents, currentTimings, lockedOnAir, untouchedEvents } from "./store/history.js";
+export { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
 export { eventRowOf, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
 export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
 export { eventRowsAround } from "./store/lookups.js";
