@@ -9,6 +9,7 @@ import { scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
+import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 const SORTABLE = {
@@ -79,7 +80,7 @@ export class ScheduleService {
 
   /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
   private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
-    const rows = await queryRows<Record<string, unknown>>(this.db, fold.statement(schedulesPage));
+    const rows = await queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
     return rows.map((raw) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) }));
   }
 
