@@ -8,12 +8,12 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
-import type { EventRow } from "../src/events/tables.js";
+import type { EventRow } from "../src/schedules/store/tables.js";
 import { bxfDocument } from "../src/io/formats/bxf.js";
 import { readBxf } from "../src/io/formats/bxf-read.js";
 import { utf8Text } from "../src/io/formats/source.js";
 import { readEvents } from "../src/io/importer.js";
-import type { ScheduleRow } from "../src/schedules/tables.js";
+import type { ScheduleRow } from "../src/schedules/store/tables.js";
 
 const EVENTS = Number(process.env.EVENTS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 3);

@@ -1,6 +1,7 @@
 // Planned against aired: the matching and the states of as-run reconciliation (docs/ASRUN.md).
 // Pure: no database, no GraphQL. The service loads the planned events and the as-run entries of a
 // window and hands them here.
+import type { PlannedEventRow } from "../schedules/index.js";
 
 export const AS_RUN_STATUSES = ["AIRED", "PARTIAL", "SKIPPED", "FAILED", "UNPLANNED"] as const;
 export type AsRunStatusValue = (typeof AS_RUN_STATUSES)[number];
@@ -13,17 +14,8 @@ export const AD_BREAK_TYPE = "ADVERTISEMENT";
 /** How many rows `worstDeviations` holds. */
 export const WORST_DEVIATIONS = 10;
 
-export interface PlannedEvent {
-  id: number;
-  /** ms since the epoch */
-  start: number;
-  duration: number;
-  eventType: string;
-  title: string | null;
-  mediaId: string | null;
-  /** SCTE-35 signals the event carries. */
-  scte35Cues: number;
-}
+/** A planned event as matching takes it (start in ms since the epoch): the store's row, defined once. */
+export type PlannedEvent = PlannedEventRow;
 
 export interface AiredEntry {
   /** The stored row's id (ties and the order of the answer). */

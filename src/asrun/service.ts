@@ -59,7 +59,11 @@ export function reconcileWindow(args: ReconcileArgs): { from: number | null; to:
 /** Every row of a schedule's reconciliation and its summary (the query's and the export's source). */
 export async function reconcileSchedule(executor: Executor, scheduleId: number, args: ReconcileArgs): Promise<{ rows: ReconciledRow[]; summary: ReconciliationSummaryValue }> {
   const { from, to, toleranceMs } = reconcileWindow(args);
-  const [events, entries] = await Promise.all([plannedEvents(executor, scheduleId, from, to), airedEntries(executor, scheduleId, from, to)]);
+  // A window's entries depend on the events planned in it; the whole schedule's do not (read side by side).
+  const [events, entries] =
+    from === null && to === null
+      ? await Promise.all([plannedEvents(executor, scheduleId, from, to), airedEntries(executor, scheduleId, from, to)])
+      : await plannedEvents(executor, scheduleId, from, to).then(async (planned) => [planned, await airedEntries(executor, scheduleId, from, to, planned.map((e) => e.id))] as const);
   const rows = reconcile(events, entries, toleranceMs);
   return { rows, summary: summarize(rows) };
 }

@@ -1,11 +1,10 @@
 // Set-based SQL of as-run: a batch of entries is one insert whatever its size, and a
-// reconciliation reads its window in two statements. What they read of the schedule's events is
-// the store's (src/schedules/store/reconciliation.ts): the planned events, and the conditions on
-// events these statements take.
+// reconciliation reads its window in a few statements. What they need of the schedule's events
+// they ask the aggregate's named reads for (src/schedules/: plannedEvents, unnamedReferences,
+// eventIdsOfSchedule): the statements here are on as_run_entries alone.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
-import { andAll } from "../events/index.js";
-import { namesEventIn, namesEventOutside, namesNoEvent } from "../schedules/index.js";
+import { eventIdsOfSchedule, scheduleRowById, unnamedReferences } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
 import type { AsRunRecord } from "./rules.js";
 import type { AsRunEntryRow } from "./tables.js";
@@ -13,6 +12,7 @@ import type { AsRunEntryRow } from "./tables.js";
 const RECORD_COLUMNS = sql.raw(
   `entry_id text, event_id bigint, media_id text, actual_start bigint, actual_duration bigint, status text, device_id text, reason text, scte35_cues int`,
 );
+const andAll = (conditions: SQL[]): SQL => sql.join(conditions.map((c) => sql`(${c})`), sql` and `);
 const input = (records: AsRunRecord[]) => sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${RECORD_COLUMNS})`;
 
 /**
@@ -41,20 +41,18 @@ export async function insertEntries(
   records: AsRunRecord[],
   userId: string,
 ): Promise<{ inserted: number; unmatched: number }> {
-  const [row] = await queryRows<{ inserted: number; unmatched: number }>(
+  const [row] = await queryRows<{ inserted: number }>(
     executor,
-    sql`with x as materialized (select * from ${input(records)}),
-      inserted as (
+    sql`with inserted as (
         insert into as_run_entries (organization, schedule_id, entry_id, event_id, media_id, actual_start, actual_duration, status, device_id, reason, scte35_cues, ingested_by)
         select ${schedule.organization}, ${schedule.id}, entry_id, event_id, media_id, actual_start, actual_duration, status, device_id, reason, scte35_cues, ${userId}
-        from x order by actual_start
+        from ${input(records)} order by actual_start
         on conflict (schedule_id, entry_id) do nothing
         returning 1)
-      select (select count(*)::int from inserted) as inserted,
-        (select count(*)::int from x
-          where ${namesNoEvent(schedule.id)}) as unmatched`,
+      select count(*)::int as inserted from inserted`,
   );
-  return { inserted: Number(row.inserted), unmatched: Number(row.unmatched) };
+  const unmatched = await unnamedReferences(executor, schedule.id, records.map((r) => ({ eventId: r.event_id, mediaId: r.media_id })));
+  return { inserted: Number(row.inserted), unmatched };
 }
 
 export interface EntryFilter {
@@ -110,8 +108,9 @@ export async function entryPage(executor: Executor, scheduleId: number, filter: 
  * The entries a window reconciles, sorted by (start, id): those naming an event planned in the
  * window (whenever they aired), and those aired in the window that name no event of the schedule
  * planned elsewhere (an entry naming an event outside the window belongs to that event's window).
+ * `plannedIds`: the ids of the events planned in the window (plannedEvents), when a bound is given.
  */
-export async function airedEntries(executor: Executor, scheduleId: number, from: number | null, to: number | null): Promise<AiredEntry[]> {
+export async function airedEntries(executor: Executor, scheduleId: number, from: number | null, to: number | null, plannedIds: readonly number[] = []): Promise<AiredEntry[]> {
   const aired: SQL[] = [sql`a.schedule_id = ${scheduleId}`];
   if (from !== null) aired.push(sql`a.actual_start >= ${from}`);
   if (to !== null) aired.push(sql`a.actual_start < ${to}`);
@@ -120,26 +119,28 @@ export async function airedEntries(executor: Executor, scheduleId: number, from:
     from === null && to === null
       ? sql`a.schedule_id = ${scheduleId}`
       : sql`a.schedule_id = ${scheduleId} and (
-          ${namesEventIn(scheduleId, from, to)}
-          or (${andAll(aired)} and not ${namesEventOutside(scheduleId, from, to)}))`;
+          a.event_id in (select unnest(${`{${plannedIds.join(",")}}`}::bigint[])) or (${andAll(aired)}))`;
   const [row] = await queryRows<{ list: string | null }>(
     executor,
     sql`select json_agg(${selected} order by a.actual_start, a.id)::text as list from as_run_entries a where ${where}`,
   );
   type Raw = [number, string, number | null, string | null, number, number, AsRunStatusValue, string, string | null, number | null];
   const list = JSON.parse(row?.list ?? "null") as Raw[] | null;
-  return (list ?? []).map(([id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues]) => ({
+  const entries: AiredEntry[] = (list ?? []).map(([id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues]) => ({
     id, entryId, eventId, mediaId, start, duration, status, deviceId, reason, scte35Cues,
   }));
+  if (from === null && to === null) return entries;
+  // An entry aired in the window that names an event of the schedule planned elsewhere belongs to that event's window.
+  const planned = new Set(plannedIds);
+  const named = [...new Set(entries.flatMap((e) => (e.eventId !== null && !planned.has(e.eventId) ? [e.eventId] : [])))];
+  const elsewhere = await eventIdsOfSchedule(executor, scheduleId, named);
+  return elsewhere.size ? entries.filter((e) => e.eventId === null || !elsewhere.has(e.eventId)) : entries;
 }
 
 /** The visible schedule of an organization (a job re-reads the one it was given), or null. */
 export async function scheduleOf(executor: Executor, scheduleId: number, organization: string): Promise<{ id: number; organization: string } | null> {
-  const [row] = await queryRows<{ id: number; organization: string }>(
-    executor,
-    sql`select id, organization from schedules where id = ${scheduleId} and organization = ${organization} and visibility = 'VISIBLE'`,
-  );
-  return row ? { id: Number(row.id), organization: row.organization } : null;
+  const row = await scheduleRowById(executor, scheduleId);
+  return row && row.organization === organization && row.visibility === "VISIBLE" ? { id: row.id, organization: row.organization } : null;
 }
 
 /** What a BXF as-run message says of its schedule: name, channel, rate and span. */
@@ -157,11 +158,7 @@ export interface AsRunScheduleHead {
 }
 
 export async function scheduleHeadOf(executor: Executor, scheduleId: number): Promise<AsRunScheduleHead | null> {
-  const [row] = await queryRows<{ id: number; name: string; channel: string | null; fps: number; drop_frame: boolean | null; start_date: unknown; finish_date: unknown; time_zone: string; broadcast_day_start: number }>(
-    executor,
-    sql`select id, name, channel, fps, drop_frame, start_date, finish_date, time_zone, broadcast_day_start from schedules where id = ${scheduleId}`,
-  );
+  const row = await scheduleRowById(executor, scheduleId);
   if (!row) return null;
-  const instant = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
-  return { id: Number(row.id), name: row.name, channel: row.channel, fps: Number(row.fps), dropFrame: row.drop_frame, startDate: instant(row.start_date), finishDate: instant(row.finish_date), timeZone: row.time_zone, broadcastDayStart: Number(row.broadcast_day_start) };
+  return { id: row.id, name: row.name, channel: row.channel, fps: row.fps, dropFrame: row.dropFrame, startDate: row.startDate, finishDate: row.finishDate, timeZone: row.timeZone, broadcastDayStart: row.broadcastDayStart };
 }

@@ -2,7 +2,7 @@
 // the events they name (no foreign key on event_id): the evidence stays when the plan changes.
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, int64 } from "../db/columns.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 
 export const asRunEntries = pgTable(
   "as_run_entries",

@@ -1,4 +1,4 @@
-import type { ChangeSetRow } from "./tables.js";
+import type { ChangeSetRow } from "../schedules/index.js";
 import type { ChangeSet } from "./types.js";
 
 /** The one place a change set row becomes its GraphQL shape. */

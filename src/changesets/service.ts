@@ -1,7 +1,6 @@
 // Change sets (API.md "Change sets"): drafts of a schedule's events, edited by the event
 // mutations through src/schedules/target.ts, reviewed as a diff, applied onto the schedule in one
 // transaction or discarded. Applied and discarded change sets are deleted.
-import { and, asc, eq, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
@@ -16,12 +15,10 @@ import type { EventCriteriaInput, EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
-import { schedules } from "../schedules/tables.js";
-import type { Schedule } from "../schedules/index.js";
+import type { ChangeSetRow, Schedule } from "../schedules/index.js";
 import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
 import * as store from "../schedules/index.js";
-import { changeSets, type ChangeSetRow } from "./tables.js";
 import type { ChangeList, ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
 import { listPageRequest } from "../common/paging.js";
 import { checkpoint } from "../common/request-budget.js";
@@ -31,8 +28,7 @@ async function findChangeSet(executor: Executor, viewer: Viewer, id: string | nu
   const changeSetId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
   if (org === null) throw notFound("ChangeSet", changeSetId);
-  const query = executor.select().from(changeSets).where(and(eq(changeSets.id, changeSetId), eq(changeSets.organization, org)));
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await store.changeSetRow(executor, changeSetId, org, lock);
   if (!row) throw notFound("ChangeSet", changeSetId);
   return row;
 }
@@ -49,17 +45,7 @@ export class ChangeSetService {
   async create(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet> {
     // The lock keeps event writers out, so the copy and baseVersion agree.
     return editTimeline(this.db, viewer, { operation: "createChangeSet", scheduleId, organization }, async ({ tx, schedule }) => {
-      const [row] = await tx
-        .insert(changeSets)
-        .values({
-          scheduleId: schedule.id,
-          organization: schedule.organization,
-          baseVersion: schedule.version,
-          maxEventDuration: schedule.maxEventDuration,
-          eventCount: schedule.eventCount,
-          createdBy: viewer.userId,
-        })
-        .returning();
+      const row = await store.insertChangeSet(tx, schedule, viewer.userId);
       await store.copyIntoDraft(tx, row.id, schedule.id);
       // The schedule's events did not change; the new draft is born with its counters.
       return outcome(false, () => toChangeSet(row));
@@ -69,7 +55,7 @@ export class ChangeSetService {
   /** The open change sets of a schedule, oldest first. */
   async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
-    const rows = await this.db.select().from(changeSets).where(eq(changeSets.scheduleId, schedule.id)).orderBy(asc(changeSets.id));
+    const { rows } = await store.changeSetRows(this.db, schedule.id);
     return rows.map(toChangeSet);
   }
 
@@ -77,12 +63,8 @@ export class ChangeSetService {
   async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null): Promise<ChangeSetPage> {
     const request = pageRequest(page, size, this.maxPageSize);
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
-    const where = eq(changeSets.scheduleId, schedule.id);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(changeSets).where(where).orderBy(asc(changeSets.id)).offset(request.page * request.size).limit(request.size),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(changeSets).where(where),
-    ]);
-    return { content: rows.map(toChangeSet), ...pageMeta(request, Number(total.n), rows.length, OLDEST_FIRST) };
+    const { rows, total } = await store.changeSetRows(this.db, schedule.id, { offset: request.page * request.size, limit: request.size });
+    return { content: rows.map(toChangeSet), ...pageMeta(request, total, rows.length, OLDEST_FIRST) };
   }
 
   /** One change set; null when unknown or not visible (like `job`). */
@@ -117,8 +99,8 @@ export class ChangeSetService {
       }
       await store.mergeDraft(tx, changeSet.id, schedule.id);
       return outcome(true, async () => {
-        const [applied] = await tx.update(schedules).set({ dateApplied: sql`now()` }).where(eq(schedules.id, schedule.id)).returning();
-        await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
+        const applied = await store.markApplied(tx, schedule.id);
+        await store.deleteChangeSet(tx, changeSet.id);
         return toSchedule(applied);
       });
     });
@@ -129,7 +111,7 @@ export class ChangeSetService {
     requireRole(viewer, "editor");
     return this.db.transaction(async (tx) => {
       const changeSet = await findChangeSet(tx, viewer, id, organization, true);
-      await tx.delete(changeSets).where(eq(changeSets.id, changeSet.id));
+      await store.deleteChangeSet(tx, changeSet.id);
       return toChangeSet(changeSet);
     });
   }

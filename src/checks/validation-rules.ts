@@ -3,17 +3,11 @@
 import { MessageType, type Message } from "../common/graphql-types.js";
 import { findBreaks, findGaps, findOverlaps, type Interval } from "../timeline/index.js";
 import { formatLocal, HOUR_MS, offsetChangeBetween, offsetText } from "../localtime/index.js";
+import type { CheckedEventRow } from "../schedules/index.js";
 import type { AssetIssue, DurationIssue, TimelineIssue, ValidationResult } from "./types.js";
 
-export interface CheckedEvent {
-  id: number;
-  onAirTime: number;
-  duration: number;
-  locked: boolean;
-  eventType: string;
-  /** assetData.assetId, else mediaId; null when the event names no asset. */
-  assetKey: string | null;
-}
+/** What validation knows of an event (its timing, type, lock and asset key): the store's row, defined once. */
+export type CheckedEvent = CheckedEventRow;
 
 export interface CatalogAsset {
   assetId: string;

@@ -17,11 +17,12 @@ export function isInstantInRange(ms: number): boolean {
   return Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS;
 }
 
-const describe = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
+/** An instant as its ISO text for messages; `ms` as a number when no date can show it. */
+export const describeInstant = (ms: number): string => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
 
 /** `ms`, or BAD_USER_INPUT naming `what` when it lies outside the range. */
 export function checkInstantInRange(ms: number, what: string, extensions: Record<string, unknown> = {}): number {
-  if (!isInstantInRange(ms)) throw badInput(`${what} must lie ${INSTANT_RANGE_TEXT} (got ${describe(ms)})`, extensions);
+  if (!isInstantInRange(ms)) throw badInput(`${what} must lie ${INSTANT_RANGE_TEXT} (got ${describeInstant(ms)})`, extensions);
   return ms;
 }
 
@@ -39,7 +40,7 @@ export function checkMoveInRange(bounds: { start: number | null; end: number | n
   for (const bound of [bounds.start, bounds.end]) {
     if (bound === null) continue;
     const moved = bound + by;
-    if (!isInstantInRange(moved)) throw badInput(`${what} would move events to ${describe(moved)}: instants must lie ${INSTANT_RANGE_TEXT}`, extensions);
+    if (!isInstantInRange(moved)) throw badInput(`${what} would move events to ${describeInstant(moved)}: instants must lie ${INSTANT_RANGE_TEXT}`, extensions);
   }
 }
 

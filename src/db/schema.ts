@@ -1,10 +1,8 @@
 // Every table of every slice, for drizzle-kit and the query builder. Each slice owns its tables.
-export * from "../schedules/tables.js";
+export * from "../schedules/store/tables.js";
 export * from "../assets/tables.js";
 export * from "../jobs/tables.js";
-export * from "../events/tables.js";
 export * from "../telemetry/tables.js";
 export * from "../io/tables.js";
-export * from "../changesets/tables.js";
 export * from "../history/tables.js";
 export * from "../asrun/tables.js";

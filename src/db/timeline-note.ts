@@ -3,8 +3,12 @@
 // playout.operation). Set in one place: noteTimelineChange, which every transaction of the
 // process runs first when a note is in scope (a GraphQL root mutation field, a job).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sql } from "drizzle-orm";
-import type { Executor } from "./client.js";
+import { sql, type SQL } from "drizzle-orm";
+
+/** What the note needs of a transaction: to run one statement (client.ts's Executor has it; named here so the two modules do not import each other). */
+interface StatementRunner {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 export interface TimelineNote {
   /** The token sub (or a job's requester). */
@@ -25,7 +29,7 @@ export function currentTimelineNote(): TimelineNote | undefined {
 }
 
 /** Names the actor and operation of the open transaction, for the history it writes. */
-export async function noteTimelineChange(tx: Executor, note: TimelineNote): Promise<void> {
+export async function noteTimelineChange(tx: StatementRunner, note: TimelineNote): Promise<void> {
   await tx.execute(sql`select set_config('playout.actor', ${note.actor ?? ""}, true), set_config('playout.operation', ${note.operation}, true)`);
 }
 
@@ -38,7 +42,7 @@ export function notingTransactions<D extends { transaction: (...args: any[]) => 
   (db as any).transaction = (fn: (tx: any) => Promise<unknown>, config?: unknown) => {
     const note = currentTimelineNote();
     if (!note) return original(fn, config);
-    return original(async (tx: Executor) => {
+    return original(async (tx: StatementRunner) => {
       await noteTimelineChange(tx, note);
       return fn(tx);
     }, config);

@@ -1,18 +1,19 @@
 // Query.schedules (or Query.schedule) asking each schedule's events: the schedules and their events pages in ONE
-// statement (json-reads.ts foldedPagesStatement), as PostGraphile sends one (issue 13). Decided
+// statement, as PostGraphile sends one (issue 13): the page, filter and JSON plan given here are
+// folded by the schedule store into the statement of the schedules page. Decided
 // from the selection of Query.schedules before it runs. Schedule.events answers the prefetched
 // page only when its own arguments and selection give the same key, and reads as usual otherwise
 // (@skip/@include, aliases with other arguments, a selection the JSON read does not build).
 import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInfo } from "graphql";
-import type { SQL } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
 import { pageRequest } from "../common/paging.js";
-import { checkFilter, filterKey, type EventFilter } from "./criteria.js";
+import { filterKey, type EventFilter } from "../schedules/index.js";
+import { checkFilter } from "./rules.js";
 import { selectedFields } from "../common/selection.js";
 import { jsonPlanOfNodes, type JsonPagePlan } from "./json-plan.js";
-import { foldedPagesStatement, type EventsFold, type FoldedPageColumns } from "../schedules/index.js";
+import type { EventsFold, FoldedPageColumns } from "../schedules/index.js";
 import { foldedPageOf } from "./json-reads.js";
-import type { EventsPageArgs } from "./service.js";
+import type { EventsPageArgs } from "./types.js";
 
 /** What a page of Schedule.events answers: its arguments and the plan of its selection. */
 export function prefetchKey(args: EventsPageArgs, plan: JsonPagePlan): string {
@@ -58,7 +59,9 @@ export function foldedEventsRead(info: GraphQLResolveInfo, answers: FoldedField,
   }
   const key = prefetchKey(args, plan);
   return {
-    statement: (schedulesPage: SQL) => foldedPagesStatement(schedulesPage, request, filter, plan),
+    request,
+    filter,
+    plan,
     pageOf: (row) => ({ key, page: foldedPageOf(request, plan, row as unknown as FoldedPageColumns) }),
   };
 }

@@ -4,7 +4,7 @@
 import { pageMeta, type PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
 import { jsonPagesDocuments, type FoldedPageColumns } from "../schedules/index.js";
-import type { EventFilter } from "./criteria.js";
+import type { EventFilter } from "../schedules/index.js";
 import { PRELOADED_ASSET, type JsonPagePlan } from "./json-plan.js";
 import type { EventPage } from "./types.js";
 

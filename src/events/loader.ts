@@ -1,10 +1,11 @@
 // The DataLoader behind Schedule.events: every schedule of a request asking for the same page
 // is answered by one statement (two when there is one schedule), whatever their number.
 import DataLoader from "dataloader";
-import { filterKey } from "./criteria.js";
+import { filterKey } from "../schedules/index.js";
 import type { JsonPagePlan } from "./json-plan.js";
 import { FULL_SELECTION, selectionKey, type PageSelection } from "./selection.js";
-import type { EventsPageArgs, EventService } from "./service.js";
+import type { EventService } from "./service.js";
+import type { EventsPageArgs } from "./types.js";
 import type { EventPage } from "./types.js";
 
 

@@ -1,7 +1,7 @@
 import type { EventStatus, EventType } from "./enums.js";
 import type { LiveParameters } from "./nested.js";
 import type { EventValues } from "./rules.js";
-import type { EventRow } from "./tables.js";
+import type { EventRow } from "../schedules/index.js";
 import type { Event } from "./types.js";
 
 /**

@@ -4,7 +4,7 @@
 import { pageMeta, type PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
 import { positionAt, scheduleTarget, targetKey, targetPageRows, targetsPageRows, type EventTarget, type PagedRow } from "../schedules/index.js";
-import type { EventFilter } from "./criteria.js";
+import type { EventFilter } from "../schedules/index.js";
 import { toEvent, toColumnEvent } from "./mapper.js";
 import { FULL_SELECTION, type PageSelection } from "./selection.js";
 import type { EventPage } from "./types.js";

@@ -3,7 +3,7 @@ import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
 import type { Schedule } from "../schedules/index.js";
 import { compareSlots, type Move } from "../timeline/index.js";
-import type { EventFilter } from "./criteria.js";
+import type { EventFilter } from "../schedules/index.js";
 import { buildPage } from "./pages.js";
 import { loadEventsById, type TimingRow } from "../schedules/index.js";
 import { scheduleTarget } from "../schedules/index.js";

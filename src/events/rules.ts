@@ -1,30 +1,29 @@
 // Rules for event fields: pure. An EventInput becomes the columns and the `data` document of a
 // row, checked; BAD_USER_INPUT names the field at fault.
 import { badInput } from "../common/errors.js";
-import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, isInstantInRange } from "../common/instants.js";
+import { INSTANT_RANGE_TEXT, MAX_SPAN_MS, describeInstant, isInstantInRange } from "../common/instants.js";
 import type { FrameRate } from "../timecode/index.js";
 import { EventType } from "./enums.js";
 import { timecodesAsMs } from "./timecode-input.js";
 import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
 import type { EventInput } from "./types.js";
+import type { EventFilter, EventValues } from "../schedules/index.js";
+
+export type { EventFilter, EventValues };
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
 const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "onAirLocal", "duration", "eventType", "title", "locked", "mediaId", "status"]);
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;
 
-/** An event as the service handles it: timing columns plus the document of the other fields. */
-export interface EventValues {
-  onAirTime: number;
-  duration: number;
-  eventType: string;
-  title: string | null;
-  locked: boolean;
-  mediaId: string | null;
-  assetId: string | null;
-  status: string | null;
-  data: Record<string, unknown>;
+/** Checks a filter; throws BAD_USER_INPUT for what cannot be answered. */
+export function checkFilter(filter: EventFilter | null | undefined): void {
+  if (!filter) return;
+  if (filter.from && filter.to && filter.from > filter.to) throw badInput("from must not be after to", { argument: "from" });
+  if (filter.eventType && !(Object.values(EventType) as string[]).includes(filter.eventType)) {
+    throw badInput(`eventType must be one of ${Object.values(EventType).join(", ")}`, { argument: "eventType" });
+  }
 }
 
 const fieldError = (field: string, message: string, at?: string) =>
@@ -46,11 +45,10 @@ export function checkInstant(value: Date, field: string, at?: string): number {
 /** An event's start and end (start + duration) both in range: what every write of an event checks. */
 export function checkEventTiming(values: { onAirTime: number; duration: number }, at?: string): void {
   const end = values.onAirTime + values.duration;
-  if (!isInstantInRange(values.onAirTime)) throw fieldError("onAirTime", `must lie ${INSTANT_RANGE_TEXT} (got ${describeMs(values.onAirTime)})`, at);
-  if (!isInstantInRange(end)) throw fieldError("duration", `would end the event at ${describeMs(end)}: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
+  if (!isInstantInRange(values.onAirTime)) throw fieldError("onAirTime", `must lie ${INSTANT_RANGE_TEXT} (got ${describeInstant(values.onAirTime)})`, at);
+  if (!isInstantInRange(end)) throw fieldError("duration", `would end the event at ${describeInstant(end)}: every instant must lie ${INSTANT_RANGE_TEXT}`, at);
 }
 
-const describeMs = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
 
 /** Plain JSON of a nested input (class instances and Dates become plain objects and ISO strings). */
 function plain(value: unknown): unknown {

@@ -12,7 +12,7 @@ import { scheduleEventCount, toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
-import { checkFilter } from "./criteria.js";
+import { checkFilter } from "./rules.js";
 import { toEvent, toValues } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
@@ -23,15 +23,13 @@ import { eventValues } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
 import { heavyWork } from "../common/heavy-work.js";
-import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./schedule-ops.js";
+import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./ripple-schedule.js";
 import { scheduleTarget, type EventTarget } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { copyIdOfTarget, relabelEvent } from "./copies.js";
 import type { Event, EventCriteriaInput, EventInput, EventPage, EventPageResult, EventsPageArgs, EventsSummary } from "./types.js";
 
-// loader.ts (issue 13, being changed) still imports EventsPageArgs from here.
-export type { EventsPageArgs } from "./types.js";
 
 export class EventService {
   constructor(
@@ -69,7 +67,7 @@ export class EventService {
     return eventsSummary(this.db, Number(schedule.id), request.size, Date.now(), broadcastDayRange(schedule, broadcastDate));
   }
 
-  /** S17: see schedule-ops.ts. */
+  /** S17: see ripple-schedule.ts. */
   async ripplePreview(viewer: Viewer, schedule: Schedule, args: RipplePreviewArgs): Promise<EventPageResult> {
     const events = await scheduleEventCount(this.db, viewer, schedule);
     return heavyWork("Schedule.ripplePreview", viewer.userId, events, () => ripplePreview(this.db, schedule, args, this.maxPageSize));
@@ -109,7 +107,7 @@ export class EventService {
     });
   }
 
-  /** S30: see schedule-ops.ts. */
+  /** S30: see ripple-schedule.ts. */
   ripple(viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
     return rippleSchedule(this.db, viewer, at, fromEventId, fixAll);
   }

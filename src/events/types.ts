@@ -5,7 +5,7 @@ import { Message, PageMembers } from "../common/graphql-types.js";
 import type { PageRequest } from "../common/paging.js";
 import { TimecodeScalar } from "./timecode-scalar.js";
 import { Schedule } from "../schedules/index.js";
-import type { EventFilter } from "./criteria.js";
+import type { EventFilter } from "../schedules/index.js";
 import { BlockMode, EventStatus, EventType } from "./enums.js";
 import {
   AudioTransition,

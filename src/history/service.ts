@@ -11,14 +11,14 @@ import { checkBudget, checkpoint } from "../common/request-budget.js";
 import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/index.js";
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
-import { toSchedule } from "../schedules/index.js";
+import { scheduleRowOf, storedEventRowOf, toSchedule } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
-import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleTarget, untouchedEvents } from "../schedules/index.js";
+import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleColumns, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { eventRowOf, fieldChangesOf, scheduleRowOf } from "./mapper.js";
+import { fieldChangesOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
@@ -95,7 +95,7 @@ export class HistoryService {
     const row = await findSchedule(this.db, viewer!, schedule.id, schedule.organization);
     if (version === row.version) return toSchedule(row);
     const [, entries, now] = await heavyWork("Schedule.atVersion", viewer.userId, row.eventCount, () =>
-      Promise.all([this.checkReachable(this.db, row, version), store.entriesAfter(this.db, row.id, version), store.scheduleColumns(this.db, row.id)]),
+      Promise.all([this.checkReachable(this.db, row, version), store.entriesAfter(this.db, row.id, version), scheduleColumns(this.db, row.id)]),
     );
     const columns = rewindSchedule(now, entries.map((e) => e.scheduleChanges));
     // What its events field needs travels with the answer: the entries are not read again.
@@ -118,7 +118,7 @@ export class HistoryService {
     if (!historic) {
       await this.checkReachable(this.db, row, version);
       const entries = await store.entriesAfter(this.db, row.id, version);
-      historic = { entries, columns: rewindSchedule(await store.scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
+      historic = { entries, columns: rewindSchedule(await scheduleColumns(this.db, row.id), entries.map((e) => e.scheduleChanges)) };
     }
     const entryIds = historic.entries.map((e) => e.id);
     const before = await store.timingsBefore(this.db, entryIds);
@@ -155,7 +155,7 @@ export class HistoryService {
     let latestEnd: number | null = null;
     const paged = merged.map((columns) => {
       const full = whole.get(Number(columns.id)) ?? columns;
-      const event = eventRowOf(full, row.id, row.organization, origin);
+      const event = storedEventRowOf(full, row.id, row.organization, origin);
       const previousEnd = latestEnd;
       latestEnd = Math.max(latestEnd ?? -Infinity, event.onAirTime + event.duration);
       return { row: event, previousEnd };
@@ -175,7 +175,7 @@ export class HistoryService {
     checkBudget();
     const fromOrigin = Number(from.schedule.time_origin);
     const toOrigin = Number(to.schedule.time_origin);
-    const event = (columns: Columns, origin: number) => eventRowOf(columns, row.id, row.organization, origin);
+    const event = (columns: Columns, origin: number) => storedEventRowOf(columns, row.id, row.organization, origin);
     const ids = new Set([...from.events.keys(), ...to.events.keys()]);
     const thenOf = (side: Rewound, id: number) => (side.events.has(id) ? side.events.get(id)! : (side.current.get(id) ?? null));
     const added: Columns[] = [];
@@ -272,7 +272,7 @@ export class HistoryService {
     const [, entries, now] = await Promise.all([
       Promise.all(versions.map((v) => this.checkReachable(executor, row, v))),
       store.entriesAfter(executor, row.id, oldest),
-      store.scheduleColumns(executor, row.id),
+      scheduleColumns(executor, row.id),
     ]);
     const changes = await store.eventChanges(executor, entries.map((e) => e.id));
     const schedules = versions.map((v) => rewindSchedule(now, entries.filter((e) => e.versionAfter > v).map((e) => e.scheduleChanges)));

@@ -1,22 +1,16 @@
 // SQL of the history slice: the reads of the history tables that rewind needs (each one
-// statement). The current events it rewinds from are read, and a revert's writes made, by the
-// schedule aggregate (src/schedules/store/history.ts, revert.ts); the history tables themselves
+// statement). The current schedule and events it rewinds from are read, and a revert's writes
+// made, by the schedule aggregate (src/schedules/store/history.ts, revert.ts); the history tables themselves
 // are written only by the triggers. Event changes are stored per statement, as arrays
 // (schedule_history_changes); the view schedule_history_event_changes gives one row per event
 // change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
 import { numberOrNull } from "./mapper.js";
-import type { Columns, EventChangeRecord } from "./rewind.js";
+import type { EventChangeRecord } from "./rewind.js";
 import type { ScheduleHistoryRow } from "./tables.js";
 
 const parsed = (value: unknown): any => (typeof value === "string" ? JSON.parse(value) : value);
-
-/** The schedule's row by column names. */
-export async function scheduleColumns(executor: Executor, scheduleId: number): Promise<Columns> {
-  const [row] = await queryRows<{ row: unknown }>(executor, sql`select to_jsonb(s) as row from schedules s where s.id = ${scheduleId}`);
-  return parsed(row.row);
-}
 
 const ENTRY_COLUMNS = sql`h.id, h.schedule_id as "scheduleId", h.organization, h.txid, h.version_before as "versionBefore", h.version_after as "versionAfter",
   h.actor, h.operation, h.schedule_changes as "scheduleChanges", h.events_added as "eventsAdded", h.events_removed as "eventsRemoved",

@@ -1,6 +1,6 @@
 import { bigint, boolean, char, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, int64 } from "../db/columns.js";
-import { schedules } from "../schedules/tables.js";
+import { schedules } from "../schedules/store/tables.js";
 
 /**
  * One committed change of a schedule or its events: written by the database triggers of

@@ -3,7 +3,6 @@
 // last, short transaction. Other requests run between batches; a failed or stopped import removes
 // what it wrote. The same code serves importSchedule and the SCHEDULE_IMPORT job.
 import { extname } from "node:path";
-import { eq, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
 import { defaultDropFrame } from "../timecode/index.js";
@@ -12,12 +11,12 @@ import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
 import { scheduleFields } from "../schedules/index.js";
-import { schedules, type ScheduleRow } from "../schedules/tables.js";
+import { createHiddenSchedule, markImportAlive, removeHiddenSchedule, revealImported, type ScheduleRow } from "../schedules/index.js";
 import type { ScheduleInput } from "../schedules/index.js";
 import { readCsv } from "./formats/csv.js";
 import { readJson, type EventCoercer } from "./formats/json.js";
 import { peekText } from "./formats/source.js";
-import { removeHiddenSchedule, removeLeftovers } from "./leftovers.js";
+import { removeLeftovers } from "./leftovers.js";
 import type { ImportFormat, ImportNotes, ImportOptions, ParsedEvent } from "./formats/types.js";
 import { IMPORT_FORMATS } from "./formats/types.js";
 import { readXmltv } from "./formats/xmltv.js";
@@ -228,11 +227,7 @@ export async function importInChunks<T>(
   const viewer = ownerViewer(owner);
   const edit = { operation: writes.jobId === null ? "importSchedule" : "SCHEDULE_IMPORT", includeHidden: true };
   const create = async (tx: Transaction) => {
-    const [row] = await tx
-      .insert(schedules)
-      .values({ name: fileName, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null, visibility: "IMPORTING", importJobId: writes.jobId })
-      .returning({ id: schedules.id });
-    return row.id;
+    return createHiddenSchedule(tx, { name: fileName, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null, importJobId: writes.jobId });
   };
   try {
     await removeLeftovers(db, owner.organization, writes.jobId);
@@ -244,7 +239,7 @@ export async function importInChunks<T>(
         await editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ target }) => {
           await appendEvents(tx, target, batch);
           // date_updated tells removeLeftovers that this import is alive.
-          await tx.update(schedules).set({ dateUpdated: sql`now()` }).where(eq(schedules.id, target.scheduleId));
+          await markImportAlive(tx, target.scheduleId);
           return outcome(false, () => undefined);
         });
       });
@@ -271,14 +266,14 @@ export async function importInChunks<T>(
       // The import's one change of the timeline: the touch sets dates, counters and version.
       return editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ schedule: hidden }) => {
         // A new schedule starts at version 1, whatever the steps that filled it: 0 here, the touch adds 1.
-        await tx.update(schedules).set({ ...fields, version: 0, visibility: "VISIBLE", importJobId: null }).where(eq(schedules.id, hidden.id));
+        await revealImported(tx, hidden.id, fields);
         return outcome(true, (schedule) => settle(tx, schedule, result));
       });
     });
   } catch (error) {
     if (scheduleId !== null && !writes.keepOnError?.(error)) {
       const hidden: number = scheduleId;
-      await removeHiddenSchedule(db, hidden).catch(() => {}); // what stays behind, removeLeftovers takes later
+      await removeHiddenSchedule(db, owner.organization, hidden).catch(() => {}); // what stays behind, removeLeftovers takes later
     }
     throw error;
   }

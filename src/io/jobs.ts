@@ -6,10 +6,9 @@ import { eq } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import type { Transaction } from "../db/client.js";
-import { countEvents, eventsInAirOrder } from "../schedules/index.js";
+import { countEvents, eventsInAirOrder, scheduleRowById } from "../schedules/index.js";
 import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import { jobs } from "../jobs/tables.js";
-import { schedules } from "../schedules/tables.js";
 import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
@@ -21,7 +20,7 @@ import { deleteUpload, readUpload } from "./uploads.js";
 
 async function runExport(ctx: JobContext<ExportJobPayload>): Promise<void> {
   const { scheduleId, format, bxfVersion } = ctx.job.payload;
-  const [schedule] = await ctx.db.select().from(schedules).where(eq(schedules.id, scheduleId));
+  const schedule = await scheduleRowById(ctx.db, scheduleId);
   if (!schedule) throw notFound("Schedule", scheduleId);
   const total = Math.max(1, await countEvents(ctx.db, scheduleTarget(scheduleId)));
   const events = eventsInAirOrder(ctx.db, scheduleId, async (read) => {

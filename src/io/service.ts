@@ -10,7 +10,7 @@ import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import type { Job } from "../jobs/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
-import type { ScheduleRow } from "../schedules/tables.js";
+import type { ScheduleRow } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import type { EventCoercerSource } from "./coerce.js";
 import { limitedBytes, utf8Text } from "./formats/source.js";

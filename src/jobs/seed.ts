@@ -2,11 +2,8 @@
 // finished archive and restore jobs whose schedules are in the state those jobs left them, and
 // two exports (XMLTV and JSON) queued for real, which the server's worker finishes at start, so
 // that their files exist and download.
-import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { schedules } from "../schedules/tables.js";
-import { archiveEvents } from "../schedules/index.js";
-import { moveArchiveStatus } from "../schedules/index.js";
+import { completeArchive, moveArchiveStatus, scheduleIdsIn } from "../schedules/index.js";
 import { enqueueJob } from "./queue.js";
 import { jobs, type NewJobRow } from "./tables.js";
 
@@ -15,15 +12,17 @@ const HOUR = 3_600_000;
 /** Answers how many jobs it added (none when the organization has fewer than three schedules). */
 export async function seedDemoJobs(db: Database, organization = "demo", userId = "demo-admin"): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await tx.select({ id: schedules.id }).from(schedules).where(and(eq(schedules.organization, organization), eq(schedules.archiveStatus, "NOT_ARCHIVED"))).orderBy(asc(schedules.id)).limit(3);
-    if (rows.length < 3) return 0;
-    const [archived, restored, kept] = rows.map((r) => r.id);
-    // The states the jobs below left behind: `archived` went to ARCHIVED; `restored` went there and back.
+    const ids = await scheduleIdsIn(tx, organization, "NOT_ARCHIVED", 3);
+    if (ids.length < 3) return 0;
+    const [archived, restored, kept] = ids;
+    // The states the jobs below left behind: `archived` went to ARCHIVED (its events with it, by the
+    // archive job's own edit); `restored` went there and back.
     await moveArchiveStatus(tx, [archived, restored], "NOT_ARCHIVED", "ARCHIVING");
-    await moveArchiveStatus(tx, [archived, restored], "ARCHIVING", "ARCHIVED");
+    await moveArchiveStatus(tx, [restored], "ARCHIVING", "ARCHIVED");
     await moveArchiveStatus(tx, [restored], "ARCHIVED", "UN_ARCHIVING");
     await moveArchiveStatus(tx, [restored], "UN_ARCHIVING", "NOT_ARCHIVED");
-    await archiveEvents(tx, archived);
+    // Last: the edit names its operation for the history of the rest of this transaction.
+    await completeArchive(tx, { organization, userId }, archived);
     const now = Date.now();
     const finished = (type: string, scheduleId: number, hoursAgo: number, status: "SUCCEEDED" | "CANCELED", message: NewJobRow["messages"]): NewJobRow => ({
       type,

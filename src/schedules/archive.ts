@@ -9,7 +9,7 @@ import type { Database, Executor, Transaction } from "../db/client.js";
 import { archiveEvents, restoreEvents } from "./store/index.js";
 import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
 import { lockSchedule, visible } from "./service.js";
-import { schedules, type ArchiveStatusValue } from "./tables.js";
+import { schedules, type ArchiveStatusValue } from "./store/tables.js";
 import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import type { JobHandler, JobRegistry } from "../jobs/index.js";
@@ -91,7 +91,7 @@ export async function moveArchiveStatus(executor: Executor, ids: number[], from:
   return rows.map((r) => r.id);
 }
 
-type Step = (tx: Transaction, job: JobRow, scheduleId: number) => Promise<"done" | "gone">;
+type Step = (tx: Transaction, job: Pick<JobRow, "organization" | "userId">, scheduleId: number) => Promise<"done" | "gone">;
 
 /**
  * One schedule's step of archive or restore: an edit of its timeline (the status moves, every
@@ -115,6 +115,23 @@ function transitionStep(operation: "SCHEDULE_ARCHIVE" | "SCHEDULE_RESTORE", from
 }
 
 const archiveOneSchedule = transitionStep("SCHEDULE_ARCHIVE", "ARCHIVING", "ARCHIVED", archiveEvents);
+
+/**
+ * The archive job's step on one ARCHIVING schedule, for the demo data that shows a finished
+ * archive job (src/jobs/seed.ts): the same edit the job runs, in the caller's transaction.
+ */
+export const completeArchive = (tx: Transaction, owner: Pick<JobRow, "organization" | "userId">, scheduleId: number) => archiveOneSchedule(tx, owner, scheduleId);
+
+/** The first `limit` schedules of the organization in `status`, by id (the demo jobs pick theirs). */
+export async function scheduleIdsIn(executor: Executor, organization: string, status: ArchiveStatusValue, limit: number): Promise<number[]> {
+  const rows = await executor
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(and(eq(schedules.organization, organization), eq(schedules.archiveStatus, status)))
+    .orderBy(asc(schedules.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
 const restoreOneSchedule = transitionStep("SCHEDULE_RESTORE", "UN_ARCHIVING", "NOT_ARCHIVED", restoreEvents);
 
 const listOf = (ids: number[]) => (ids.length === 1 ? `schedule ${ids[0]}` : `schedules ${ids.join(", ")}`);

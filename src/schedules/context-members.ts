@@ -4,12 +4,12 @@ import type { LocalClock } from "../localtime/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import type { ArchiveService } from "./archive.js";
 import type { ScheduleService } from "./service.js";
-import type { ScheduleOpsService } from "./timeline-ops.js";
+import type { ScheduleOpsService } from "./copy-shift-transpose.js";
 
 declare module "../common/context.js" {
   interface Services {
     schedules: ScheduleService;
-    /** copySchedule, shiftSchedule, transposeSchedule (src/schedules/timeline-ops.ts). */
+    /** copySchedule, shiftSchedule, transposeSchedule (src/schedules/copy-shift-transpose.ts). */
     scheduleOps: ScheduleOpsService;
     archive: ArchiveService;
   }

@@ -8,8 +8,8 @@ import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
 import { touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
-import { runChangedHooks, runOpenedHooks, type TimelineEditInfo } from "./timeline-hooks.js";
-import type { ScheduleRow } from "./tables.js";
+import { runChangedHooks, runOpenedHooks, type TimelineEdit } from "./timeline-hooks.js";
+import type { ScheduleRow } from "./store/tables.js";
 
 /** Whatever runs transactions: the database, or a job's fenced transactions. */
 export interface Transactor {
@@ -36,8 +36,7 @@ export interface TimelineEditOptions {
 /** What names an edit's target: a mutation's scheduleId, changeSetId, organization and version, as given (src/common/graphql-args.ts). */
 export type TimelineTarget = Pick<TimelineEditOptions, "scheduleId" | "changeSetId" | "organization" | "version">;
 
-/** An edit in progress: what the work writes to, inside the edit's transaction. */
-export type TimelineEdit = TimelineEditInfo;
+export type { TimelineEdit };
 
 /** What the work reports: whether the target changed, and how to answer once it is touched. */
 export interface Outcome<R> {

@@ -4,7 +4,7 @@ import DataLoader from "dataloader";
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { defaultDropFrame, hasTimecode, type FrameRate } from "../timecode/index.js";
-import { schedules } from "./tables.js";
+import { schedules } from "./store/tables.js";
 
 /** The rate of a schedule row or answer (its fps may still have no timecode: 12.5, say). */
 export function frameRateOf(schedule: { fps: number; dropFrame: boolean | null }): FrameRate {

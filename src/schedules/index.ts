@@ -1,21 +1,56 @@
-// The public surface of the schedule aggregate: what other slices may use (lint: eslint.config.js "boundaries").
+// The public surface of the schedule aggregate: what other slices may use, by name (lint:
+// eslint.config.js "boundaries"). Everything else of src/schedules/ is its own.
 // type-graphql's decorators need the metadata polyfill before the first decorated class loads.
 import "reflect-metadata";
 // Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
 export type {} from "./context-members.js";
+
+// Services (wired by the composition root) and the GraphQL shapes of a schedule.
 export { ScheduleService } from "./service.js";
 export { ArchiveService } from "./archive.js";
-export { ScheduleOpsService } from "./timeline-ops.js";
-export * from "./edit-timeline.js";
-export * from "./frame-rate.js";
-export * from "./local-clock.js";
-export * from "./mapper.js";
-export * from "./mark-rules.js";
-export * from "./rules.js";
-export * from "./store/index.js";
-export * from "./target.js";
-export * from "./timeline-hooks.js";
-export * from "./types.js";
-export type { ScheduleRow } from "./tables.js";
-export * from "./archive.js";
-export * from "./service.js";
+export { ScheduleOpsService } from "./copy-shift-transpose.js";
+export { Schedule, ScheduleInput, type EventsFold } from "./types.js";
+export { toSchedule } from "./mapper.js";
+
+// The unit of work: every change of a schedule's events or of a draft, and the hooks that hear it.
+export { editTimeline, editTimelineIn, outcome, ownerViewer, type Outcome, type TimelineEdit, type TimelineTarget, type Transactor } from "./edit-timeline.js";
+export { onTimelineChange, type TimelineHook } from "./timeline-hooks.js";
+export { draftTarget, scheduleTarget, targetKey, type EventTarget } from "./target.js";
+
+// A schedule read for the caller, and its rules: frame rate, local clock, marks, archive state.
+export { countSchedules, findSchedule, scheduleEventCount, scheduleRowById } from "./service.js";
+export { scheduleFields } from "./rules.js";
+export { createFrameRateLoader, frameRateOf } from "./frame-rate.js";
+export { broadcastDayRange, clockOfSchedule, createLocalClockLoader, localClockOf } from "./local-clock.js";
+export { markedMessage, requireCriterion } from "./mark-rules.js";
+export { completeArchive, moveArchiveStatus, scheduleIdsIn } from "./archive.js";
+
+// The rows and values of the aggregate, each defined once, and the event filter.
+export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
+export { filterKey, type EventFilter } from "./store/criteria.js";
+
+// Writes of a target's events: each takes the transaction and target of an edit (editTimeline).
+export { appendEvents, deleteAllEvents, deleteEventIds, insertEvents, moveEvents, retimeEvents, updateEvents } from "./store/writes.js";
+export { markEpg, markScte, updateMatching } from "./store/marks.js";
+export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";
+export { conflictingEvents, copyIntoDraft, mergeDraft } from "./store/drafts.js";
+export { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "./store/change-sets.js";
+export { writeRevertedEvents, writeRevertedScheduleColumns } from "./store/revert.js";
+export { createHiddenSchedule, markImportAlive, revealImported, type HiddenScheduleValues } from "./store/imports.js";
+export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";
+
+// Reads of a target's events for the event mutations and pages (src/events/, src/changesets/).
+export { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
+export { positionAt, targetPageRows, targetsPageRows, type PagedRow } from "./store/pages.js";
+export { jsonPagesDocuments, type FoldedPageColumns, type JsonAssetPlan, type JsonReadPlan } from "./store/json-pages.js";
+export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";
+
+// One named read per need of another slice: history, checks, exports, as-run.
+export { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
+export { eventRowOf, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
+export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
+export { eventRowsAround } from "./store/lookups.js";
+export { assetRowsUsed } from "./store/catalog.js";
+export { eventsSummaryRows, missingAssetPages, programmePage, type EventsSummaryRow, type InstantRange } from "./store/summaries.js";
+export { eventsInAirOrder } from "./store/exports.js";
+export { eventIdsOfSchedule, plannedEvents, unnamedReferences, type EventReference, type PlannedEventRow } from "./store/reconciliation.js";

@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { badInput } from "../common/errors.js";
 import { broadcastDay, LocalTimeError, parseDayStart, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
-import { schedules } from "./tables.js";
+import { schedules } from "./store/tables.js";
 
 /** The clock of a schedule row. */
 export const localClockOf = (schedule: { timeZone: string; broadcastDayStart: number }): LocalClock => ({ zone: schedule.timeZone, dayStartMs: schedule.broadcastDayStart });

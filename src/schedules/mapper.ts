@@ -1,20 +1,7 @@
 import { dayStartText } from "../localtime/index.js";
 import { defaultDropFrame } from "../timecode/index.js";
-import { getTableColumns } from "drizzle-orm";
-import { schedules, type ScheduleRow } from "./tables.js";
+import type { ScheduleRow } from "./store/tables.js";
 import { type ArchiveStatus, type Schedule } from "./types.js";
-
-const COLUMNS = Object.entries(getTableColumns(schedules));
-
-/** A schedule row of raw SQL (database column names, driver values) as drizzle maps a select of the table. */
-export function scheduleRowOf(raw: Record<string, unknown>): ScheduleRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of COLUMNS) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as ScheduleRow;
-}
 
 /** The one place a schedule row becomes its GraphQL shape. */
 export function toSchedule(row: ScheduleRow): Schedule {

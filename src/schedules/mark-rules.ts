@@ -2,7 +2,7 @@
 // wording of what a mark did. Pure; the SQL is in store/marks.ts.
 import { badInput } from "../common/errors.js";
 import { plural } from "../common/text.js";
-import type { EventFilter } from "../events/index.js";
+import type { EventFilter } from "./store/criteria.js";
 
 /** The members of EventCriteriaInput that select events (paging members do not). */
 export function hasCriterion(filter: EventFilter | null | undefined): boolean {

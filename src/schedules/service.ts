@@ -6,8 +6,10 @@ import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { scheduleFields } from "./rules.js";
-import { schedules, type ScheduleRow } from "./tables.js";
-import { scheduleRowOf, toSchedule } from "./mapper.js";
+import { schedules, type ScheduleRow } from "./store/tables.js";
+import { toSchedule } from "./mapper.js";
+import { scheduleRowOf } from "./store/rows.js";
+import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 const SORTABLE = {
@@ -78,7 +80,7 @@ export class ScheduleService {
 
   /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
   private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
-    const rows = await queryRows<Record<string, unknown>>(this.db, fold.statement(schedulesPage));
+    const rows = await queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
     return rows.map((raw) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) }));
   }
 
@@ -252,4 +254,16 @@ function orderByOf(sort: SortSpec[]): SQL[] {
   // A stable order whatever the sort, so that pages never repeat or skip a row.
   if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
   return order;
+}
+
+/** A schedule row by id, visible or not, without a caller's scope (a job re-reads the schedule it was given); undefined when gone. */
+export async function scheduleRowById(executor: Executor, scheduleId: number): Promise<ScheduleRow | undefined> {
+  const [row] = await executor.select().from(schedules).where(eq(schedules.id, scheduleId));
+  return row;
+}
+
+/** How many schedules there are (of one organization when given): the demo seeds only an empty database. */
+export async function countSchedules(executor: Executor, organization?: string): Promise<number> {
+  const [{ n }] = await executor.select({ n: count() }).from(schedules).where(organization === undefined ? undefined : eq(schedules.organization, organization));
+  return Number(n);
 }

@@ -6,9 +6,9 @@ import type { Viewer } from "../common/auth.js";
 import { notFound, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Executor } from "../db/client.js";
-import { changeSets, type ChangeSetRow } from "../changesets/tables.js";
+import { changeSets, type ChangeSetRow } from "./store/tables.js";
 import { checkVersion, openSchedule } from "./service.js";
-import type { ScheduleRow } from "./tables.js";
+import type { ScheduleRow } from "./store/tables.js";
 
 export interface EventTarget {
   /** The schedule; its time_origin is what every stored time of the target counts from. */

@@ -5,12 +5,12 @@
 // A hook that throws rolls the whole edit back. Registration happens once at start-up.
 import type { Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
-import type { ChangeSetRow } from "../changesets/tables.js";
+import type { ChangeSetRow } from "./store/tables.js";
 import type { EventTarget } from "./target.js";
-import type { ScheduleRow } from "./tables.js";
+import type { ScheduleRow } from "./store/tables.js";
 
-/** One edit of a timeline, as its hooks see it. */
-export interface TimelineEditInfo {
+/** One edit of a timeline in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */
+export interface TimelineEdit {
   readonly tx: Transaction;
   readonly viewer: Viewer;
   /** The GraphQL mutation (`bulkEditEvents`) or job kind (`SCHEDULE_ARCHIVE`) making the change. */
@@ -23,9 +23,9 @@ export interface TimelineEditInfo {
 }
 
 export interface TimelineHook {
-  opened?(edit: TimelineEditInfo): void | Promise<void>;
+  opened?(edit: TimelineEdit): void | Promise<void>;
   /** `schedule`: the schedule row after the touch (unchanged for a draft edit). */
-  changed?(edit: TimelineEditInfo, schedule: ScheduleRow): void | Promise<void>;
+  changed?(edit: TimelineEdit, schedule: ScheduleRow): void | Promise<void>;
 }
 
 const hooks: TimelineHook[] = [];
@@ -39,10 +39,10 @@ export function onTimelineChange(hook: TimelineHook): () => void {
   };
 }
 
-export async function runOpenedHooks(edit: TimelineEditInfo): Promise<void> {
+export async function runOpenedHooks(edit: TimelineEdit): Promise<void> {
   for (const hook of hooks) await hook.opened?.(edit);
 }
 
-export async function runChangedHooks(edit: TimelineEditInfo, schedule: ScheduleRow): Promise<void> {
+export async function runChangedHooks(edit: TimelineEdit, schedule: ScheduleRow): Promise<void> {
   for (const hook of hooks) await hook.changed?.(edit, schedule);
 }

@@ -1,8 +1,10 @@
 // GraphQL shapes of the schedule slice (SPEC ScheduleRecord, ScheduleExtendedRecord, SchedulePage).
-import type { SQL } from "drizzle-orm";
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
+import type { PageRequest } from "../common/paging.js";
+import type { EventFilter } from "./store/criteria.js";
+import type { JsonReadPlan } from "./store/json-pages.js";
 
 export enum ArchiveStatus {
   NOT_ARCHIVED = "NOT_ARCHIVED",
@@ -59,12 +61,14 @@ export interface PrefetchedEvents {
 
 /**
  * How Query.schedules reads each schedule's events in its own statement, given by the events slice
- * (this slice does not import it): `statement` wraps the schedules page (rows of schedules with a
- * `_rank` column giving their order) and answers those rows with their events; `pageOf` reads the
- * events of one such row.
+ * (this slice does not import it): the page, filter and JSON plan of the events asked for, which
+ * the store folds into the statement of the schedules page (store/json-pages.ts
+ * foldedPagesStatement); `pageOf` reads the events of one row of that statement.
  */
 export interface EventsFold {
-  statement(schedulesPage: SQL): SQL;
+  request: PageRequest;
+  filter: EventFilter | null | undefined;
+  plan: JsonReadPlan;
   pageOf(row: Record<string, unknown>): PrefetchedEvents;
 }
 

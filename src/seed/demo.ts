@@ -1,12 +1,11 @@
 // Demo data for the embedded default: enough for every query of the README to answer something.
-import { count, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
 import { insertEvents } from "../schedules/index.js";
 import { editTimeline, outcome } from "../schedules/index.js";
 import { ScheduleService } from "../schedules/index.js";
-import { schedules } from "../schedules/tables.js";
+import { countSchedules } from "../schedules/index.js";
 import { seedDemoAssets } from "./assets.js";
 import { seedDemoJobs } from "../jobs/seed.js";
 import { seedDemoTelemetry } from "./telemetry.js";
@@ -19,15 +18,13 @@ export type SeedSummary = Record<string, number>;
 
 /** Seeds only an empty database, so that restarts keep what the user changed. */
 export async function seedDemoIfEmpty(db: Database): Promise<SeedSummary | null> {
-  const [{ n }] = await db.select({ n: count() }).from(schedules);
-  if (Number(n) > 0) return null;
+  if ((await countSchedules(db)) > 0) return null;
   return seedDemo(db);
 }
 
 /** How many schedules the demo organization holds: the demo is there when it has any. */
 export async function demoScheduleCount(db: Database): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(schedules).where(eq(schedules.organization, DEMO_ORGANIZATION));
-  return Number(n);
+  return countSchedules(db, DEMO_ORGANIZATION);
 }
 
 /** `npm run seed`: the demo once; a second run adds nothing and says so. */

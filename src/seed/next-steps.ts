@@ -1,11 +1,10 @@
 // What a person does next when the service starts without the demo token (AUTH_SECRET set, e.g.
 // on PostgreSQL): how to get a token, and how to add the demo to an empty database.
-import { count } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { schedules } from "../schedules/tables.js";
+import { countSchedules } from "../schedules/index.js";
 
 export async function nextStepLines(db: Database): Promise<string[]> {
-  const [{ n }] = await db.select({ n: count() }).from(schedules);
+  const n = await countSchedules(db);
   const lines = [
     "  Next steps (docs/DEPLOY.md):",
     "  - a token: AUTH_SECRET=<this service's secret> npm run token -- --org ORG --role admin",

@@ -14,7 +14,7 @@ import { EventService } from "../events/service.js";
 import { MarkService } from "../events/marks-service.js";
 import { EventCatalogService } from "../events/catalog-service.js";
 import { ScheduleService } from "../schedules/service.js";
-import { ScheduleOpsService } from "../schedules/timeline-ops.js";
+import { ScheduleOpsService } from "../schedules/copy-shift-transpose.js";
 import { IoService } from "../io/service.js";
 import { ArchiveService } from "../schedules/archive.js";
 import { JobSignal } from "../jobs/queue.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changedFields } from "../../src/changesets/rules.js";
-import type { EventRow } from "../../src/events/tables.js";
+import type { EventRow } from "../../src/schedules/store/tables.js";
 
 const base: EventRow = {
   id: 1, scheduleId: 1, organization: "o", onAirTime: 1000, duration: 500, eventType: "PRIMARY", title: "A", locked: false,

@@ -6,7 +6,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
 import { queryRows, type Database } from "../../src/db/client.js";
-import { events } from "../../src/events/tables.js";
+import { events } from "../../src/schedules/store/tables.js";
 import { statedColumns } from "../../src/schedules/store/history-hint.js";
 
 const t = useOwnTestService(); // reaches into its database

@@ -12,11 +12,11 @@ import { describe, expect, it } from "vitest";
 import { xmlTree, type XmlNode } from "../helpers/xml-tree.js";
 import { asRunBxfDocument } from "../../src/asrun/bxf-out.js";
 import type { AiredEntry } from "../../src/asrun/reconcile.js";
-import type { EventRow } from "../../src/events/tables.js";
+import type { EventRow } from "../../src/schedules/store/tables.js";
 import { bxfDocument, type BxfVersion } from "../../src/io/formats/bxf.js";
 import { readBxf } from "../../src/io/formats/bxf-read.js";
 import type { ImportNotes } from "../../src/io/formats/types.js";
-import type { ScheduleRow } from "../../src/schedules/tables.js";
+import type { ScheduleRow } from "../../src/schedules/store/tables.js";
 
 interface Row {
   /** The XSD type (file: type) the row is read from. */

@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { xmlTree, type XmlNode } from "../helpers/xml-tree.js";
-import type { EventRow } from "../../src/events/tables.js";
+import type { EventRow } from "../../src/schedules/store/tables.js";
 import { BXF_NAMESPACE, bxfDocument } from "../../src/io/formats/bxf.js";
 import { readBxf, xmlFormatOf } from "../../src/io/formats/bxf-read.js";
 import type { ImportNotes, ParsedEvent } from "../../src/io/formats/types.js";
-import type { ScheduleRow } from "../../src/schedules/tables.js";
+import type { ScheduleRow } from "../../src/schedules/store/tables.js";
 import { msToFrames } from "../../src/timecode/index.js";
 
 async function* chunks(text: string, size = 97) {

@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { asRunBxfDocument } from "../../src/asrun/bxf-out.js";
 import { readAsRunBxf, type BxfAsRunEntry } from "../../src/asrun/bxf.js";
 import type { AiredEntry } from "../../src/asrun/reconcile.js";
-import type { EventRow } from "../../src/events/tables.js";
+import type { EventRow } from "../../src/schedules/store/tables.js";
 import { bxfDocument } from "../../src/io/formats/bxf.js";
 import { readBxf } from "../../src/io/formats/bxf-read.js";
 import { bxfInstant, instantToBxf } from "../../src/io/formats/bxf-time.js";
 import type { ImportNotes, ParsedEvent } from "../../src/io/formats/types.js";
-import type { ScheduleRow } from "../../src/schedules/tables.js";
+import type { ScheduleRow } from "../../src/schedules/store/tables.js";
 
 const LONDON = { zone: "Europe/London", dayStartMs: 6 * 3_600_000 };
 const utc = (text: string) => Date.parse(text);

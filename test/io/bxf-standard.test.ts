@@ -6,11 +6,11 @@
 // ScheduleElements, no frameRate, no pgw:); UTC date-times and durations; export → import.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { EventRow } from "../../src/events/tables.js";
+import type { EventRow } from "../../src/schedules/store/tables.js";
 import { bxfDocument } from "../../src/io/formats/bxf.js";
 import { readBxf } from "../../src/io/formats/bxf-read.js";
 import type { ImportNotes, ParsedEvent } from "../../src/io/formats/types.js";
-import type { ScheduleRow } from "../../src/schedules/tables.js";
+import type { ScheduleRow } from "../../src/schedules/store/tables.js";
 
 async function* chunks(text: string, size = 61) {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);

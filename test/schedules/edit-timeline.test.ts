@@ -2,7 +2,7 @@
 // the hooks hear each change once with the operation's name and the caller, and a change is
 // touched once (schedule version + 1) however many members a mutation has.
 import { afterEach, describe, expect, it } from "vitest";
-import { onTimelineChange, type TimelineEditInfo } from "../../src/schedules/timeline-hooks.js";
+import { onTimelineChange, type TimelineEdit } from "../../src/schedules/timeline-hooks.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, SCHEDULE_FIELDS, T0 } from "../events/helpers.js";
 
@@ -23,7 +23,7 @@ afterEach(() => remove?.());
 /** Records what the hooks hear about one schedule. */
 function listen(scheduleId: string): Heard[] {
   const heard: Heard[] = [];
-  const of = (e: TimelineEditInfo) => e.schedule.id === Number(scheduleId) || e.target.scheduleId === Number(scheduleId);
+  const of = (e: TimelineEdit) => e.schedule.id === Number(scheduleId) || e.target.scheduleId === Number(scheduleId);
   remove = onTimelineChange({
     opened(e) {
       if (of(e)) heard.push({ phase: "opened", operation: e.operation, userId: e.viewer.userId, scheduleId: e.target.scheduleId, changeSetId: e.target.changeSetId });

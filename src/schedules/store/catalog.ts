@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../../assets/index.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { eventAssetKey } from "../../assets/index.js";
-import type { EventValues } from "../../events/index.js";
+import type { EventValues } from "./tables.js";
 import { originOf } from "./rows.js";
 
 export interface ReplacedEvent {

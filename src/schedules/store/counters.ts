@@ -2,7 +2,7 @@
 // schedule (or a change set's draft). editTimeline (../edit-timeline.ts) touches them once per change.
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { schedules, type ScheduleRow } from "../tables.js";
+import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 
 /**

@@ -2,7 +2,7 @@
 // apply, and the reads of the diff. Each is one statement whatever the number of events.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import type { EventRow } from "../../events/tables.js";
+import type { EventRow } from "./tables.js";
 import { columnList, EVENT_COLUMNS, eventRowOf, setList, STORED_COLUMN_NAMES, VALUE_COLUMN_NAMES } from "./rows.js";
 
 /** Copies every event of the schedule into the draft, keeping ids and remembering each version. */

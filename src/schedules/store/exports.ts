@@ -2,7 +2,7 @@
 // file of any size is written while it is read (src/io/jobs.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import type { EventRow } from "../../events/index.js";
+import type { EventRow } from "./tables.js";
 import { EVENT_COLUMNS, eventRowOf } from "./rows.js";
 
 const PAGE = 5000;

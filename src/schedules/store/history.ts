@@ -1,4 +1,4 @@
-// The current events that history rewinds from (src/history/: atVersion, scheduleDiff,
+// The current schedule row and events that history rewinds from (src/history/: atVersion, scheduleDiff,
 // revertSchedule), as rows by column names (to_jsonb of the row). Each is one statement.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
@@ -7,6 +7,12 @@ import { queryRows, type Executor } from "../../db/client.js";
 type Columns = Record<string, unknown>;
 
 const parsed = (value: unknown): any => (typeof value === "string" ? JSON.parse(value) : value);
+
+/** The schedule's row now, by column names. */
+export async function scheduleColumns(executor: Executor, scheduleId: number): Promise<Columns> {
+  const [row] = await queryRows<{ row: unknown }>(executor, sql`select to_jsonb(s) as row from schedules s where s.id = ${scheduleId}`);
+  return parsed(row.row);
+}
 
 /** Start and duration of some events now (by column names, with id). */
 export async function currentTimings(executor: Executor, scheduleId: number, ids: number[]): Promise<Map<number, Columns>> {

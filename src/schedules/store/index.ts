@@ -6,6 +6,8 @@ export * from "./timings.js";
 export * from "./counters.js";
 export * from "./writes.js";
 export * from "./drafts.js";
+export * from "./change-sets.js";
+export * from "./imports.js";
 export * from "./marks.js";
 export * from "./archive.js";
 export * from "./catalog.js";

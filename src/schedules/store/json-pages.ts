@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
+import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 
 /** What a JSON read builds of each event: GraphQL field names, checked by the planner. */
 export interface JsonReadPlan {

@@ -2,7 +2,7 @@
 // whatever their number. Only events that change get version + 1.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
+import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 import type { EventTarget } from "../target.js";
 import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";

@@ -3,8 +3,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import { andAll, filterConditions, type EventFilter } from "../../events/criteria.js";
-import type { EventRow } from "../../events/tables.js";
+import { andAll, filterConditions, type EventFilter } from "./criteria.js";
+import type { EventRow } from "./tables.js";
 import { scheduleTarget, type EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
 import { eventRowOf, originOf } from "./rows.js";

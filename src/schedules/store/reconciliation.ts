@@ -1,12 +1,12 @@
-// What as-run reconciliation (src/asrun/) reads of a schedule's events: the planned events of a
-// window (one statement), and the conditions on the events that as-run's own statements on
-// as_run_entries take (the SQL of those statements stays in src/asrun/store.ts).
-import { sql, type SQL } from "drizzle-orm";
+// What as-run (src/asrun/) reads of a schedule's events: the planned events of a window, how many
+// references of a batch name nothing of the plan, and which event ids are the schedule's. Each is
+// one statement of its own: as-run's statements on as_run_entries take no SQL from here.
+import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import { andAll, filterConditions } from "../../events/criteria.js";
-import { originOf } from "./rows.js";
+import { andAll, filterConditions } from "./criteria.js";
+import { json, originOf } from "./rows.js";
 
-/** A planned event as reconciliation matches it (src/asrun/reconcile.ts's PlannedEvent). */
+/** A planned event as as-run reconciliation matches it (src/asrun/reconcile.ts names it PlannedEvent). */
 export interface PlannedEventRow {
   id: number;
   /** ms since the epoch */
@@ -36,25 +36,30 @@ export async function plannedEvents(executor: Executor, scheduleId: number, from
   return (list ?? []).map(([id, start, duration, eventType, title, mediaId, scte35Cues]) => ({ id, start, duration, eventType, title, mediaId, scte35Cues }));
 }
 
-/** Records (alias x: event_id, media_id) that name neither an event of the schedule nor a mediaId of one. */
-export const namesNoEvent = (scheduleId: number): SQL =>
-  sql`not exists (select 1 from events e where e.schedule_id = ${scheduleId} and e.id = x.event_id)
-            and (x.media_id is null or x.media_id not in (select e.media_id from events e where e.schedule_id = ${scheduleId} and e.media_id is not null))`;
-
-/** onAirTime in [from, to) of `events e`, with the schedule's time origin; no condition for a missing bound. */
-function plannedIn(scheduleId: number, from: number | null, to: number | null): SQL[] {
-  const origin = originOf(scheduleId);
-  const window: SQL[] = [];
-  if (from !== null) window.push(sql`e.on_air_time >= ${from} - ${origin}`);
-  if (to !== null) window.push(sql`e.on_air_time < ${to} - ${origin}`);
-  return window;
+/** A reference of an as-run entry to the plan: the event id and mediaId it names (either may be missing). */
+export interface EventReference {
+  eventId: number | null;
+  mediaId: string | null;
 }
 
-/** Entries (alias a) naming an event of the schedule planned in [from, to) (at least one bound given). */
-export const namesEventIn = (scheduleId: number, from: number | null, to: number | null): SQL =>
-  sql`a.event_id in (select e.id from events e where e.schedule_id = ${scheduleId} and ${andAll(plannedIn(scheduleId, from, to))})`;
+/** How many of `refs` name neither an event of the schedule nor the mediaId of one (one statement). */
+export async function unnamedReferences(executor: Executor, scheduleId: number, refs: readonly EventReference[]): Promise<number> {
+  if (refs.length === 0) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    executor,
+    sql`select count(*)::int as n from jsonb_to_recordset(${json(refs)}) as x("eventId" bigint, "mediaId" text)
+      where not exists (select 1 from events e where e.schedule_id = ${scheduleId} and e.id = x."eventId")
+        and (x."mediaId" is null or x."mediaId" not in (select e.media_id from events e where e.schedule_id = ${scheduleId} and e.media_id is not null))`,
+  );
+  return Number(row?.n ?? 0);
+}
 
-/** Entries (alias a) naming an event of the schedule planned outside [from, to) (at least one bound given). */
-export const namesEventOutside = (scheduleId: number, from: number | null, to: number | null): SQL =>
-  sql`exists (
-            select 1 from events e where e.schedule_id = ${scheduleId} and e.id = a.event_id and not (${andAll(plannedIn(scheduleId, from, to))}))`;
+/** Which of `ids` name an event of the schedule, whenever it is planned (one statement). */
+export async function eventIdsOfSchedule(executor: Executor, scheduleId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`select e.id from events e where e.schedule_id = ${scheduleId} and e.id = any(${`{${ids.join(",")}}`}::bigint[])`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}

@@ -1,7 +1,7 @@
-// Rows and columns of the event tables (events, change_set_events): the column lists come from
-// the Drizzle table, never retyped; a raw row becomes an EventRow here.
+// Rows and columns of the aggregate's tables: the column lists come from the Drizzle tables, never
+// retyped; a raw row becomes an EventRow or a ScheduleRow here, and nowhere else.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { events, type EventRow } from "../../events/tables.js";
+import { events, schedules, type EventRow, type ScheduleRow } from "./tables.js";
 
 export const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -78,3 +78,28 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
   };
 }
 
+
+const SCHEDULE_COLUMNS = Object.entries(getTableColumns(schedules));
+
+/**
+ * A schedule row of raw SQL or of a stored version (database column names, driver or JSON values)
+ * as drizzle maps a select of the table; a column the record lacks is null.
+ */
+export function scheduleRowOf(raw: Record<string, unknown>): ScheduleRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of SCHEDULE_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ScheduleRow;
+}
+
+/**
+ * An event as stored (database column names, on_air_time relative to the origin; the history's
+ * versions keep it so) as EventRow, onAirTime absolute with `origin`.
+ */
+export function storedEventRowOf(columns: Record<string, unknown>, scheduleId: number, organization: string, origin: number): EventRow {
+  const raw: Record<string, unknown> = {};
+  for (const [property, column] of Object.entries(EVENT_TABLE_COLUMNS)) raw[property] = columns[column.name];
+  return eventRowOf({ ...raw, scheduleId, organization, onAirTime: origin + Number(columns.on_air_time), data: columns.data ?? {} });
+}

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { notFound } from "../../common/errors.js";
 import { queryRows, type Executor } from "../../db/client.js";
-import type { EventRow } from "../../events/tables.js";
+import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
 import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";

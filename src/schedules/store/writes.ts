@@ -3,9 +3,9 @@
 // with jsonb_to_recordset).
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
-import type { EventValues } from "../../events/index.js";
-import type { EventRow } from "../../events/tables.js";
-import type { ScheduleRow } from "../tables.js";
+import type { EventValues } from "./tables.js";
+import type { EventRow } from "./tables.js";
+import type { ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";

@@ -1,7 +1,7 @@
 // The schedule-level edits of a whole timeline (S23 copySchedule, S36 shiftSchedule, S39
 // transposeSchedule): each is one editTimeline over the aggregate's own store and table, and needs
 // no rule of src/timeline/ (every event moves by the same amount). rippleSchedule (S30) does need
-// those rules and the events' timing checks, so it stays in src/events/schedule-ops.ts
+// those rules and the events' timing checks, so it stays in src/events/ripple-schedule.ts
 // (docs/DECISIONS.md "Operations where their names say").
 import { sql } from "drizzle-orm";
 import { requireRole, type Viewer } from "../common/auth.js";
@@ -14,7 +14,7 @@ import { copyName, scheduleName } from "./rules.js";
 import { broadcastDayLocalOf, DAY_MS, dayStartInstant, wallClockMove, wallClockSteps } from "../localtime/index.js";
 import { localClockOf } from "./local-clock.js";
 import { copyEvents, eventStarts, firstStart, lastEnd, moveBySteps, refreshDates, shiftAll } from "./store/index.js";
-import { schedules, type ScheduleRow } from "./tables.js";
+import { schedules, type ScheduleRow } from "./store/tables.js";
 import { scheduleTarget } from "./target.js";
 import type { Schedule } from "./types.js";
 

@@ -2,7 +2,7 @@
 // the events slice because it needs the pure timeline rules (src/timeline/ ripple) and the
 // events' timing checks and errors (rules.ts, timeline-errors.ts); schedules/ importing them would
 // be a cycle (events uses schedules). copy, shift and transpose need neither and live in
-// src/schedules/timeline-ops.ts (docs/DECISIONS.md "Operations where their names say").
+// src/schedules/copy-shift-transpose.ts (docs/DECISIONS.md "Operations where their names say").
 import { requireRole, type Viewer } from "../common/auth.js";
 import { notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
@@ -10,7 +10,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database } from "../db/client.js";
 import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
-import { checkFilter } from "./criteria.js";
+import { checkFilter } from "./rules.js";
 import { pageKey, relabelPage, rippleCopyId } from "./copies.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming } from "./rules.js";

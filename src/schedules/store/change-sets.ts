@@ -1,0 +1,53 @@
+// The rows of change_sets (the drafts' heads): created, read, listed and deleted here for the
+// change-set slice (src/changesets/), which keeps the rules and the GraphQL of change sets.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
+
+/** A new change set of the schedule, born with the schedule's version and counters. */
+export async function insertChangeSet(executor: Executor, schedule: ScheduleRow, createdBy: string): Promise<ChangeSetRow> {
+  const [row] = await executor
+    .insert(changeSets)
+    .values({
+      scheduleId: schedule.id,
+      organization: schedule.organization,
+      baseVersion: schedule.version,
+      maxEventDuration: schedule.maxEventDuration,
+      eventCount: schedule.eventCount,
+      createdBy,
+    })
+    .returning();
+  return row;
+}
+
+/** The change set with this id in the organization (row-locked with `lock`), or undefined. */
+export async function changeSetRow(executor: Executor, id: number, organization: string, lock = false): Promise<ChangeSetRow | undefined> {
+  const query = executor.select().from(changeSets).where(and(eq(changeSets.id, id), eq(changeSets.organization, organization)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The change sets of a schedule, oldest first (a page of them with `page`), and how many there are. */
+export async function changeSetRows(executor: Executor, scheduleId: number, page?: { offset: number; limit: number }): Promise<{ rows: ChangeSetRow[]; total: number }> {
+  const where = eq(changeSets.scheduleId, scheduleId);
+  if (!page) {
+    const rows = await executor.select().from(changeSets).where(where).orderBy(asc(changeSets.id));
+    return { rows, total: rows.length };
+  }
+  const [rows, [total]] = await Promise.all([
+    executor.select().from(changeSets).where(where).orderBy(asc(changeSets.id)).offset(page.offset).limit(page.limit),
+    executor.select({ n: sql<number>`count(*)::int` }).from(changeSets).where(where),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Deletes a change set (its draft goes with it). */
+export async function deleteChangeSet(executor: Executor, id: number): Promise<void> {
+  await executor.delete(changeSets).where(eq(changeSets.id, id));
+}
+
+/** Records that a change set was applied onto the schedule (dateApplied now); answers the schedule row. */
+export async function markApplied(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
+  const [applied] = await executor.update(schedules).set({ dateApplied: sql`now()` }).where(eq(schedules.id, scheduleId)).returning();
+  return applied;
+}
