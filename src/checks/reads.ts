@@ -3,7 +3,7 @@
 // events are the store's (src/schedules/store/validation.ts, catalog.ts).
 import { findAssetsByKeys } from "../assets/index.js";
 import { toAsset } from "../assets/index.js";
-import type { AssetRow } from "../assets/tables.js";
+import type { AssetRow } from "../assets/index.js";
 import type { Asset } from "../assets/index.js";
 import type { Executor } from "../db/client.js";
 import { assetRowsUsed, eventRowOf, eventRowsById } from "../schedules/index.js";

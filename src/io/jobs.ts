@@ -2,13 +2,11 @@
 // while it writes the file; import writes the kept upload in batches, each in a fenced step of the
 // job, into a hidden schedule that the step finishing the job makes visible (importer.ts).
 import { scheduleTarget } from "../schedules/index.js";
-import { eq } from "drizzle-orm";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";
 import type { Transaction } from "../db/client.js";
 import { countEvents, eventsInAirOrder, scheduleRowById } from "../schedules/index.js";
-import { JobStopped, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
-import { jobs } from "../jobs/tables.js";
+import { JobStopped, setJobEntity, type JobContext, type JobOutcome, type JobRegistry } from "../jobs/index.js";
 import type { EventCoercerSource } from "./coerce.js";
 import type { EventCoercer } from "./formats/json.js";
 import { jsonDocument, xmltvDocument } from "./formats/exports.js";
@@ -67,7 +65,7 @@ async function runImport(ctx: JobContext<ImportJobPayload>, coerce: EventCoercer
       keepOnError: (error) => error instanceof JobStopped && error.reason === "shutdown",
     },
     async (tx, schedule, result): Promise<JobOutcome> => {
-      await tx.update(jobs).set({ entityId: schedule.id }).where(eq(jobs.id, jobId));
+      await setJobEntity(tx, jobId, schedule.id);
       await deleteUpload(tx, jobId);
       return {
         result: { scheduleId: String(schedule.id), events: result.count, format: result.format },

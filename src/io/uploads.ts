@@ -1,9 +1,8 @@
 // Uploaded import files kept for their job (see tables.ts): written while the request streams
 // in, read back piece by piece by the job, deleted when it ends.
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "../db/client.js";
-import { enqueueJob, type NewJob } from "../jobs/index.js";
-import { jobs, type JobRow } from "../jobs/tables.js";
+import { enqueueJob, jobRowById, releaseHeldJob, withdrawHeldJob, type JobRow, type NewJob } from "../jobs/index.js";
 
 // How long a job waits for its file before it may run anyway (and fail on its `uploading` payload).
 const UPLOAD_HOLD_MS = 60 * 60 * 1000;
@@ -19,20 +18,15 @@ export async function enqueueWithUpload(db: Database, job: Omit<NewJob, "payload
   try {
     await saveUpload(db, held.id, bytes);
   } catch (error) {
-    await db.delete(jobs).where(eq(jobs.id, held.id)); // its pieces go with it (cascade)
+    await withdrawHeldJob(db, held.id); // its pieces go with it (cascade)
     throw error;
   }
   return db.transaction(async (tx) => {
-    const [ready] = await tx
-      .update(jobs)
-      .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - 'uploading'` })
-      .where(and(eq(jobs.id, held.id), eq(jobs.status, "PENDING")))
-      .returning();
+    const ready = await releaseHeldJob(tx, held.id, "uploading");
     if (ready) return ready;
     // Canceled while the file came in: its pieces are not needed.
     await deleteUpload(tx, held.id);
-    const [now] = await tx.select().from(jobs).where(eq(jobs.id, held.id));
-    return now;
+    return (await jobRowById(tx, held.id))!;
   });
 }
 

@@ -10,6 +10,7 @@ export { enqueueJob, JobSignal } from "./queue.js";
 export { toJob } from "./mapper.js";
 export { FileLinks } from "./download-links.js";
 export { Job } from "./types.js";
+export type { JobRow } from "./tables.js";
 export { runWorkerCommand } from "./cli.js";
 export * from "./states.js";
 export * from "./mapper.js";

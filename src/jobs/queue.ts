@@ -1,5 +1,6 @@
 // Enqueuing: other slices call enqueueJob inside their own transaction, so that the job exists
 // exactly when the change that asked for it was committed.
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import type { JobMessage } from "./states.js";
 import { jobs, type JobDetailsValue, type JobRow } from "./tables.js";
@@ -39,6 +40,36 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<JobRo
     })
     .returning();
   return row;
+}
+
+/**
+ * Held jobs: enqueued with a payload flag (`uploading`) and a late runAfter while what they need
+ * arrives (an upload's pieces), then released to run now, or withdrawn when it never arrives.
+ * Answers the released row, or null when the job is no longer PENDING (canceled meanwhile).
+ */
+export async function releaseHeldJob(executor: Executor, jobId: number, flag: string): Promise<JobRow | null> {
+  const [ready] = await executor
+    .update(jobs)
+    .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - ${flag}::text` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "PENDING")))
+    .returning();
+  return ready ?? null;
+}
+
+/** Withdraws a held job that will never run (what it was waiting for failed); its pieces go with it (cascade). */
+export async function withdrawHeldJob(executor: Executor, jobId: number): Promise<void> {
+  await executor.delete(jobs).where(eq(jobs.id, jobId));
+}
+
+/** A job's row as it is now, or null. */
+export async function jobRowById(executor: Executor, jobId: number): Promise<JobRow | null> {
+  const [row] = await executor.select().from(jobs).where(eq(jobs.id, jobId));
+  return row ?? null;
+}
+
+/** Records the record a job made (an import's new schedule), inside the job's finishing transaction. */
+export async function setJobEntity(executor: Executor, jobId: number, entityId: number): Promise<void> {
+  await executor.update(jobs).set({ entityId }).where(eq(jobs.id, jobId));
 }
 
 /**

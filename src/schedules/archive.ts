@@ -14,7 +14,7 @@ import { toJob } from "../jobs/index.js";
 import { enqueueJob, type JobSignal } from "../jobs/index.js";
 import type { JobHandler, JobRegistry } from "../jobs/index.js";
 import type { JobMessage } from "../jobs/index.js";
-import type { JobRow } from "../jobs/tables.js";
+import type { JobRow } from "../jobs/index.js";
 import type { Job } from "../jobs/index.js";
 
 export interface ArchivePayload {
