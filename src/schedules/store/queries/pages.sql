@@ -1,0 +1,31 @@
+-- The SQL of src/schedules/store/pages.ts, as test/architecture/store-sql.test.ts runs it.
+-- Generated: UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts
+
+-- targetPageRows(schedule target, { page: 0, size: 10 }, no filter, { data: false, lookBack: false }) [statement 1 of 2]
+select event_count as total from schedules where id = $1;
+
+-- targetPageRows(schedule target, { page: 0, size: 10 }, no filter, { data: false, lookBack: false }) [statement 2 of 2]
+with page_ids as (select e.id from events e where (e.schedule_id = $1) order by e.on_air_time desc, e.id desc offset $2 limit $3) select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + (select o.time_origin from schedules o where o.id = $4) as "onAirTime", e.duration, e.event_type as "eventType",
+    e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
+    e.programme_title as "programmeTitle"
+      from page_ids join events e on e.schedule_id = $5 and e.id = page_ids.id
+      order by e.on_air_time, e.id;
+
+-- targetPageRows(schedule target, { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true }) [statement 1 of 2]
+select count(*)::int as total from events e where (e.schedule_id = $1) and (e.event_type = $2);
+
+-- targetPageRows(schedule target, { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true }) [statement 2 of 2]
+with page_ids as (select e.id from events e where (e.schedule_id = $1) and (e.event_type = $2) order by e.on_air_time desc, e.id desc offset $3 limit $4) select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + (select o.time_origin from schedules o where o.id = $5) as "onAirTime", e.duration, e.event_type as "eventType",
+    e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
+    e.programme_title as "programmeTitle", e.data, prev.prev_end
+      from page_ids join events e on e.schedule_id = $6 and e.id = page_ids.id left join lateral (
+    select (select o.time_origin from schedules o where o.id = e.schedule_id) + (select max(p.on_air_time + p.duration) from events p
+        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)) as prev_end
+    from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
+      order by q.on_air_time desc, q.id desc limit 1) l) prev on true
+      order by e.on_air_time, e.id;
+
+-- positionAt(schedule target, time, no filter)
+select count(*)::int as position from events e where (e.schedule_id = $1) and (e.on_air_time, e.id) < (
+      select e.on_air_time, e.id from events e where (e.schedule_id = $2) and e.on_air_time <= $3 - (select o.time_origin from schedules o where o.id = $4) order by e.on_air_time desc, e.id desc limit 1);

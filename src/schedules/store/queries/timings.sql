@@ -1,0 +1,36 @@
+-- The SQL of src/schedules/store/timings.ts, as test/architecture/store-sql.test.ts runs it.
+-- Generated: UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts
+
+-- loadTimings(schedule target)
+select e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $1) as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from events e where e.schedule_id = $2 order by e.on_air_time, e.id;
+
+-- loadEventsById(schedule target, [id, id])
+select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from events e where e.schedule_id = $1 and e.id in (select jsonb_array_elements_text($2::jsonb)::bigint);
+
+-- countEvents(schedule target)
+select count(*)::int as n from events where schedule_id = $1;
+
+-- lastEnd(schedule target)
+select max(on_air_time + duration) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
+
+-- lockedGaps(schedule target, from, to)
+with bounds as (
+        select $1 - (select o.time_origin from schedules o where o.id = $2) as lo,
+          coalesce((select min(on_air_time) from events where schedule_id = $3 and locked and on_air_time >= $4 - (select o.time_origin from schedules o where o.id = $5)), $6 - (select o.time_origin from schedules o where o.id = $7)) as hi
+      )
+      select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
+      from bounds, events e
+      left join lateral (
+        -- As events/pages.ts previousEnd: every candidate started after the previous event's start minus the longest duration.
+        select (select max(p.on_air_time + p.duration) from events p
+            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+              and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)) as prev_end
+        from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
+          order by q.on_air_time desc, q.id desc limit 1) l) prev on true
+      where e.schedule_id = $8 and e.locked and e.on_air_time between bounds.lo and bounds.hi
+      order by e.on_air_time, e.id;
+
+-- firstAndLastStart(scheduleId, [id, id])
+select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as first, max(on_air_time) + (select o.time_origin from schedules o where o.id = $2) as last from events
+      where schedule_id = $3 and id in (select jsonb_array_elements_text($4::jsonb)::bigint);

@@ -1,0 +1,203 @@
+// The SQL the schedule aggregate's store runs, checked in as text (src/schedules/store/queries/*.sql,
+// one file per store file) so that a change to a statement shows in review as a change to SQL. This
+// runs a representative set of the store's named reads and writes on one tiny schedule, captures
+// every statement drizzle sends (the database's logger option), and compares the text with the
+// checked-in files. `UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts`
+// rewrites them. Parameters are $1…; both drivers send the same text.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle, type Executor } from "../../src/db/client.js";
+import { runMigrations } from "../../src/db/migrate.js";
+import { scheduleTarget, type EventTarget } from "../../src/schedules/target.js";
+import { schedules, type EventValues } from "../../src/schedules/store/tables.js";
+import { loadCheckedEvents, eventRowsById } from "../../src/schedules/store/validation.js";
+import { eventIdsOfSchedule, plannedEvents, unnamedReferences } from "../../src/schedules/store/reconciliation.js";
+import { eventsInAirOrder } from "../../src/schedules/store/exports.js";
+import { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "../../src/schedules/store/history.js";
+import { eventsSummaryRows, missingAssetPages, programmePage } from "../../src/schedules/store/summaries.js";
+import { positionAt, targetPageRows } from "../../src/schedules/store/pages.js";
+import { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, lockedGaps } from "../../src/schedules/store/timings.js";
+import { deleteEventIds, insertEvents, moveEvents, updateEvents } from "../../src/schedules/store/writes.js";
+import { freshDatabase } from "../helpers/service.js";
+
+const QUERIES = join(import.meta.dirname, "../../src/schedules/store/queries");
+const UPDATE = process.env.UPDATE_SQL_SNAPSHOTS === "1";
+const HOW = "UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts";
+
+/** The instant the tiny schedule starts at (ms since the epoch). */
+const T0 = Date.UTC(2026, 0, 1);
+
+const event = (offsetMs: number, title: string, extra: Partial<EventValues> = {}): EventValues => ({
+  onAirTime: T0 + offsetMs,
+  duration: 60_000,
+  eventType: "PRIMARY",
+  title,
+  locked: false,
+  mediaId: `M-${title}`,
+  assetId: null,
+  status: null,
+  data: {},
+  ...extra,
+});
+
+/** One store function run: the store file it lives in, its name, the arguments (as read in the header), and the work. */
+interface Case {
+  file: string;
+  name: string;
+  args: string;
+  run: (executor: Executor) => Promise<unknown>;
+  /** Writes run inside a transaction that is rolled back. */
+  write?: boolean;
+}
+
+const statements: string[] = [];
+let handle: DatabaseHandle;
+let drop: (() => Promise<void>) | undefined;
+let scheduleId = 0;
+let target: EventTarget;
+let ids: number[] = [];
+
+beforeAll(async () => {
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const fresh = await freshDatabase(process.env.DATABASE_URL);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  handle = await openDatabase({ databaseUrl, dataDir: "memory://", logger: { logQuery: (query) => statements.push(query) } });
+  await runMigrations(handle);
+  const [row] = await handle.db.insert(schedules).values({ organization: "store-sql", name: "store sql", timeOrigin: T0 }).returning({ id: schedules.id });
+  scheduleId = row.id;
+  target = scheduleTarget(scheduleId);
+  const rows = await insertEvents(handle.db, target, [event(0, "a"), event(60_000, "b", { locked: true }), event(120_000, "c", { eventType: "SECONDARY" })]);
+  ids = rows.map((r) => r.id);
+  await handle.db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await drop?.();
+});
+
+const page = { page: 0, size: 10 };
+const range = () => ({ from: T0, to: T0 + 86_400_000 });
+
+const CASES: Case[] = [
+  { file: "validation", name: "loadCheckedEvents", args: "scheduleId", run: (x) => loadCheckedEvents(x, scheduleId) },
+  { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: false", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), false) },
+  { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: true", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), true) },
+  { file: "reconciliation", name: "plannedEvents", args: "scheduleId, from: null, to: null", run: (x) => plannedEvents(x, scheduleId, null, null) },
+  { file: "reconciliation", name: "plannedEvents", args: "scheduleId, from, to", run: (x) => plannedEvents(x, scheduleId, T0, T0 + 3_600_000) },
+  { file: "reconciliation", name: "unnamedReferences", args: "scheduleId, [{ eventId, mediaId }]", run: (x) => unnamedReferences(x, scheduleId, [{ eventId: ids[0], mediaId: "M-x" }]) },
+  { file: "reconciliation", name: "eventIdsOfSchedule", args: "scheduleId, [id]", run: (x) => eventIdsOfSchedule(x, scheduleId, [ids[0]]) },
+  {
+    file: "exports",
+    name: "eventsInAirOrder",
+    args: "scheduleId (one page)",
+    run: async (x) => {
+      for await (const _row of eventsInAirOrder(x, scheduleId));
+    },
+  },
+  { file: "history", name: "scheduleColumns", args: "scheduleId", run: (x) => scheduleColumns(x, scheduleId) },
+  { file: "history", name: "currentTimings", args: "scheduleId, [id]", run: (x) => currentTimings(x, scheduleId, [ids[0]]) },
+  { file: "history", name: "currentEvents", args: "scheduleId, [id]", run: (x) => currentEvents(x, scheduleId, [ids[0]]) },
+  { file: "history", name: "currentEvents", args: 'scheduleId, "all"', run: (x) => currentEvents(x, scheduleId, "all") },
+  { file: "history", name: "untouchedEvents", args: "scheduleId, excluded: [id], limit: 10", run: (x) => untouchedEvents(x, scheduleId, [ids[0]], 10) },
+  { file: "history", name: "lockedOnAir", args: 'scheduleId, "all", now', run: (x) => lockedOnAir(x, scheduleId, "all", T0 + 90_000) },
+  { file: "summaries", name: "eventsSummaryRows", args: "scheduleId, size: 10, now, range: null", run: (x) => eventsSummaryRows(x, scheduleId, 10, T0) },
+  { file: "summaries", name: "eventsSummaryRows", args: "scheduleId, size: 10, now, one day", run: (x) => eventsSummaryRows(x, scheduleId, 10, T0, range()) },
+  { file: "summaries", name: "programmePage", args: "scheduleId, { page: 0, size: 10 }", run: (x) => programmePage(x, scheduleId, page) },
+  { file: "summaries", name: "missingAssetPages", args: "scheduleId, size: 10", run: (x) => missingAssetPages(x, scheduleId, 10) },
+  {
+    file: "pages",
+    name: "targetPageRows",
+    args: "schedule target, { page: 0, size: 10 }, no filter, { data: false, lookBack: false }",
+    run: (x) => targetPageRows(x, target, page, null, { data: false, lookBack: false }),
+  },
+  {
+    file: "pages",
+    name: "targetPageRows",
+    args: "schedule target, { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true }",
+    run: (x) => targetPageRows(x, target, page, { eventType: "PRIMARY" }, { data: true, lookBack: true }),
+  },
+  { file: "pages", name: "positionAt", args: "schedule target, time, no filter", run: (x) => positionAt(x, target, T0 + 90_000) },
+  { file: "timings", name: "loadTimings", args: "schedule target", run: (x) => loadTimings(x, target) },
+  { file: "timings", name: "loadEventsById", args: "schedule target, [id, id]", run: (x) => loadEventsById(x, target, ids.slice(0, 2)) },
+  { file: "timings", name: "countEvents", args: "schedule target", run: (x) => countEvents(x, target) },
+  { file: "timings", name: "lastEnd", args: "schedule target", run: (x) => lastEnd(x, target) },
+  { file: "timings", name: "lockedGaps", args: "schedule target, from, to", run: (x) => lockedGaps(x, target, T0, T0 + 3_600_000) },
+  { file: "timings", name: "firstAndLastStart", args: "scheduleId, [id, id]", run: (x) => firstAndLastStart(x, scheduleId, ids.slice(0, 2)) },
+  { file: "writes", name: "insertEvents", args: "schedule target, [one event] (rolled back)", write: true, run: (x) => insertEvents(x, target, [event(180_000, "d")]) },
+  {
+    file: "writes",
+    name: "updateEvents",
+    args: "schedule target, [{ id, values }] (rolled back)",
+    write: true,
+    run: (x) => updateEvents(x, target, [{ id: ids[0], values: event(0, "a2") }]),
+  },
+  { file: "writes", name: "moveEvents", args: "schedule target, [{ id, onAirTime }] (rolled back)", write: true, run: (x) => moveEvents(x, target, [{ id: ids[2], onAirTime: T0 + 240_000 }]) },
+  { file: "writes", name: "deleteEventIds", args: "schedule target, [id] (rolled back)", write: true, run: (x) => deleteEventIds(x, target, [ids[2]]) },
+];
+
+class RolledBack extends Error {}
+
+/** The statements `work` sends, trailing blanks of each line removed. */
+async function captured(c: Case): Promise<string[]> {
+  if (!c.write) {
+    const before = statements.length;
+    await c.run(handle.db);
+    return statements.slice(before).map(tidy);
+  }
+  let texts: string[] = [];
+  await handle.db
+    .transaction(async (tx) => {
+      const before = statements.length;
+      await c.run(tx);
+      texts = statements.slice(before).map(tidy);
+      throw new RolledBack();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof RolledBack)) throw e;
+    });
+  return texts;
+}
+
+const tidy = (text: string): string =>
+  text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .trim();
+
+/** The text of one store file's snapshot. */
+function render(file: string, runs: { c: Case; texts: string[] }[]): string {
+  const head = `-- The SQL of src/schedules/store/${file}.ts, as test/architecture/store-sql.test.ts runs it.\n-- Generated: ${HOW}\n`;
+  const blocks = runs.flatMap(({ c, texts }) => texts.map((text, i) => `-- ${c.name}(${c.args})${texts.length > 1 ? ` [statement ${i + 1} of ${texts.length}]` : ""}\n${text};\n`));
+  return [head, ...blocks].join("\n");
+}
+
+describe("the store's SQL, checked in as text", () => {
+  it("matches src/schedules/store/queries/*.sql", async () => {
+    const byFile = new Map<string, { c: Case; texts: string[] }[]>();
+    for (const c of CASES) {
+      const texts = await captured(c);
+      expect(texts.length, `${c.name} sent no statement`).toBeGreaterThan(0);
+      byFile.set(c.file, [...(byFile.get(c.file) ?? []), { c, texts }]);
+    }
+    const expected = new Map([...byFile].map(([file, runs]) => [`${file}.sql`, render(file, runs)]));
+    if (UPDATE) {
+      mkdirSync(QUERIES, { recursive: true });
+      for (const [name, text] of expected) writeFileSync(join(QUERIES, name), text);
+      return;
+    }
+    const stale = readdirSync(QUERIES).filter((name) => name.endsWith(".sql") && !expected.has(name));
+    expect(stale, `snapshots of no store file run here; regenerate with ${HOW}`).toEqual([]);
+    for (const [name, text] of expected) {
+      const path = join(QUERIES, name);
+      const stored = existsSync(path) ? readFileSync(path, "utf8") : "(missing)";
+      expect(stored, `src/schedules/store/queries/${name} differs from the SQL the store runs; regenerate with ${HOW} and review the diff`).toBe(text);
+    }
+  });
+});
