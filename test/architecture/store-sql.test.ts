@@ -4,7 +4,7 @@
 // every statement drizzle sends (the database's logger option), and compares the text with the
 // checked-in files. `UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts`
 // rewrites them. Parameters are $1…; both drivers send the same text.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -187,12 +187,13 @@ describe("the store's SQL, checked in as text", () => {
       byFile.set(c.file, [...(byFile.get(c.file) ?? []), { c, texts }]);
     }
     const expected = new Map([...byFile].map(([file, runs]) => [`${file}.sql`, render(file, runs)]));
+    mkdirSync(QUERIES, { recursive: true });
+    const stale = readdirSync(QUERIES).filter((name) => name.endsWith(".sql") && !expected.has(name));
     if (UPDATE) {
-      mkdirSync(QUERIES, { recursive: true });
+      for (const name of stale) rmSync(join(QUERIES, name));
       for (const [name, text] of expected) writeFileSync(join(QUERIES, name), text);
       return;
     }
-    const stale = readdirSync(QUERIES).filter((name) => name.endsWith(".sql") && !expected.has(name));
     expect(stale, `snapshots of no store file run here; regenerate with ${HOW}`).toEqual([]);
     for (const [name, text] of expected) {
       const path = join(QUERIES, name);
