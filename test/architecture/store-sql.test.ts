@@ -20,6 +20,11 @@ import { eventsSummaryRows, missingAssetPages, programmePage } from "../../src/s
 import { positionAt, targetPageRows } from "../../src/schedules/store/pages.js";
 import { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, lockedGaps } from "../../src/schedules/store/timings.js";
 import { deleteEventIds, insertEvents, moveEvents, updateEvents } from "../../src/schedules/store/writes.js";
+import { markEpg, markScte, updateMatching } from "../../src/schedules/store/marks.js";
+import { assetRowsUsed, syncTitles } from "../../src/schedules/store/catalog.js";
+import { eventRowsAround } from "../../src/schedules/store/lookups.js";
+import { refreshDates, touchTarget } from "../../src/schedules/store/counters.js";
+import { changeSetRow, changeSetRows, insertChangeSet } from "../../src/schedules/store/change-sets.js";
 import { freshDatabase } from "../helpers/service.js";
 
 const QUERIES = join(import.meta.dirname, "../../src/schedules/store/queries");
@@ -139,6 +144,33 @@ const CASES: Case[] = [
   },
   { file: "writes", name: "moveEvents", args: "schedule target, [{ id, onAirTime }] (rolled back)", write: true, run: (x) => moveEvents(x, target, [{ id: ids[2], onAirTime: T0 + 240_000 }]) },
   { file: "writes", name: "deleteEventIds", args: "schedule target, [id] (rolled back)", write: true, run: (x) => deleteEventIds(x, target, [ids[2]]) },
+  { file: "marks", name: "markEpg", args: "schedule target, { eventType: PRIMARY } (rolled back)", write: true, run: (x) => markEpg(x, target, { eventType: "PRIMARY" }) },
+  { file: "marks", name: "markScte", args: "schedule target, { locked: true } (rolled back)", write: true, run: (x) => markScte(x, target, { locked: true }) },
+  {
+    file: "marks",
+    name: "updateMatching",
+    args: "schedule target, { term }, { patch: { programme } } (rolled back)",
+    write: true,
+    run: (x) => updateMatching(x, target, { term: "a" }, { patch: { programme: { title: "P" } } }),
+  },
+  { file: "catalog", name: "syncTitles", args: "scheduleId, organization, [id] (rolled back)", write: true, run: (x) => syncTitles(x, scheduleId, "store-sql", [ids[0]]) },
+  { file: "catalog", name: "assetRowsUsed", args: "[scheduleId], organization, name", run: (x) => assetRowsUsed(x, [scheduleId], "store-sql", "asset 1") },
+  { file: "lookups", name: "eventRowsAround", args: "scheduleId, at", run: (x) => eventRowsAround(x, scheduleId, T0 + 90_000) },
+  { file: "counters", name: "touchTarget", args: "schedule target (rolled back)", write: true, run: (x) => touchTarget(x, target) },
+  { file: "counters", name: "refreshDates", args: "scheduleId (rolled back)", write: true, run: (x) => refreshDates(x, scheduleId) },
+  {
+    file: "change-sets",
+    name: "insertChangeSet",
+    args: "schedule row, createdBy (rolled back)",
+    write: true,
+    run: async (x) => {
+      const [row] = await x.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+      statements.pop(); // the test's own read of the row, not the store's
+      return insertChangeSet(x, row, "store-sql");
+    },
+  },
+  { file: "change-sets", name: "changeSetRow", args: "id, organization, lock: true", run: (x) => changeSetRow(x, 1, "store-sql", true) },
+  { file: "change-sets", name: "changeSetRows", args: "scheduleId, { offset: 0, limit: 10 }", run: (x) => changeSetRows(x, scheduleId, { offset: 0, limit: 10 }) },
 ];
 
 class RolledBack extends Error {}

@@ -1,0 +1,14 @@
+-- The SQL of src/schedules/store/change-sets.ts, as test/architecture/store-sql.test.ts runs it.
+-- Generated: UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts
+
+-- insertChangeSet(schedule row, createdBy (rolled back))
+insert into "change_sets" ("id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated") values (default, $1, $2, default, $3, $4, $5, $6, default, default) returning "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated";
+
+-- changeSetRow(id, organization, lock: true)
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where ("change_sets"."id" = $1 and "change_sets"."organization" = $2) for update;
+
+-- changeSetRows(scheduleId, { offset: 0, limit: 10 }) [statement 1 of 2]
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where "change_sets"."schedule_id" = $1 order by "change_sets"."id" asc limit $2;
+
+-- changeSetRows(scheduleId, { offset: 0, limit: 10 }) [statement 2 of 2]
+select count(*)::int from "change_sets" where "change_sets"."schedule_id" = $1;
