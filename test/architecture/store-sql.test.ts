@@ -7,9 +7,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Executor } from "../../src/db/client.js";
-import { runMigrations } from "../../src/db/migrate.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Executor } from "../../src/db/client.js";
 import { scheduleTarget, type EventTarget } from "../../src/schedules/target.js";
 import { schedules, type EventValues } from "../../src/schedules/store/tables.js";
 import { loadCheckedEvents, eventRowsById } from "../../src/schedules/store/validation.js";
@@ -25,7 +24,7 @@ import { assetRowsUsed, syncTitles } from "../../src/schedules/store/catalog.js"
 import { eventRowsAround } from "../../src/schedules/store/lookups.js";
 import { refreshDates, touchTarget } from "../../src/schedules/store/counters.js";
 import { changeSetRow, changeSetRows, insertChangeSet } from "../../src/schedules/store/change-sets.js";
-import { freshDatabase } from "../helpers/service.js";
+import { useMigratedDatabase } from "../helpers/database.js";
 
 const QUERIES = join(import.meta.dirname, "../../src/schedules/store/queries");
 const UPDATE = process.env.UPDATE_SQL_SNAPSHOTS === "1";
@@ -58,32 +57,19 @@ interface Case {
 }
 
 const statements: string[] = [];
-let handle: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
+const database = useMigratedDatabase({ logger: { logQuery: (query) => statements.push(query) } });
 let scheduleId = 0;
 let target: EventTarget;
 let ids: number[] = [];
 
 beforeAll(async () => {
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    databaseUrl = fresh.url;
-    drop = fresh.drop;
-  }
-  handle = await openDatabase({ databaseUrl, dataDir: "memory://", logger: { logQuery: (query) => statements.push(query) } });
-  await runMigrations(handle);
-  const [row] = await handle.db.insert(schedules).values({ organization: "store-sql", name: "store sql", timeOrigin: T0 }).returning({ id: schedules.id });
+  const { db } = database.handle;
+  const [row] = await db.insert(schedules).values({ organization: "store-sql", name: "store sql", timeOrigin: T0 }).returning({ id: schedules.id });
   scheduleId = row.id;
   target = scheduleTarget(scheduleId);
-  const rows = await insertEvents(handle.db, target, [event(0, "a"), event(60_000, "b", { locked: true }), event(120_000, "c", { eventType: "SECONDARY" })]);
+  const rows = await insertEvents(db, target, [event(0, "a"), event(60_000, "b", { locked: true }), event(120_000, "c", { eventType: "SECONDARY" })]);
   ids = rows.map((r) => r.id);
-  await handle.db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
+  await db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
 });
 
 const page = { page: 0, size: 10 };
@@ -179,11 +165,11 @@ class RolledBack extends Error {}
 async function captured(c: Case): Promise<string[]> {
   if (!c.write) {
     const before = statements.length;
-    await c.run(handle.db);
+    await c.run(database.handle.db);
     return statements.slice(before).map(tidy);
   }
   let texts: string[] = [];
-  await handle.db
+  await database.handle.db
     .transaction(async (tx) => {
       const before = statements.length;
       await c.run(tx);

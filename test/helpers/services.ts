@@ -5,14 +5,14 @@
 // createServices, exactly as the server builds them. Each test works in its own organization
 // (orgViewer), so tests never clean up.
 import "reflect-metadata";
-import { afterAll, beforeAll, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { Role, Viewer } from "../../src/common/auth.js";
 import { AppError, type ErrorCode } from "../../src/common/errors.js";
 import type { Services } from "../../src/common/context.js";
-import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
-import { runMigrations } from "../../src/db/migrate.js";
+import type { DatabaseHandle } from "../../src/db/client.js";
 import { createServices } from "../../src/server/services.js";
-import { freshDatabase, TEST_SECRET, testConfig } from "./shared-service.js";
+import { useMigratedDatabase } from "./database.js";
+import { TEST_SECRET, testConfig } from "./shared-service.js";
 import { uniqueOrg } from "./service.js";
 
 export interface ServiceTestBed {
@@ -24,23 +24,11 @@ export interface ServiceTestBed {
 
 /** Opens the file's database and builds its services (beforeAll); closes and drops it (afterAll). */
 export function useServices(): ServiceTestBed {
+  const database = useMigratedDatabase({ maxConnections: 4 });
   const bed = {} as ServiceTestBed;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const fresh = await freshDatabase(process.env.DATABASE_URL);
-      databaseUrl = fresh.url;
-      drop = fresh.drop;
-    }
-    const config = testConfig(databaseUrl);
-    bed.handle = await openDatabase({ databaseUrl, dataDir: config.dataDir, maxConnections: 4 });
-    await runMigrations(bed.handle);
-    bed.services = createServices(bed.handle.db, config, TEST_SECRET);
-  });
-  afterAll(async () => {
-    await bed.handle?.close();
-    await drop?.();
+  beforeAll(() => {
+    bed.handle = database.handle;
+    bed.services = createServices(database.handle.db, testConfig(database.databaseUrl), TEST_SECRET);
   });
   return bed;
 }

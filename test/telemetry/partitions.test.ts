@@ -2,52 +2,35 @@
 // ahead (moving samples that reached the default partition first), a reporting window scans only
 // the months it touches (EXPLAIN), and an expired month is dropped whole.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "../../src/db/client.js";
-import { runMigrations } from "../../src/db/migrate.js";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../src/db/client.js";
 import { dropExpiredSamples, ensureSamplePartitions, samplePartitions } from "../../src/telemetry/partitions.js";
-import { freshDatabase } from "../helpers/service.js";
+import { useMigratedDatabase } from "../helpers/database.js";
 
-let handle: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
 
-beforeAll(async () => {
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    databaseUrl = fresh.url;
-    drop = fresh.drop;
-  }
-  handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
-  await runMigrations(handle);
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const database = useMigratedDatabase();
 
 async function insertSamples(times: string[]): Promise<void> {
   for (const time of times) {
-    await handle.db.execute(sql`insert into playout_samples (playout_id, organization, time, playback) values ('p1', 'org-partitions', ${time}::timestamptz, 1)`);
+    await database.handle.db.execute(sql`insert into playout_samples (playout_id, organization, time, playback) values ('p1', 'org-partitions', ${time}::timestamptz, 1)`);
   }
 }
 
-const count = async (table: string) => (await queryRows<{ n: number }>(handle.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
+const count = async (table: string) => (await queryRows<{ n: number }>(database.handle.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 
 async function plan(query: string): Promise<string> {
-  const rows = await queryRows<Record<string, string>>(handle.db, sql.raw(`explain ${query}`));
+  const rows = await queryRows<Record<string, string>>(database.handle.db, sql.raw(`explain ${query}`));
   return rows.map((r) => Object.values(r)[0]).join("\n");
 }
 
 describe("telemetry partitions", () => {
   it("makes this month's partitions at migration, and a past month's on demand, moving its samples out of the default partition", async () => {
     const now = new Date();
-    const names = (await samplePartitions(handle.db)).map((p) => p.name);
+    const names = (await samplePartitions(database.handle.db)).map((p) => p.name);
     expect(names).toContain(`playout_samples_p${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, "0")}`);
     await insertSamples(["2020-01-05T00:00:00Z", "2020-01-20T00:00:00Z", "2020-02-10T00:00:00Z", "2020-03-10T00:00:00Z"]);
     expect(await count("playout_samples_default")).toBe(4);
-    expect(await ensureSamplePartitions(handle.db, new Date("2020-01-01T00:00:00Z"), new Date("2020-03-01T00:00:00Z"))).toBe(3);
+    expect(await ensureSamplePartitions(database.handle.db, new Date("2020-01-01T00:00:00Z"), new Date("2020-03-01T00:00:00Z"))).toBe(3);
     expect(await count("playout_samples_default")).toBe(0);
     expect(await count("playout_samples_p202001")).toBe(2);
     expect(await count("playout_samples")).toBe(4);
@@ -66,9 +49,9 @@ describe("telemetry partitions", () => {
   });
 
   it("drops a month whole once it is older than the retention", async () => {
-    const dropped = await dropExpiredSamples(handle.db, 30, new Date("2020-03-05T00:00:00Z"));
+    const dropped = await dropExpiredSamples(database.handle.db, 30, new Date("2020-03-05T00:00:00Z"));
     expect(dropped).toEqual(["playout_samples_p202001"]);
     expect(await count("playout_samples")).toBe(2);
-    expect((await samplePartitions(handle.db)).map((p) => p.name)).not.toContain("playout_samples_p202001");
+    expect((await samplePartitions(database.handle.db)).map((p) => p.name)).not.toContain("playout_samples_p202001");
   });
 });
