@@ -4,6 +4,7 @@
 // answers by code, the probe's p99, and the server's peak RSS; the last line sums them up.
 // Settings: DATABASE_URL (default the machine's PostgreSQL), BENCH_EVENTS (100000),
 // ATTACK_SECONDS per class (10).
+import { AS_NPM_START } from "./npm-start.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -54,7 +55,7 @@ async function main() {
   let server!: ChildProcess;
   const start = () => {
     // As `npm start` runs it: the build, with the heap ceiling of MAX_HEAP_MB.
-    server = spawn(process.execPath, [`--max-old-space-size=${process.env.MAX_HEAP_MB ?? 512}`, "bin/playout-gateway.mjs", "serve"], {
+    server = spawn(process.execPath, [...AS_NPM_START, "serve"], {
       env: { ...process.env, ...SERVER_ENV, DATABASE_URL: dbUrl.toString(), AUTH_SECRET: SECRET, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false" },
       stdio: ["ignore", "ignore", "inherit"],
     });

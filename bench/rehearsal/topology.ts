@@ -2,6 +2,7 @@
 // own (initdb, so that restarting it disturbs no one), a streaming replica (pg_basebackup),
 // PgBouncer in transaction mode, three servers (RUN_WORKER=false) and two workers as child
 // processes, and HAProxy in front of the servers with health checks on /readyz.
+import { AS_NPM_START } from "../npm-start.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,8 +18,6 @@ export const HAPROXY = "/usr/sbin/haproxy";
 export const HAPROXY_MISSING = "haproxy is not installed (apt-get install -y haproxy)";
 export const SECRET = "rehearsal-secret-0123456789abcdef0123456789";
 const ROOT = new URL("../../", import.meta.url).pathname;
-/** How `npm start` and `npm run worker` run the service: the build, under the heap ceiling of MAX_HEAP_MB. */
-const AS_NPM_START = [`--max-old-space-size=${process.env.MAX_HEAP_MB ?? 512}`, "bin/playout-gateway.mjs"];
 
 export interface Member {
   name: string;
