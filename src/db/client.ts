@@ -11,6 +11,7 @@ import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone } from "./cancel.js";
+import { isKeyRead } from "./key-reads.js";
 import { notingTransactions } from "./timeline-note.js";
 import { limitingEveryTransaction } from "./pooled.js";
 
@@ -203,8 +204,9 @@ function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
           if (!READ.test(query)) return unsafe(query, parameters, queryOptions);
           // Only plain selects can be cancelled for a client that left (a `with` may write); those
           // of a request run on a connection of their own, so that a cancel reaches them alone
-          // (cancel.ts readAlone). drizzle's `.values()` right after this call sets the row mode.
-          if (SELECT.test(query) && inRequestWork()) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
+          // (cancel.ts readAlone), except a read of one row by its key (key-reads.ts). drizzle's
+          // `.values()` right after this call sets the row mode.
+          if (SELECT.test(query) && inRequestWork() && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
           return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }

@@ -4,6 +4,7 @@ import { canSee, requireRole, scopeOrganizations, type Viewer } from "../common/
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Database } from "../db/client.js";
+import { keyRead } from "../db/key-reads.js";
 import { appendMessages } from "./lease.js";
 import { toJob } from "./mapper.js";
 import type { JobRegistry } from "./registry.js";
@@ -115,7 +116,7 @@ export async function findJob(db: Database, id: string | number): Promise<JobRow
   return row ?? null;
 }
 
-const prepareJobById = (db: Database) => db.select().from(jobs).where(eq(jobs.id, sql.placeholder("id"))).prepare("job_by_id");
+const prepareJobById = (db: Database) => keyRead(db.select().from(jobs).where(eq(jobs.id, sql.placeholder("id"))), "job_by_id");
 const jobByIdStatements = new WeakMap<Database, ReturnType<typeof prepareJobById>>();
 
 /**

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
+import { keyRead } from "../../src/db/key-reads.js";
 import { freshDatabase } from "../helpers/service.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -64,5 +65,15 @@ describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
     expect(error?.cause?.code ?? error?.code).toBe("57014");
     // And the pool serves the next statement.
     expect(((await job()) as unknown as { who: string }[])[0].who).toBe("job");
+  });
+
+  it("runs a read of one row by its key as it is, untracked: nothing to cancel, no connection held alone", async () => {
+    // A stand-in for a key read that takes long enough to be caught running.
+    const slow = keyRead(handle.db.select({ who: sql<string>`'key'` }).from(sql`(select pg_sleep(${0.3}::float)) as s`), "key_read_probe");
+    const work = new RequestWork();
+    const read = withRequestWork(work, async () => await slow.execute());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(work.abandon()).toBe(0);
+    expect(await read).toEqual([{ who: "key" }]);
   });
 });

@@ -1,0 +1,19 @@
+// Reads of one row by its primary key. Such a read touches one row and ends in well under a
+// millisecond, so cancelling it for a client that left (cancel.ts) saves nothing, while holding a
+// connection alone for it costs two more round trips (begin, commit) on every call: a key read of
+// a request runs on a shared connection, one round trip. The set holds only the texts of
+// statements the code builds once (never one a caller can vary), so it stays a handful of entries.
+
+const texts = new Set<string>();
+
+/** Whether this statement text was registered by `keyRead`. */
+export function isKeyRead(text: string): boolean {
+  return texts.has(text);
+}
+
+/** Registers a statement built once that reads one row by its primary key, and prepares it under `name`. */
+export function keyRead<P>(builder: { toSQL(): { sql: string }; prepare(name: string): P }, name: string): P {
+  texts.add(builder.toSQL().sql);
+  return builder.prepare(name);
+}
+
