@@ -24,6 +24,12 @@ import { assetRowsUsed, syncTitles } from "../../src/schedules/store/catalog.js"
 import { eventRowsAround } from "../../src/schedules/store/lookups.js";
 import { refreshDates, touchTarget } from "../../src/schedules/store/counters.js";
 import { changeSetRow, changeSetRows, insertChangeSet } from "../../src/schedules/store/change-sets.js";
+import { addedEvents, changedDraftEvents, conflictingEvents, copyIntoDraft, mergeDraft, removedEvents, scheduleVersionsOfChanged } from "../../src/schedules/store/drafts.js";
+import { writeRevertedEvents, writeRevertedScheduleColumns, type ColumnValues } from "../../src/schedules/store/revert.js";
+import { createHiddenSchedule, deleteHiddenSchedule, markImportAlive, revealImported } from "../../src/schedules/store/imports.js";
+import { foldedPagesStatement, jsonPagesDocuments, type JsonReadPlan } from "../../src/schedules/store/json-pages.js";
+import { archiveEvents, restoreEvents } from "../../src/schedules/store/archive.js";
+import { queryRows } from "../../src/db/client.js";
 import { useMigratedDatabase } from "../helpers/database.js";
 
 const QUERIES = join(import.meta.dirname, "../../src/schedules/store/queries");
@@ -61,6 +67,12 @@ const database = useMigratedDatabase({ logger: { logQuery: (query) => statements
 let scheduleId = 0;
 let target: EventTarget;
 let ids: number[] = [];
+/** A change set of the schedule with its draft copied (drafts.ts), and a new one not yet copied. */
+let changeSetId = 0;
+let newChangeSetId = 0;
+/** What a revert writes back, as the history slice rewinds it: the schedule's row and an event's, by column names. */
+let scheduleRowColumns: ColumnValues = {};
+let eventColumns: ColumnValues = {};
 
 beforeAll(async () => {
   const { db } = database.handle;
@@ -70,9 +82,29 @@ beforeAll(async () => {
   const rows = await insertEvents(db, target, [event(0, "a"), event(60_000, "b", { locked: true }), event(120_000, "c", { eventType: "SECONDARY" })]);
   ids = rows.map((r) => r.id);
   await db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
+  const [schedule] = await db.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+  changeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  await copyIntoDraft(db, changeSetId, scheduleId);
+  newChangeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  scheduleRowColumns = await scheduleColumns(db, scheduleId);
+  eventColumns = (await currentEvents(db, scheduleId, [ids[0]])).get(ids[0]) ?? {};
 });
 
 const page = { page: 0, size: 10 };
+
+/**
+ * JSON read plans (src/events/json-plan.ts) of real selections of Schedule.events: the
+ * benchmark's `schedule(id){ events(size:200){ content{ id title onAirTime duration asset{
+ * systemFields{ title } } } } }`, the peer benchmark's Q4 page, and one with data fields and a whole
+ * asset document.
+ */
+const BENCH_PLAN: JsonReadPlan = { columns: ["duration", "id", "onAirTime", "title"], data: [], asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
+const Q4_PLAN: JsonReadPlan = {
+  columns: ["duration", "eventType", "id", "onAirTime", "title"],
+  data: [],
+  asset: { columns: ["assetId", "assetSize", "mediaId", "name"], documents: [{ field: "systemFields", keys: ["title"] }] },
+};
+const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
 const range = () => ({ from: T0, to: T0 + 86_400_000 });
 
 const CASES: Case[] = [
@@ -157,6 +189,70 @@ const CASES: Case[] = [
   },
   { file: "change-sets", name: "changeSetRow", args: "id, organization, lock: true", run: (x) => changeSetRow(x, 1, "store-sql", true) },
   { file: "change-sets", name: "changeSetRows", args: "scheduleId, { offset: 0, limit: 10 }", run: (x) => changeSetRows(x, scheduleId, { offset: 0, limit: 10 }) },
+  { file: "drafts", name: "copyIntoDraft", args: "new changeSetId, scheduleId (rolled back)", write: true, run: (x) => copyIntoDraft(x, newChangeSetId, scheduleId) },
+  { file: "drafts", name: "conflictingEvents", args: "changeSetId, scheduleId", run: (x) => conflictingEvents(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "mergeDraft", args: "changeSetId, scheduleId (rolled back)", write: true, run: (x) => mergeDraft(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "addedEvents", args: "changeSetId", run: (x) => addedEvents(x, changeSetId) },
+  { file: "drafts", name: "removedEvents", args: "changeSetId, scheduleId", run: (x) => removedEvents(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "changedDraftEvents", args: "changeSetId", run: (x) => changedDraftEvents(x, changeSetId) },
+  { file: "drafts", name: "scheduleVersionsOfChanged", args: "changeSetId, scheduleId", run: (x) => scheduleVersionsOfChanged(x, changeSetId, scheduleId) },
+  {
+    file: "revert",
+    name: "writeRevertedEvents",
+    args: "scheduleId, removed: [id], changed: [event columns], restored: [event columns] (rolled back)",
+    write: true,
+    run: (x) =>
+      writeRevertedEvents(x, scheduleId, [ids[2]], [{ ...eventColumns, title: "a (reverted)" }], [{ ...eventColumns, id: Math.max(...ids) + 1000, on_air_time: 300_000 }]),
+  },
+  {
+    file: "revert",
+    name: "writeRevertedScheduleColumns",
+    args: "scheduleId, schedule columns (rolled back)",
+    write: true,
+    run: (x) => writeRevertedScheduleColumns(x, scheduleId, { ...scheduleRowColumns, name: "store sql (reverted)" }),
+  },
+  {
+    file: "imports",
+    name: "createHiddenSchedule",
+    args: "{ name, organization, createdBy, fps, channel, importJobId: null } (rolled back)",
+    write: true,
+    run: (x) => createHiddenSchedule(x, { name: "import.csv", organization: "store-sql", createdBy: "store-sql", fps: 25, channel: "ONE", importJobId: null }),
+  },
+  { file: "imports", name: "markImportAlive", args: "scheduleId (rolled back)", write: true, run: (x) => markImportAlive(x, scheduleId) },
+  {
+    file: "imports",
+    name: "revealImported",
+    args: "scheduleId, { name, channel, fps } (rolled back)",
+    write: true,
+    run: (x) => revealImported(x, scheduleId, { name: "import.csv", channel: "ONE", fps: 25 }),
+  },
+  { file: "imports", name: "deleteHiddenSchedule", args: "scheduleId (rolled back)", write: true, run: (x) => deleteHiddenSchedule(x, scheduleId) },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 0, size: 200 }, no filter, the benchmark's plan (id title onAirTime duration asset { systemFields { title } })",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 0, size: 200 }, null, BENCH_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan (… eventType asset { assetId name mediaId assetSize systemFields { title } })",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, Q4_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 0, size: 50 }, no filter, plan of { id programme som asset { tags } }",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 0, size: 50 }, null, DATA_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "foldedPagesStatement",
+    args: "a schedule by id with _rank 1 (the shape Query.schedule folds), { page: 0, size: 200 }, no filter, the benchmark's plan",
+    run: (x) => queryRows(x, foldedPagesStatement(sql`select *, 1 as _rank from ${schedules} where ${schedules.id} = ${scheduleId}`, { page: 0, size: 200 }, null, BENCH_PLAN)),
+  },
+  { file: "archive", name: "archiveEvents", args: "scheduleId (rolled back)", write: true, run: (x) => archiveEvents(x, scheduleId) },
+  { file: "archive", name: "restoreEvents", args: "scheduleId (rolled back)", write: true, run: (x) => restoreEvents(x, scheduleId) },
 ];
 
 class RolledBack extends Error {}
