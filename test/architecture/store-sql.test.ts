@@ -1,29 +1,36 @@
 // The SQL the schedule aggregate's store runs, checked in as text (src/schedules/store/queries/*.sql,
-// one file per store file) so that a change to a statement shows in review as a change to SQL. This
-// runs a representative set of the store's named reads and writes on one tiny schedule, captures
-// every statement drizzle sends (the database's logger option), and compares the text with the
-// checked-in files. `UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts`
+// one file per store file that runs statements) so that a change to a statement shows in review as a
+// change to SQL. This runs every exported store function that sends a statement at least once (a few
+// on a draft too, where a statement takes another form) on one tiny schedule, captures every
+// statement drizzle sends (the database's logger option), and compares the text with the
+// checked-in files. A new store function that runs SQL gets a case here. `UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts`
 // rewrites them. Parameters are $1…; both drivers send the same text.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Executor } from "../../src/db/client.js";
-import { scheduleTarget, type EventTarget } from "../../src/schedules/target.js";
+import { draftTarget, scheduleTarget, type EventTarget } from "../../src/schedules/target.js";
 import { schedules, type EventValues } from "../../src/schedules/store/tables.js";
 import { loadCheckedEvents, eventRowsById } from "../../src/schedules/store/validation.js";
 import { eventIdsOfSchedule, plannedEvents, unnamedReferences } from "../../src/schedules/store/reconciliation.js";
 import { eventsInAirOrder } from "../../src/schedules/store/exports.js";
 import { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "../../src/schedules/store/history.js";
 import { eventsSummaryRows, missingAssetPages, programmePage } from "../../src/schedules/store/summaries.js";
-import { positionAt, targetPageRows } from "../../src/schedules/store/pages.js";
-import { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, lockedGaps } from "../../src/schedules/store/timings.js";
-import { deleteEventIds, insertEvents, moveEvents, updateEvents } from "../../src/schedules/store/writes.js";
+import { positionAt, schedulesPageRows, targetPageRows, targetsPageRows } from "../../src/schedules/store/pages.js";
+import { countEvents, eventStarts, firstAndLastStart, firstStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds } from "../../src/schedules/store/timings.js";
+import { appendEvents, copyEvents, deleteAllEvents, deleteEventIds, deleteSomeEvents, insertEvents, moveBySteps, moveEvents, retimeEvents, shiftAll, updateEvents } from "../../src/schedules/store/writes.js";
 import { markEpg, markScte, updateMatching } from "../../src/schedules/store/marks.js";
-import { assetRowsUsed, syncTitles } from "../../src/schedules/store/catalog.js";
+import { assetRowsUsed, replaceInEvents, syncTitles } from "../../src/schedules/store/catalog.js";
 import { eventRowsAround } from "../../src/schedules/store/lookups.js";
 import { refreshDates, touchTarget } from "../../src/schedules/store/counters.js";
-import { changeSetRow, changeSetRows, insertChangeSet } from "../../src/schedules/store/change-sets.js";
+import { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "../../src/schedules/store/change-sets.js";
+import { addedEvents, changedDraftEvents, conflictingEvents, copyIntoDraft, mergeDraft, removedEvents, scheduleVersionsOfChanged } from "../../src/schedules/store/drafts.js";
+import { writeRevertedEvents, writeRevertedScheduleColumns, type ColumnValues } from "../../src/schedules/store/revert.js";
+import { createHiddenSchedule, deleteHiddenSchedule, markImportAlive, revealImported } from "../../src/schedules/store/imports.js";
+import { foldedPagesStatement, jsonPagesDocuments, type JsonReadPlan } from "../../src/schedules/store/json-pages.js";
+import { archiveEvents, restoreEvents } from "../../src/schedules/store/archive.js";
+import { queryRows } from "../../src/db/client.js";
 import { useMigratedDatabase } from "../helpers/database.js";
 
 const QUERIES = join(import.meta.dirname, "../../src/schedules/store/queries");
@@ -59,8 +66,18 @@ interface Case {
 const statements: string[] = [];
 const database = useMigratedDatabase({ logger: { logQuery: (query) => statements.push(query) } });
 let scheduleId = 0;
+/** An empty schedule of the same organization and origin (what copyEvents copies into). */
+let copyId = 0;
 let target: EventTarget;
+/** The draft of the change set below: the store runs the same functions on it, some with other statements. */
+let draft: EventTarget;
 let ids: number[] = [];
+/** A change set of the schedule with its draft copied (drafts.ts), and a new one not yet copied. */
+let changeSetId = 0;
+let newChangeSetId = 0;
+/** What a revert writes back, as the history slice rewinds it: the schedule's row and an event's, by column names. */
+let scheduleRowColumns: ColumnValues = {};
+let eventColumns: ColumnValues = {};
 
 beforeAll(async () => {
   const { db } = database.handle;
@@ -70,9 +87,32 @@ beforeAll(async () => {
   const rows = await insertEvents(db, target, [event(0, "a"), event(60_000, "b", { locked: true }), event(120_000, "c", { eventType: "SECONDARY" })]);
   ids = rows.map((r) => r.id);
   await db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
+  const [schedule] = await db.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+  changeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  await copyIntoDraft(db, changeSetId, scheduleId);
+  draft = draftTarget({ id: changeSetId, scheduleId });
+  const [copy] = await db.insert(schedules).values({ organization: "store-sql", name: "store sql (copy)", timeOrigin: T0 }).returning({ id: schedules.id });
+  copyId = copy.id;
+  newChangeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  scheduleRowColumns = await scheduleColumns(db, scheduleId);
+  eventColumns = (await currentEvents(db, scheduleId, [ids[0]])).get(ids[0]) ?? {};
 });
 
 const page = { page: 0, size: 10 };
+
+/**
+ * JSON read plans (src/events/json-plan.ts) of real selections of Schedule.events: the
+ * benchmark's `schedule(id){ events(size:200){ content{ id title onAirTime duration asset{
+ * systemFields{ title } } } } }`, the peer benchmark's Q4 page, and one with data fields and a whole
+ * asset document.
+ */
+const BENCH_PLAN: JsonReadPlan = { columns: ["duration", "id", "onAirTime", "title"], data: [], asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
+const Q4_PLAN: JsonReadPlan = {
+  columns: ["duration", "eventType", "id", "onAirTime", "title"],
+  data: [],
+  asset: { columns: ["assetId", "assetSize", "mediaId", "name"], documents: [{ field: "systemFields", keys: ["title"] }] },
+};
+const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
 const range = () => ({ from: T0, to: T0 + 86_400_000 });
 
 const CASES: Case[] = [
@@ -114,12 +154,35 @@ const CASES: Case[] = [
     run: (x) => targetPageRows(x, target, page, { eventType: "PRIMARY" }, { data: true, lookBack: true }),
   },
   { file: "pages", name: "positionAt", args: "schedule target, time, no filter", run: (x) => positionAt(x, target, T0 + 90_000) },
+  {
+    file: "pages",
+    name: "targetPageRows",
+    args: "schedule target, { page: 0, size: 1 } (nearer the start), no filter, { data: false, lookBack: false }",
+    run: (x) => targetPageRows(x, target, { page: 0, size: 1 }, null, { data: false, lookBack: false }),
+  },
+  { file: "pages", name: "targetPageRows", args: "draft target, { page: 0, size: 10 }, no filter, { data: true, lookBack: true }", run: (x) => targetPageRows(x, draft, page, null, { data: true, lookBack: true }) },
+  {
+    file: "pages",
+    name: "schedulesPageRows",
+    args: "[scheduleId], { page: 0, size: 10 }, no filter, { data: false, lookBack: false }",
+    run: (x) => schedulesPageRows(x, [scheduleId], page, null, { data: false, lookBack: false }),
+  },
+  {
+    file: "pages",
+    name: "targetsPageRows",
+    args: "[draft target], { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true }",
+    run: (x) => targetsPageRows(x, [draft], page, { eventType: "PRIMARY" }, { data: true, lookBack: true }),
+  },
   { file: "timings", name: "loadTimings", args: "schedule target", run: (x) => loadTimings(x, target) },
   { file: "timings", name: "loadEventsById", args: "schedule target, [id, id]", run: (x) => loadEventsById(x, target, ids.slice(0, 2)) },
   { file: "timings", name: "countEvents", args: "schedule target", run: (x) => countEvents(x, target) },
   { file: "timings", name: "lastEnd", args: "schedule target", run: (x) => lastEnd(x, target) },
   { file: "timings", name: "lockedGaps", args: "schedule target, from, to", run: (x) => lockedGaps(x, target, T0, T0 + 3_600_000) },
   { file: "timings", name: "firstAndLastStart", args: "scheduleId, [id, id]", run: (x) => firstAndLastStart(x, scheduleId, ids.slice(0, 2)) },
+  { file: "timings", name: "firstStart", args: "scheduleId", run: (x) => firstStart(x, scheduleId) },
+  { file: "timings", name: "eventStarts", args: "scheduleId", run: (x) => eventStarts(x, scheduleId) },
+  { file: "timings", name: "loadTimingsById", args: "draft target, [id, id]", run: (x) => loadTimingsById(x, draft, ids.slice(0, 2)) },
+  { file: "timings", name: "requireEventIds", args: "schedule target, [id, id]", run: (x) => requireEventIds(x, target, ids.slice(0, 2)) },
   { file: "writes", name: "insertEvents", args: "schedule target, [one event] (rolled back)", write: true, run: (x) => insertEvents(x, target, [event(180_000, "d")]) },
   {
     file: "writes",
@@ -130,6 +193,27 @@ const CASES: Case[] = [
   },
   { file: "writes", name: "moveEvents", args: "schedule target, [{ id, onAirTime }] (rolled back)", write: true, run: (x) => moveEvents(x, target, [{ id: ids[2], onAirTime: T0 + 240_000 }]) },
   { file: "writes", name: "deleteEventIds", args: "schedule target, [id] (rolled back)", write: true, run: (x) => deleteEventIds(x, target, [ids[2]]) },
+  { file: "writes", name: "deleteEventIds", args: "draft target, [id] (rolled back)", write: true, run: (x) => deleteEventIds(x, draft, [ids[2]]) },
+  { file: "writes", name: "moveEvents", args: "draft target, [{ id, onAirTime }] (rolled back)", write: true, run: (x) => moveEvents(x, draft, [{ id: ids[2], onAirTime: T0 + 240_000 }]) },
+  { file: "writes", name: "appendEvents", args: "schedule target, [one event] (rolled back)", write: true, run: (x) => appendEvents(x, target, [event(180_000, "d")]) },
+  {
+    file: "writes",
+    name: "retimeEvents",
+    args: "schedule target, [{ id, onAirTime, duration, somDelta }] (rolled back)",
+    write: true,
+    run: (x) => retimeEvents(x, target, [{ id: ids[0], onAirTime: T0, duration: 30_000, somDelta: 30_000 }]),
+  },
+  { file: "writes", name: "deleteAllEvents", args: "schedule target (rolled back)", write: true, run: (x) => deleteAllEvents(x, target) },
+  { file: "writes", name: "shiftAll", args: "scheduleId, one hour (rolled back)", write: true, run: (x) => shiftAll(x, scheduleId, 3_600_000) },
+  {
+    file: "writes",
+    name: "moveBySteps",
+    args: "scheduleId, [{ from, by: one hour }, { from, by: two hours }] (rolled back)",
+    write: true,
+    run: (x) => moveBySteps(x, scheduleId, [{ from: T0, by: 3_600_000 }, { from: T0 + 60_000, by: 7_200_000 }]),
+  },
+  { file: "writes", name: "copyEvents", args: "scheduleId, { id, organization } of an empty schedule (rolled back)", write: true, run: (x) => copyEvents(x, scheduleId, { id: copyId, organization: "store-sql" }) },
+  { file: "writes", name: "deleteSomeEvents", args: "scheduleId, limit: 5000 (rolled back)", write: true, run: (x) => deleteSomeEvents(x, scheduleId, 5000) },
   { file: "marks", name: "markEpg", args: "schedule target, { eventType: PRIMARY } (rolled back)", write: true, run: (x) => markEpg(x, target, { eventType: "PRIMARY" }) },
   { file: "marks", name: "markScte", args: "schedule target, { locked: true } (rolled back)", write: true, run: (x) => markScte(x, target, { locked: true }) },
   {
@@ -141,9 +225,18 @@ const CASES: Case[] = [
   },
   { file: "catalog", name: "syncTitles", args: "scheduleId, organization, [id] (rolled back)", write: true, run: (x) => syncTitles(x, scheduleId, "store-sql", [ids[0]]) },
   { file: "catalog", name: "assetRowsUsed", args: "[scheduleId], organization, name", run: (x) => assetRowsUsed(x, [scheduleId], "store-sql", "asset 1") },
+  {
+    file: "catalog",
+    name: "replaceInEvents",
+    args: "scheduleId, [mediaId], an asset's summary (rolled back)",
+    write: true,
+    run: (x) =>
+      replaceInEvents(x, scheduleId, ["M-a"], { assetId: "asset 1", mediaId: "M-1", name: "asset 1", title: "Asset one", storageType: null, qcStatus: null, durationMs: 30_000, version: 1 }),
+  },
   { file: "lookups", name: "eventRowsAround", args: "scheduleId, at", run: (x) => eventRowsAround(x, scheduleId, T0 + 90_000) },
   { file: "counters", name: "touchTarget", args: "schedule target (rolled back)", write: true, run: (x) => touchTarget(x, target) },
   { file: "counters", name: "refreshDates", args: "scheduleId (rolled back)", write: true, run: (x) => refreshDates(x, scheduleId) },
+  { file: "counters", name: "touchTarget", args: "draft target (rolled back)", write: true, run: (x) => touchTarget(x, draft) },
   {
     file: "change-sets",
     name: "insertChangeSet",
@@ -157,6 +250,72 @@ const CASES: Case[] = [
   },
   { file: "change-sets", name: "changeSetRow", args: "id, organization, lock: true", run: (x) => changeSetRow(x, 1, "store-sql", true) },
   { file: "change-sets", name: "changeSetRows", args: "scheduleId, { offset: 0, limit: 10 }", run: (x) => changeSetRows(x, scheduleId, { offset: 0, limit: 10 }) },
+  { file: "change-sets", name: "deleteChangeSet", args: "id (rolled back)", write: true, run: (x) => deleteChangeSet(x, changeSetId) },
+  { file: "change-sets", name: "markApplied", args: "scheduleId (rolled back)", write: true, run: (x) => markApplied(x, scheduleId) },
+  { file: "drafts", name: "copyIntoDraft", args: "new changeSetId, scheduleId (rolled back)", write: true, run: (x) => copyIntoDraft(x, newChangeSetId, scheduleId) },
+  { file: "drafts", name: "conflictingEvents", args: "changeSetId, scheduleId", run: (x) => conflictingEvents(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "mergeDraft", args: "changeSetId, scheduleId (rolled back)", write: true, run: (x) => mergeDraft(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "addedEvents", args: "changeSetId", run: (x) => addedEvents(x, changeSetId) },
+  { file: "drafts", name: "removedEvents", args: "changeSetId, scheduleId", run: (x) => removedEvents(x, changeSetId, scheduleId) },
+  { file: "drafts", name: "changedDraftEvents", args: "changeSetId", run: (x) => changedDraftEvents(x, changeSetId) },
+  { file: "drafts", name: "scheduleVersionsOfChanged", args: "changeSetId, scheduleId", run: (x) => scheduleVersionsOfChanged(x, changeSetId, scheduleId) },
+  {
+    file: "revert",
+    name: "writeRevertedEvents",
+    args: "scheduleId, removed: [id], changed: [event columns], restored: [event columns] (rolled back)",
+    write: true,
+    run: (x) =>
+      writeRevertedEvents(x, scheduleId, [ids[2]], [{ ...eventColumns, title: "a (reverted)" }], [{ ...eventColumns, id: Math.max(...ids) + 1000, on_air_time: 300_000 }]),
+  },
+  {
+    file: "revert",
+    name: "writeRevertedScheduleColumns",
+    args: "scheduleId, schedule columns (rolled back)",
+    write: true,
+    run: (x) => writeRevertedScheduleColumns(x, scheduleId, { ...scheduleRowColumns, name: "store sql (reverted)" }),
+  },
+  {
+    file: "imports",
+    name: "createHiddenSchedule",
+    args: "{ name, organization, createdBy, fps, channel, importJobId: null } (rolled back)",
+    write: true,
+    run: (x) => createHiddenSchedule(x, { name: "import.csv", organization: "store-sql", createdBy: "store-sql", fps: 25, channel: "ONE", importJobId: null }),
+  },
+  { file: "imports", name: "markImportAlive", args: "scheduleId (rolled back)", write: true, run: (x) => markImportAlive(x, scheduleId) },
+  {
+    file: "imports",
+    name: "revealImported",
+    args: "scheduleId, { name, channel, fps } (rolled back)",
+    write: true,
+    run: (x) => revealImported(x, scheduleId, { name: "import.csv", channel: "ONE", fps: 25 }),
+  },
+  { file: "imports", name: "deleteHiddenSchedule", args: "scheduleId (rolled back)", write: true, run: (x) => deleteHiddenSchedule(x, scheduleId) },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 0, size: 200 }, no filter, the benchmark's plan (id title onAirTime duration asset { systemFields { title } })",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 0, size: 200 }, null, BENCH_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan (… eventType asset { assetId name mediaId assetSize systemFields { title } })",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, Q4_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 0, size: 50 }, no filter, plan of { id programme som asset { tags } }",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 0, size: 50 }, null, DATA_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "foldedPagesStatement",
+    args: "a schedule by id with _rank 1 (the shape Query.schedule folds), { page: 0, size: 200 }, no filter, the benchmark's plan",
+    run: (x) => queryRows(x, foldedPagesStatement(sql`select *, 1 as _rank from ${schedules} where ${schedules.id} = ${scheduleId}`, { page: 0, size: 200 }, null, BENCH_PLAN)),
+  },
+  { file: "archive", name: "archiveEvents", args: "scheduleId (rolled back)", write: true, run: (x) => archiveEvents(x, scheduleId) },
+  { file: "archive", name: "restoreEvents", args: "scheduleId (rolled back)", write: true, run: (x) => restoreEvents(x, scheduleId) },
 ];
 
 class RolledBack extends Error {}

@@ -27,3 +27,16 @@ with keys as (
       select named.schedule_id as "forSchedule", a.* from named join assets a on a.id = named.id
       where coalesce(a.name, '') ilike $5
       order by named.schedule_id, lower(a.name), a.asset_id;
+
+-- replaceInEvents(scheduleId, [mediaId], an asset's summary (rolled back))
+with old as (
+        select e.id, e.duration, e.media_id from events e
+        where e.schedule_id = $1 and coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) in (select jsonb_array_elements_text($2::jsonb))
+        for update
+      )
+      update events e set asset_id = $3, media_id = $4,
+        duration = coalesce($5::bigint, e.duration),
+        data = jsonb_set(e.data, '{assetData}', coalesce(case when jsonb_typeof(e.data->'assetData') = 'object' then e.data->'assetData' end, '{}'::jsonb) || $6::jsonb),
+        version = e.version + 1
+      from old where e.id = old.id
+      returning e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $7) as t, old.duration as old_d, e.duration as d, old.media_id as m;

@@ -12,3 +12,9 @@ select "id", "schedule_id", "organization", "version", "base_version", "max_even
 
 -- changeSetRows(scheduleId, { offset: 0, limit: 10 }) [statement 2 of 2]
 select count(*)::int from "change_sets" where "change_sets"."schedule_id" = $1;
+
+-- deleteChangeSet(id (rolled back))
+delete from "change_sets" where "change_sets"."id" = $1;
+
+-- markApplied(scheduleId (rolled back))
+update "schedules" set "date_applied" = now() where "schedules"."id" = $1 returning "id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "visibility", "import_job_id";

@@ -19,3 +19,11 @@ update schedules s set start_date = coalesce(to_timestamp((b.first_start + s.tim
 
 -- refreshDates(scheduleId (rolled back)) [statement 2 of 2]
 select "id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "visibility", "import_job_id" from "schedules" where "schedules"."id" = $1;
+
+-- touchTarget(draft target (rolled back)) [statement 1 of 2]
+update change_sets c set version = c.version + 1, date_updated = now(), max_event_duration = b.longest, event_count = b.n
+    from (select coalesce(max(duration), 0) as longest, count(*) as n from change_set_events where change_set_id = $1) b
+    where c.id = $2;
+
+-- touchTarget(draft target (rolled back)) [statement 2 of 2]
+select "id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "visibility", "import_job_id" from "schedules" where "schedules"."id" = $1;

@@ -34,3 +34,16 @@ with bounds as (
 -- firstAndLastStart(scheduleId, [id, id])
 select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as first, max(on_air_time) + (select o.time_origin from schedules o where o.id = $2) as last from events
       where schedule_id = $3 and id in (select jsonb_array_elements_text($4::jsonb)::bigint);
+
+-- firstStart(scheduleId)
+select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
+
+-- eventStarts(scheduleId)
+select distinct on_air_time + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2 order by 1;
+
+-- loadTimingsById(draft target, [id, id])
+select id, on_air_time + (select o.time_origin from schedules o where o.id = $1) as on_air_time, duration, locked, event_type, title from change_set_events
+      where change_set_id = $2 and id in (select jsonb_array_elements_text($3::jsonb)::bigint);
+
+-- requireEventIds(schedule target, [id, id])
+select id from events where schedule_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint);
