@@ -8,7 +8,6 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
-import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express, type Request, type Response } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
@@ -35,6 +34,7 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
+import { apolloHandler } from "./apollo-http.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
@@ -292,20 +292,18 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }: { req: Request; res: Response }) => {
-        const requestId = requestIdOf(res);
-        res.locals.graphqlContext = true;
-        let viewer: Viewer | null = null;
-        let authError: Error | null = null;
-        try {
-          viewer = await authenticate(req);
-          if (viewer) allowCaching();
-        } catch (error) {
-          authError = error as Error;
-        }
-        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
-      },
+    apolloHandler(apollo, async ({ req, res }) => {
+      const requestId = requestIdOf(res);
+      res.locals.graphqlContext = true;
+      let viewer: Viewer | null = null;
+      let authError: Error | null = null;
+      try {
+        viewer = await authenticate(req);
+        if (viewer) allowCaching();
+      } catch (error) {
+        authError = error as Error;
+      }
+      return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
     }),
   );
   app.use(notFoundHandler(log));

@@ -59,7 +59,7 @@ describe("GET queries", () => {
     expect(((await response.json()) as any).errors[0].message).toMatch(/Cross-Site Request Forgery/);
   });
 
-  it("answers a POST without Cache-Control of its own", async () => {
+  it("answers a POST without Cache-Control or ETag of its own (an answer to POST is never revalidated), with its length", async () => {
     const { org } = await orgClient(t);
     const response = await fetch(t.url + "/graphql", {
       method: "POST",
@@ -67,5 +67,9 @@ describe("GET queries", () => {
       body: JSON.stringify({ query: "{ __typename }" }),
     });
     expect(response.headers.get("cache-control")).toBeNull();
+    expect(response.headers.get("etag")).toBeNull();
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ data: { __typename: "Query" } });
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
   });
 });
