@@ -249,6 +249,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     // signal and end the process (code 143) before in-flight work and jobs are handed back.
     stopOnTerminationSignals: false,
     introspection: true,
+    // Compact JSON: Apollo's default indents every answer (a third more bytes on a page of events,
+    // and the time to write them); clients parse it, and GraphiQL formats what it shows.
+    stringifyResult: (result) => JSON.stringify(result),
     includeStacktraceInErrorResponses: false,
     formatError: formatAnswerError,
     validationRules: [depthLimit(config.maxQueryDepth), ...aliasAndDirectiveRules(config)],
