@@ -1,7 +1,8 @@
 // Query.schedules (or Query.schedule) asking each schedule's events: the schedules and their events pages in ONE
 // statement, as PostGraphile sends one (issue 13): the page, filter and JSON plan given here are
-// folded by the schedule store into the statement of the schedules page. Decided
-// from the selection of Query.schedules before it runs. Schedule.events answers the prefetched
+// folded by the schedule store into the statement of the schedules page, whatever the events'
+// page and filter and the schedules' sort. Decided from the selection of Query.schedules before
+// it runs. Schedule.events answers the prefetched
 // page only when its own arguments and selection give the same key, and reads as usual otherwise
 // (@skip/@include, aliases with other arguments, a selection the JSON read does not build).
 import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInfo } from "graphql";
@@ -46,8 +47,6 @@ export function foldedEventsRead(info: GraphQLResolveInfo, answers: FoldedField,
   const values = getArgumentValues(scheduleType.getFields().events, nodes[0], info.variableValues) as Record<string, unknown>;
   const filter = { term: values.term, eventType: values.eventType, from: values.from, to: values.to } as EventFilter;
   const args: EventsPageArgs = { page: values.page as number | undefined, size: values.size as number | undefined, filter };
-  // A later page of one schedule reads from its nearer end (pages.ts): not folded.
-  if ((args.page ?? 0) > 0) return null;
   let request;
   try {
     request = pageRequest(args.page, args.size, maxPageSize);

@@ -49,8 +49,11 @@ const TIMECODE_INPUTS: Record<string, readonly string[]> = {
   broadcastDate: ["scheduleId", "onAirTime"],
 };
 
-/** EventPage members computed in Node from the total (pageMeta). */
+/** EventPage members computed in Node from the request, the page's length and the total (pageMeta). */
 const PAGE_MEMBERS = new Set(["__typename", "empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages", "pageable", "sort"]);
+/** The members (and pageable's) that need the total of matching events: only then does the statement count it. */
+const TOTAL_MEMBERS = new Set(["totalElements", "totalPages", "last"]);
+const TOTAL_PAGEABLE = new Set(["hasNextPage"]);
 
 const EVENT_COLUMNS = new Set<string>(EVENT_COLUMN_FIELDS);
 const EVENT_DATA = new Set<string>(EVENT_DATA_FIELDS);
@@ -133,9 +136,12 @@ function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPage
   const columns = new Set<string>();
   const data = new Set<string>();
   const assetNodes: FieldNode[] = [];
+  let total = false;
   for (const node of pageNodes) {
     for (const member of fieldsOf(node.selectionSet, fragments)) {
       const name = member.name.value;
+      if (TOTAL_MEMBERS.has(name)) total = true;
+      else if (name === "pageable" && fieldsOf(member.selectionSet, fragments).some((f) => TOTAL_PAGEABLE.has(f.name.value))) total = true;
       if (PAGE_MEMBERS.has(name)) continue;
       if (name !== "content") throw new Unsupported();
       for (const field of fieldsOf(member.selectionSet, fragments)) {
@@ -153,6 +159,6 @@ function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPage
     }
   }
   const asset = assetNodes.length ? assetPlanOf(assetNodes, fragments) : null;
-  const plan = { columns: sorted(columns), data: sorted(data), asset };
+  const plan = { columns: sorted(columns), data: sorted(data), asset, total };
   return { ...plan, key: JSON.stringify(plan) };
 }

@@ -23,10 +23,15 @@ function objectOf(fields: string[], values: unknown[]): Record<string, unknown> 
   return event;
 }
 
-/** An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values. */
+/**
+ * An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values.
+ * The total is null when the selection reads no member that needs it (json-plan.ts): the members
+ * built from it are then not answered, and the page counts what it shows.
+ */
 function pageOf(request: PageRequest, fields: string[], total: number | null, events: unknown[][]): EventPage {
   const content = events.map((values) => objectOf(fields, values)) as unknown as EventPage["content"];
-  return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, Number(total ?? 0), content.length, ORDER) };
+  const known = total === null ? request.page * request.size + content.length : Number(total);
+  return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, known, content.length, ORDER) };
 }
 
 /** The same page of each schedule (by id), with what `plan` selects of its events, in one statement. */

@@ -1,5 +1,6 @@
 // The DataLoader behind Schedule.events: every schedule of a request asking for the same page
-// is answered by one statement (two when there is one schedule), whatever their number.
+// is answered by one statement whatever their number (the row-by-row read of a later page of one
+// schedule, for a selection the JSON read does not build, takes two).
 import DataLoader from "dataloader";
 import { filterKey } from "../schedules/index.js";
 import type { JsonPagePlan } from "./json-plan.js";
@@ -35,9 +36,8 @@ export function createEventsPageLoader(service: EventService): DataLoader<Events
       const answers = new Map<string, Map<number, EventPage> | Error>();
       for (const [k, group] of groups) {
         try {
-          // A later page of one schedule reads from its nearer end (pages.ts schedulePage): not as JSON.
-          const json = group.plan && !(group.ids.size === 1 && (group.args.page ?? 0) > 0);
-          answers.set(k, await (json ? service.jsonPagesOf([...group.ids], group.args, group.plan!) : service.pagesOf([...group.ids], group.args, group.selection)));
+          // Every page of a selection the JSON read builds, first or later, of one schedule or many: one statement.
+          answers.set(k, await (group.plan ? service.jsonPagesOf([...group.ids], group.args, group.plan) : service.pagesOf([...group.ids], group.args, group.selection)));
         } catch (error) {
           answers.set(k, error as Error);
         }

@@ -98,6 +98,8 @@ describe("statements per request of the peer benchmark's queries", () => {
     expect(q4Small.data.schedule.events.content.map((e: any) => e.title)).toEqual(["Spot 5", "Spot 6", "Spot 7", "Spot 8", "Spot 9"]);
     expect(q4Large.data.schedule.events.content[2].asset).toEqual({ assetId: "A-7", name: "Asset 7", mediaId: null, assetSize: null, systemFields: { title: "Title 7" } });
     expect(q4Large.statements).toBe(q4Small.statements);
+    // The schedule with that page of its events and their assets, one statement (events/json-fold.ts).
+    expect(q4Large.statements).toBe(1);
 
     // Counted, not zero: the counter sees these requests.
     for (const n of [q1Large, q2Large, q3Large, q4Large].map((r) => r.statements)) expect(n).toBeGreaterThan(0);

@@ -1,7 +1,10 @@
 // Which Schedule.events selections the JSON read builds (json-plan.ts), and what it fetches for them.
 import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { jsonPlanOf } from "../../src/events/json-plan.js";
+import { foldedPagesStatement } from "../../src/schedules/store/json-pages.js";
 
 /** The plan of the `events` field of `query` (fragments of the document included). */
 function planOf(query: string) {
@@ -40,4 +43,37 @@ describe("events: the JSON read's plan", () => {
     const b = planOf(`{ events { content { id ... on Event { title asset { name } } } } }`);
     expect(a?.key).toBe(b?.key);
   });
+
+  it("needs the total only for totalElements, totalPages, last and pageable.hasNextPage", () => {
+    for (const members of ["content { id } number size first empty numberOfElements sort { property } pageable { offset pageNumber pageSize hasPreviousPage }", "content { id }"]) {
+      expect(planOf(`{ events { ${members} } }`)?.total, members).toBe(false);
+    }
+    for (const member of ["totalElements", "totalPages", "last", "pageable { hasNextPage }", "...P", "pageable { ...I }"]) {
+      const plan = planOf(`{ events { content { id } ${member} } } fragment P on EventPage { totalPages } fragment I on PageInfo { hasNextPage }`);
+      expect(plan?.total, member).toBe(true);
+    }
+    expect(planOf(`{ events { content { id } } }`)?.key).not.toBe(planOf(`{ events { content { id } totalElements } }`)?.key);
+  });
+
+  it("counts the matching events in the statement only when the total is needed, and without a filter takes the schedule's count", () => {
+    const text = (members: string, filter: Record<string, unknown> | null, page = 3) =>
+      new PgDialect().sqlToQuery(foldedPagesStatement(sql`select *, 1 as _rank from schedules`, { page, size: 20 }, filter, planOf(`{ events { content { id title } ${members} } }`)!)).sql;
+    const counts = (statement: string) => statement.match(/count\(/g)?.length ?? 0;
+    expect(counts(text("", { eventType: "ADVERTISEMENT" }))).toBe(0);
+    expect(counts(text("number", { eventType: "ADVERTISEMENT" }))).toBe(0);
+    expect(counts(text("totalElements", { eventType: "ADVERTISEMENT" }))).toBe(1);
+    expect(counts(text("totalPages", null))).toBe(0);
+    expect(text("totalPages", null)).toContain("ids.event_count as total");
+    expect(text("", null)).toContain("null::int as total");
+    // A later page skips its offset inside the same statement: from the nearer end when the statement knows how many events match.
+    const fromEitherEnd = /union all \(select .* order by e\.on_air_time desc, e\.id desc offset greatest/s;
+    expect(text("", null)).toMatch(fromEitherEnd);
+    expect(text("totalElements", { eventType: "ADVERTISEMENT" })).toMatch(fromEitherEnd);
+    expect(text("", { eventType: "ADVERTISEMENT" })).not.toMatch(/union all/);
+    expect(text("", { eventType: "ADVERTISEMENT" })).toMatch(/offset \$\d+::bigint limit \$\d+::bigint/);
+    // A first page's limit is in the text.
+    expect(text("totalElements", { eventType: "ADVERTISEMENT" }, 0)).toMatch(/limit 20\)/);
+    expect(text("totalElements", { eventType: "ADVERTISEMENT" }, 0)).not.toMatch(/union all/);
+  });
 });
+

@@ -16,6 +16,8 @@ export interface JsonReadPlan {
   data: string[];
   /** The selection of the event's asset; null when not selected. */
   asset: JsonAssetPlan | null;
+  /** Whether a page member that needs the total of matching events is selected: else the statement counts nothing. */
+  total: boolean;
 }
 
 export interface JsonAssetPlan {
@@ -127,18 +129,43 @@ interface PagesParts {
 }
 
 /**
- * The page of each schedule of `source` (a FROM item with column `sid`, aliased `ids`) with what
- * `plan` selects of its events. Paging and filters as pages.ts targetsPages (offset/limit per
- * schedule, the count of an unfiltered schedule from its row).
+ * The page rows of the schedule `ids.sid` (a lateral subquery on `ids`): its matching events
+ * (`where`) in air order, the page's offset skipped inside the statement. A first page's limit is
+ * written into the text: with a parameter there, PostgreSQL plans every execution anew (its generic
+ * plan cannot know the limit); the sizes clients use are few. A later page passes offset and limit
+ * as parameters (one statement for every page number); when the statement knows how many events
+ * match (`count`: the schedule's event_count without a filter, else the count of a selected total)
+ * it reads from the nearer end of them, as pages.ts does, in two branches of which the plan runs
+ * one (each is gated by a one-time filter on the count). Unfiltered, the events skipped are read
+ * from the index alone (`events_schedule_time_idx`) and the page's rows then by id; a filter reads
+ * each row it tests.
+ */
+function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null): SQL {
+  const order = sql`order by e.on_air_time, e.id`;
+  if (request.page === 0 && Number.isSafeInteger(request.size)) return sql`select * from events e where ${where} ${order} ${sql.raw(`limit ${request.size}`)}`;
+  const skip = sql`${request.page * request.size}::bigint`;
+  const take = sql`${request.size}::bigint`;
+  if (count === null) return sql`select * from events e where ${where} ${order} offset ${skip} limit ${take}`;
+  const nearStart = sql`${skip} + ${take} <= ${count} / 2`;
+  const fromEnd = sql`order by e.on_air_time desc, e.id desc offset greatest(${count} - ${skip} - ${take}, 0) limit greatest(least(${take}, ${count} - ${skip}), 0)`;
+  const columns = filtered ? sql`*` : sql`e.id`;
+  const branches = sql`(select ${columns} from events e where ${where} and ${nearStart} ${order} offset ${skip} limit ${take})
+        union all (select ${columns} from events e where ${where} and not (${nearStart}) ${fromEnd})`;
+  return filtered ? branches : sql`select e.* from (${branches}) i join events e on e.id = i.id`;
+}
+
+/**
+ * The page of each schedule of `source` (a FROM item aliased `ids` with columns `sid`, the
+ * schedule's `origin` and its `event_count`) with what `plan` selects of its events. Filters as
+ * pages.ts; the total only when the plan needs it: the schedule's count when unfiltered, else a
+ * count of the matching events in the same statement.
  */
 function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): PagesParts {
-  const conditions = filterConditions(filter, sql`(select o.time_origin from schedules o where o.id = e.schedule_id)`);
+  const conditions = filterConditions(filter, sql`ids.origin`);
   const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
-  const total = conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`(select event_count from schedules where id = ids.sid)`;
-  // A first page's limit is written into the statement: with a parameter there, PostgreSQL plans
-  // every execution anew (its generic plan cannot know the limit); the sizes clients use are few.
-  const paging =
-    request.page === 0 && Number.isSafeInteger(request.size) ? sql.raw(`limit ${request.size}`) : sql`offset ${request.page * request.size} limit ${request.size}`;
+  const total = !plan.total ? sql`null::int` : conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
+  // How many events match, when the statement knows it anyway (the page then reads from its nearer end).
+  const count = conditions.length === 0 ? sql`ids.event_count` : plan.total ? sql`ids.total` : null;
   const entries = eventEntries(plan);
   const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
   // Each event as an array of the plan's values (columns, data, then the asset), its keys named once
@@ -147,11 +174,11 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
   // Each schedule's page (its own index range), then the assets of the distinct keys.
   const ctes = sql`ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, ${total} as total
+        select ids.sid, ids.origin, ids.event_count, ${total} as total
         from ${source}),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
-        from ids cross join lateral (select * from events e where ${where} order by e.on_air_time, e.id ${paging}) e)${
+        from ids cross join lateral (${pageOfSchedule(where, request, conditions.length > 0, count)}) e)${
         plan.asset
           ? sql`, k as materialized (
         select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
@@ -173,7 +200,9 @@ export async function jsonPagesDocuments(
   plan: JsonReadPlan,
 ): Promise<JsonPageDocument[]> {
   if (scheduleIds.length === 0) return [];
-  const { ctes, events } = pagesParts(sql`unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as ids(sid)`, request, filter, plan);
+  const source = sql`(select u.sid, s.time_origin as origin, s.event_count
+        from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids`;
+  const { ctes, events } = pagesParts(source, request, filter, plan);
   const [{ pages }] = await queryRows<{ pages: string }>(
     executor,
     sql`with ${ctes}
@@ -195,7 +224,7 @@ export interface FoldedPageColumns {
  * with FoldedPageColumns.
  */
 export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): SQL {
-  const { ctes, events } = pagesParts(sql`(select sp.id as sid from sp) ids`, request, filter, plan);
+  const { ctes, events } = pagesParts(sql`(select sp.id as sid, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
       select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events
       from sp join ids on ids.sid = sp.id left join ${events} g on g.sid = sp.id
