@@ -3,8 +3,9 @@
 
 -- jsonPagesDocuments([scheduleId], { page: 0, size: 200 }, no filter, the benchmark's plan (id title onAirTime duration asset { systemFields { title } }))
 with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, (select event_count from schedules where id = ids.sid) as total
-        from unnest($1::bigint[]) as ids(sid)),
+        select ids.sid, ids.origin, ids.event_count, null::int as total
+        from (select u.sid, s.time_origin as origin, s.event_count
+        from unnest($1::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key, e.duration as v0, e.id::text as v1, e.on_air_time + ids.origin as v2, e.title as v3
         from ids cross join lateral (select * from events e where (e.schedule_id = ids.sid) order by e.on_air_time, e.id limit 200) e), k as materialized (
@@ -19,11 +20,12 @@ with ids as materialized (
 
 -- jsonPagesDocuments([scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan (… eventType asset { assetId name mediaId assetSize systemFields { title } }))
 with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, (select count(*)::int from events e where (e.schedule_id = ids.sid) and (e.event_type = $1)) as total
-        from unnest($2::bigint[]) as ids(sid)),
+        select ids.sid, ids.origin, ids.event_count, null::int as total
+        from (select u.sid, s.time_origin as origin, s.event_count
+        from unnest($1::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key, e.duration as v0, e.event_type as v1, e.id::text as v2, e.on_air_time + ids.origin as v3, e.title as v4
-        from ids cross join lateral (select * from events e where (e.schedule_id = ids.sid) and (e.event_type = $3) order by e.on_air_time, e.id offset $4 limit $5) e), k as materialized (
+        from ids cross join lateral (select * from events e where (e.schedule_id = ids.sid) and (e.event_type = $2) order by e.on_air_time, e.id offset $3::bigint limit $4::bigint) e), k as materialized (
         select k.organization, k.asset_key, coalesce(
     (select json_build_object('assetId', a.asset_id, 'assetSize', a.asset_size, 'mediaId', a.media_id, 'name', a.name, 'systemFields', case when jsonb_typeof(a.system_fields) = 'object' then jsonb_build_object('title', a.system_fields->'title') else a.system_fields end) from assets a where a.organization = k.organization and a.asset_id = k.asset_key),
     (select json_build_object('assetId', a.asset_id, 'assetSize', a.asset_size, 'mediaId', a.media_id, 'name', a.name, 'systemFields', case when jsonb_typeof(a.system_fields) = 'object' then jsonb_build_object('title', a.system_fields->'title') else a.system_fields end) from assets a where a.organization = k.organization and a.media_id = k.asset_key order by a.asset_id collate "C" limit 1)) as asset
@@ -35,8 +37,9 @@ with ids as materialized (
 
 -- jsonPagesDocuments([scheduleId], { page: 0, size: 50 }, no filter, plan of { id programme som asset { tags } })
 with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, (select event_count from schedules where id = ids.sid) as total
-        from unnest($1::bigint[]) as ids(sid)),
+        select ids.sid, ids.origin, ids.event_count, null::int as total
+        from (select u.sid, s.time_origin as origin, s.event_count
+        from unnest($1::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key, e.id::text as v0, e.data->'programme' as v1, e.data->'som' as v2
         from ids cross join lateral (select * from events e where (e.schedule_id = ids.sid) order by e.on_air_time, e.id limit 50) e), k as materialized (
@@ -51,8 +54,8 @@ with ids as materialized (
 
 -- foldedPagesStatement(a schedule by id with _rank 1 (the shape Query.schedule folds), { page: 0, size: 200 }, no filter, the benchmark's plan)
 with sp as materialized (select *, 1 as _rank from "schedules" where "schedules"."id" = $1), ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.sid) as origin, (select event_count from schedules where id = ids.sid) as total
-        from (select sp.id as sid from sp) ids),
+        select ids.sid, ids.origin, ids.event_count, null::int as total
+        from (select sp.id as sid, sp.time_origin as origin, sp.event_count from sp) ids),
       p as materialized (
         select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key, e.duration as v0, e.id::text as v1, e.on_air_time + ids.origin as v2, e.title as v3
         from ids cross join lateral (select * from events e where (e.schedule_id = ids.sid) order by e.on_air_time, e.id limit 200) e), k as materialized (
