@@ -12,7 +12,6 @@ import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone } from "./cancel.js";
 import { isKeyRead } from "./key-reads.js";
-import { notingTransactions } from "./timeline-note.js";
 import { limitingEveryTransaction } from "./pooled.js";
 
 export type Schema = typeof schema;
@@ -139,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connection: pooled ? { application_name: "playout-gateway probe" } : { application_name: "playout-gateway probe", statement_timeout: 1000 },
     });
     const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare) : preparingReads(client, prepare);
-    const db = notingTransactions(drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database);
+    const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
     return {
       db,
       driver: "postgres",
@@ -162,7 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   }
-  const db = notingTransactions(drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database);
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
   return {
     db,
     driver: "pglite",

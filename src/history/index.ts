@@ -3,7 +3,6 @@
 import "reflect-metadata";
 // Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
 export type {} from "./context-members.js";
-export { noteTimelineChange, type TimelineNote } from "../db/timeline-note.js";
-export { registerHistoryHook } from "./note.js";
+export { noteTimelineChange, registerHistoryHook, type TimelineNote } from "./note.js";
 export { HistoryService } from "./service.js";
 export * from "./service.js";

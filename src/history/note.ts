@@ -1,26 +1,28 @@
-// Where the history's actor and operation come from until every timeline writer names them itself
-// (editTimeline): the GraphQL root mutation field being resolved (jobs: src/jobs/worker.ts).
-import { noteTimelineChange, withTimelineNote } from "../db/timeline-note.js";
+// Who changed a schedule and by which operation, for the history triggers
+// (drizzle/0014_history_triggers.sql and 0016_history_compact.sql read the transaction-local
+// settings playout.actor and playout.operation). Named in one place: history's hook on the
+// aggregate's unit of work, which every write of a schedule row or of events runs first
+// (src/schedules/edit-schedule.ts, edit-timeline.ts) with the operation its caller names.
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
 import { onTimelineChange } from "../schedules/index.js";
-import type { Context } from "../common/context.js";
 
-/**
- * Runs a root mutation field with its name and the token sub as the note. The schema wraps each
- * Mutation field with it (src/server/schema.ts): as a type-graphql global middleware it would also
- * wrap every field resolver of every object (Event.asset a thousand times per page of events).
- */
-export function noteRootMutation<T>(context: Context, fieldName: string, run: () => T): T {
-  return withTimelineNote({ actor: context.viewer?.userId ?? null, operation: fieldName }, run);
+export interface TimelineNote {
+  /** The token sub (or a job's requester); null: nobody named. */
+  actor: string | null;
+  /** The GraphQL root field, a job kind, or `job:<TYPE>`. */
+  operation: string;
 }
 
-/**
- * Every edit through editTimeline names its own operation and caller (its options and viewer):
- * registered once at start-up (src/server/services.ts). The wrapper above stays for writes
- * outside editTimeline (updateSchedule, createSchedule, deleteSchedule).
- */
+/** Names the actor and operation of the open transaction, for the history it writes. */
+export async function noteTimelineChange(tx: Executor, note: TimelineNote): Promise<void> {
+  await tx.execute(sql`select set_config('playout.actor', ${note.actor ?? ""}, true), set_config('playout.operation', ${note.operation}, true)`);
+}
+
+/** Registered once at start-up (src/server/services.ts): every unit of work names its operation and caller. */
 export function registerHistoryHook(): void {
   if (registered) return;
   registered = true;
-  onTimelineChange({ opened: (edit) => noteTimelineChange(edit.tx, { actor: edit.viewer.userId || null, operation: edit.operation }) });
+  onTimelineChange({ began: (work) => noteTimelineChange(work.tx, { actor: work.viewer.userId || null, operation: work.operation }) });
 }
 let registered = false;

@@ -9,7 +9,7 @@ import { defaultDropFrame } from "../timecode/index.js";
 import { canonicalZone, dayStartText, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
-import { editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
+import { editScheduleIn, editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
 import { scheduleFields } from "../schedules/index.js";
 import { createHiddenSchedule, markImportAlive, removeHiddenSchedule, revealImported, type ScheduleRow } from "../schedules/index.js";
 import type { ScheduleInput } from "../schedules/index.js";
@@ -226,9 +226,12 @@ export async function importInChunks<T>(
   let written = 0;
   const viewer = ownerViewer(owner);
   const edit = { operation: writes.jobId === null ? "importSchedule" : "SCHEDULE_IMPORT", includeHidden: true };
-  const create = async (tx: Transaction) => {
-    return createHiddenSchedule(tx, { name: fileName, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null, importJobId: writes.jobId });
-  };
+  // The new row is recorded under the mutation's name, or the job's as the worker names jobs.
+  const created = { operation: writes.jobId === null ? "importSchedule" : "job:SCHEDULE_IMPORT" };
+  const create = (tx: Transaction) =>
+    editScheduleIn(tx, viewer, created, () =>
+      createHiddenSchedule(tx, { name: fileName, organization: owner.organization, createdBy: owner.userId, fps, channel: args.channel?.trim() || null, importJobId: writes.jobId }),
+    );
   try {
     await removeLeftovers(db, owner.organization, writes.jobId);
     const result = await readEvents(text, args, coerce, async (batch) => {

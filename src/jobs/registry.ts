@@ -42,9 +42,15 @@ export interface JobHandler<P = Record<string, unknown>> {
   run(ctx: JobContext<P>): Promise<void>;
   /**
    * Undoes what enqueuing prepared (say, ARCHIVING back to NOT_ARCHIVED). Runs inside the
-   * transaction that makes the job CANCELED or FAILED.
+   * transaction that makes the job CANCELED or FAILED; `by` names who ends it and how.
    */
-  abandon?(tx: Transaction, job: JobRow): Promise<void>;
+  abandon?(tx: Transaction, job: JobRow, by: JobEnding): Promise<void>;
+}
+
+/** Who ends a job early and by which operation (cancelJob by its caller; `job:<TYPE>` by the requester when the worker fails it): what the undo's writes are recorded under. */
+export interface JobEnding {
+  actor: string | null;
+  operation: string;
 }
 
 /** Thrown inside a handler when its job must stop: canceled, taken over, or the worker stopping. */

@@ -88,7 +88,7 @@ export class JobService {
       if (!isCancelable(row.status)) {
         throw conflict(`Job ${jobId} is already ${row.status}; only PENDING or PROCESSING jobs can be canceled`, { status: row.status });
       }
-      await this.registry.get(row.type)?.abandon?.(tx, row);
+      await this.registry.get(row.type)?.abandon?.(tx, row, { actor: viewer.userId, operation: "cancelJob" });
       const [updated] = await tx
         .update(jobs)
         .set({

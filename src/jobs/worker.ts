@@ -8,7 +8,6 @@ import { AppError } from "../common/errors.js";
 import { classifyDatabaseError } from "../db/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { withTimelineNote } from "../db/timeline-note.js";
 import type { Logger } from "../common/log.js";
 import { RunContext } from "./context.js";
 import type { FileStore } from "./files.js";
@@ -240,8 +239,7 @@ export class JobWorker {
         return;
       }
       log.debug("job started");
-      // History names the job and who asked for it as the change's operation and actor.
-      await withTimelineNote({ actor: job.userId, operation: `job:${job.type}` }, () => handler.run(context));
+      await handler.run(context);
       if (!context.finished) await context.finish();
       log.info("job succeeded");
     } catch (error) {
@@ -284,7 +282,8 @@ export class JobWorker {
   private fail(lease: JobLease, handler: JobHandler, job: JobRow, reason: string): Promise<void> {
     return withRetries(() =>
       lease.transaction(async (tx) => {
-        await handler.abandon?.(tx, job);
+        // History names the job and who asked for it as the undo's operation and actor.
+        await handler.abandon?.(tx, job, { actor: job.userId, operation: `job:${job.type}` });
         await lease.settle(tx, { status: "FAILED", dateFinished: sql`now()` }, [{ type: "ERROR", message: reason }]);
       }),
     );

@@ -7,6 +7,7 @@ import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { archiveEvents, restoreEvents } from "./store/index.js";
+import { editSchedule, editScheduleIn } from "./edit-schedule.js";
 import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
 import { lockSchedule, visible } from "./service.js";
 import { schedules, type ArchiveStatusValue } from "./store/tables.js";
@@ -29,7 +30,7 @@ export class ArchiveService {
 
   async archive(viewer: Viewer, id: string, organization?: string | null): Promise<Job> {
     requireRole(viewer, "editor");
-    const job = await this.db.transaction(async (tx) => {
+    const job = await editSchedule(this.db, viewer, { operation: "archiveSchedule" }, async ({ tx }) => {
       const schedule = await lockSchedule(tx, viewer, id, organization);
       if (schedule.archiveStatus !== "NOT_ARCHIVED") {
         throw conflict(`Schedule ${schedule.id} is ${schedule.archiveStatus}; only a NOT_ARCHIVED schedule can be archived`, {
@@ -50,7 +51,7 @@ export class ArchiveService {
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
-    const job = await this.db.transaction(async (tx) => {
+    const job = await editSchedule(this.db, viewer, { operation: "restoreSchedules" }, async ({ tx }) => {
       const rows =
         org === null
           ? []
@@ -162,8 +163,9 @@ function transitionHandler(step: Step, undo: { from: ArchiveStatusValue; to: Arc
         return { result: { scheduleIds: done.map(String) }, messages };
       });
     },
-    async abandon(tx, job) {
-      await moveArchiveStatus(tx, (job.payload as unknown as ArchivePayload).scheduleIds ?? [], undo.from, undo.to);
+    async abandon(tx, job, by) {
+      const ids = (job.payload as unknown as ArchivePayload).scheduleIds ?? [];
+      await editScheduleIn(tx, ownerViewer({ organization: job.organization, userId: by.actor }), { operation: by.operation }, () => moveArchiveStatus(tx, ids, undo.from, undo.to));
     },
   };
 }

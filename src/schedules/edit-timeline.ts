@@ -1,20 +1,19 @@
-// The one unit of work of the schedule aggregate: every change of a schedule's events or of a
-// change set's draft runs through editTimeline. It checks the role, opens the transaction, opens
-// and locks the target (schedule, or change-set draft), checks the version the caller read, calls
-// the timeline hooks, runs the work and, when the work reports a change, touches the target's
-// version and counters exactly once (store touchTarget). Modelled on Vendure's
-// TransactionalConnection.withTransaction: one place, so that history and as-run hook in once.
+// The unit of work of every change of a schedule's events or of a change set's draft: editTimeline.
+// Inside the aggregate's unit of work (edit-schedule.ts: role, transaction, the `began` hooks that
+// name the operation and the caller) it opens and locks the target (schedule, or change-set
+// draft), checks the version the caller read, calls the timeline hooks, runs the work and, when
+// the work reports a change, touches the target's version and counters exactly once (store
+// touchTarget). Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
+// history and as-run hook in once.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
+import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
 import { runChangedHooks, runOpenedHooks, type TimelineEdit } from "./timeline-hooks.js";
 import type { ScheduleRow } from "./store/tables.js";
 
-/** Whatever runs transactions: the database, or a job's fenced transactions. */
-export interface Transactor {
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-}
+export type { Transactor };
 
 export interface TimelineEditOptions {
   /** The GraphQL mutation name or job kind: what the hooks (history) record the change under. */
@@ -64,19 +63,20 @@ export async function editTimelineIn<R>(
   options: TimelineEditOptions,
   work: (edit: TimelineEdit) => Promise<Outcome<R>>,
 ): Promise<R> {
-  requireRole(viewer, options.role ?? "editor");
-  const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
-    lock: options.lock !== "read",
-    includeHidden: options.includeHidden ?? false,
+  return editScheduleIn(tx, viewer, options, async () => {
+    const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
+      lock: options.lock !== "read",
+      includeHidden: options.includeHidden ?? false,
+    });
+    checkTargetVersion(open, options.version);
+    const edit: TimelineEdit = { ...open, tx, viewer, operation: options.operation };
+    await runOpenedHooks(edit);
+    const result = await work(edit);
+    if (!result.changed) return result.answer(open.schedule);
+    const touched = await touchTarget(tx, open.target);
+    await runChangedHooks(edit, touched);
+    return result.answer(touched);
   });
-  checkTargetVersion(open, options.version);
-  const edit: TimelineEdit = { ...open, tx, viewer, operation: options.operation };
-  await runOpenedHooks(edit);
-  const result = await work(edit);
-  if (!result.changed) return result.answer(open.schedule);
-  const touched = await touchTarget(tx, open.target);
-  await runChangedHooks(edit, touched);
-  return result.answer(touched);
 }
 
 /** Who a job or an import acts as: its owner, an editor of the organization it writes in. */

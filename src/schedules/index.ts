@@ -12,7 +12,9 @@ export { ScheduleOpsService } from "./copy-shift-transpose.js";
 export { Schedule, ScheduleInput, type EventsFold } from "./types.js";
 export { toSchedule } from "./mapper.js";
 
-// The unit of work: every change of a schedule's events or of a draft, and the hooks that hear it.
+// The units of work: every write of a schedule row (editSchedule), every change of a schedule's
+// events or of a draft (editTimeline, inside it), and the hooks that hear them.
+export { editSchedule, editScheduleIn, type ScheduleWork } from "./edit-schedule.js";
 export { editTimeline, editTimelineIn, outcome, ownerViewer, type Outcome, type TimelineEdit, type TimelineTarget, type Transactor } from "./edit-timeline.js";
 export { onTimelineChange, type TimelineHook } from "./timeline-hooks.js";
 export { draftTarget, scheduleTarget, targetKey, type EventTarget } from "./target.js";

@@ -5,6 +5,7 @@ import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
+import { editSchedule } from "./edit-schedule.js";
 import { scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { toSchedule } from "./mapper.js";
@@ -130,16 +131,18 @@ export class ScheduleService {
     requireRole(viewer, "editor");
     const org = scopeOrganization(viewer, organization ?? input.organization);
     const fields = scheduleFields(input);
-    const [row] = await this.db
-      .insert(schedules)
-      .values({ ...fields, name: fields.name!, organization: org, createdBy: viewer.userId })
-      .returning();
-    return toSchedule(row);
+    return editSchedule(this.db, viewer, { operation: "createSchedule" }, async ({ tx }) => {
+      const [row] = await tx
+        .insert(schedules)
+        .values({ ...fields, name: fields.name!, organization: org, createdBy: viewer.userId })
+        .returning();
+      return toSchedule(row);
+    });
   }
 
   async update(viewer: Viewer, id: string, input: ScheduleInput, organization?: string | null): Promise<Schedule> {
     requireRole(viewer, "editor");
-    return this.db.transaction(async (tx) => {
+    return editSchedule(this.db, viewer, { operation: "updateSchedule" }, async ({ tx }) => {
       const existing = await lockSchedule(tx, viewer, id, organization ?? input.organization);
       if (input.version !== undefined && input.version !== null && input.version !== existing.version) {
         throw staleVersion("Schedule", input.version, existing.version);
@@ -155,17 +158,21 @@ export class ScheduleService {
   }
 
   async delete(viewer: Viewer, id: string, organization?: string | null): Promise<Schedule> {
-    const [deleted] = await this.deleteMany(viewer, [id], organization);
+    const [deleted] = await this.remove(viewer, [id], organization, "deleteSchedule");
     return deleted;
   }
 
   /** All or nothing: one unknown or foreign id and nothing is deleted. */
-  async deleteMany(viewer: Viewer, ids: string[], organization?: string | null): Promise<Schedule[]> {
+  deleteMany(viewer: Viewer, ids: string[], organization?: string | null): Promise<Schedule[]> {
+    return this.remove(viewer, ids, organization, "deleteSchedules");
+  }
+
+  private async remove(viewer: Viewer, ids: string[], organization: string | null | undefined, operation: "deleteSchedule" | "deleteSchedules"): Promise<Schedule[]> {
     requireRole(viewer, "editor");
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
-    return this.db.transaction(async (tx) => {
+    return editSchedule(this.db, viewer, { operation }, async ({ tx }) => {
       const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), inArray(schedules.id, wanted))).for("update");
       const found = new Set(rows.map((r) => r.id));
       const missing = wanted.filter((id) => !found.has(id));

@@ -9,13 +9,9 @@ import type { Executor } from "../db/client.js";
 import { changeSets, type ChangeSetRow } from "./store/tables.js";
 import { checkVersion, openSchedule } from "./service.js";
 import type { ScheduleRow } from "./store/tables.js";
+import type { EventTarget } from "./event-target.js";
 
-export interface EventTarget {
-  /** The schedule; its time_origin is what every stored time of the target counts from. */
-  readonly scheduleId: number;
-  /** The change set whose draft is meant; null: the schedule's own events. */
-  readonly changeSetId: number | null;
-}
+export type { EventTarget };
 
 /** The id that names a target among its kind: the change set's for a draft, else the schedule's. */
 export const targetKey = (target: EventTarget): number => target.changeSetId ?? target.scheduleId;

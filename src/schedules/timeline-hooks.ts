@@ -1,20 +1,26 @@
-// The one spot where other slices hear of a change of a schedule's timeline (its events or a
-// change set's draft). editTimeline (edit-timeline.ts) calls every registered hook inside the
-// transaction: `opened` right after the target is locked and its version checked, `changed` right
-// after the target's version and counters were touched (only when the work changed something).
-// A hook that throws rolls the whole edit back. Registration happens once at start-up.
+// The one spot where other slices hear of a change of the schedule aggregate: a schedule's row, its
+// events or a change set's draft. Every unit of work (edit-schedule.ts, edit-timeline.ts) calls the
+// registered hooks inside its transaction: `began` first, before anything is written, with the
+// operation's name and the caller (history names them there, src/history/note.ts); for an edit of
+// a timeline, `opened` right after the target is locked and its version checked, and `changed`
+// right after the target's version and counters were touched (only when the work changed
+// something). A hook that throws rolls the whole unit back. Registration happens once at start-up.
 import type { Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
 import type { ChangeSetRow } from "./store/tables.js";
-import type { EventTarget } from "./target.js";
+import type { EventTarget } from "./event-target.js";
 import type { ScheduleRow } from "./store/tables.js";
 
-/** One edit of a timeline in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */
-export interface TimelineEdit {
+/** One unit of work on the aggregate in progress: its transaction, who asked, and under which name. */
+export interface ScheduleWork {
   readonly tx: Transaction;
   readonly viewer: Viewer;
-  /** The GraphQL mutation (`bulkEditEvents`) or job kind (`SCHEDULE_ARCHIVE`) making the change. */
+  /** The GraphQL mutation (`updateSchedule`, `bulkEditEvents`), a job kind (`SCHEDULE_ARCHIVE`) or `job:<TYPE>`, as recorded. */
   readonly operation: string;
+}
+
+/** One edit of a timeline in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */
+export interface TimelineEdit extends ScheduleWork {
   /** The schedule as it was when locked (for a draft: read, not locked). */
   readonly schedule: ScheduleRow;
   /** The change set whose draft is edited, locked; null for the schedule's own events. */
@@ -23,6 +29,8 @@ export interface TimelineEdit {
 }
 
 export interface TimelineHook {
+  /** Every unit of work, edits of a timeline included, before it writes anything. */
+  began?(work: ScheduleWork): void | Promise<void>;
   opened?(edit: TimelineEdit): void | Promise<void>;
   /** `schedule`: the schedule row after the touch (unchanged for a draft edit). */
   changed?(edit: TimelineEdit, schedule: ScheduleRow): void | Promise<void>;
@@ -37,6 +45,10 @@ export function onTimelineChange(hook: TimelineHook): () => void {
     const i = hooks.indexOf(hook);
     if (i >= 0) hooks.splice(i, 1);
   };
+}
+
+export async function runBeganHooks(work: ScheduleWork): Promise<void> {
+  for (const hook of hooks) await hook.began?.(work);
 }
 
 export async function runOpenedHooks(edit: TimelineEdit): Promise<void> {

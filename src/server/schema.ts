@@ -5,7 +5,6 @@ import { DateTimeScalar } from "../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../io/coerce.js";
 import { withDescriptions } from "./descriptions/index.js";
 import { RESOLVERS } from "./resolvers.js";
-import { noteRootMutation } from "../history/note.js";
 import { LOCAL_TIME_FIELDS, PRELOADED_ASSET, type Event } from "../events/index.js";
 import type { Context } from "../common/context.js";
 import { withBudgetChecks } from "./request-budget.js";
@@ -22,7 +21,6 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   })
     .then(withPlainPropertyFields)
     .then(withoutResolvedFieldsOnInputs)
-    .then(withRootMutationNote)
     .then(withPreloadedFields)
     .then(withLocalTimeFields)
     .then(withBudgetChecks)
@@ -56,15 +54,6 @@ function withPlainPropertyFields(schema: GraphQLSchema): GraphQLSchema {
     for (const field of Object.values(type.getFields())) {
       if (field.resolve && !resolved.has(`${type.name}.${field.name}`)) field.resolve = undefined;
     }
-  }
-  return schema;
-}
-
-/** History: each root mutation runs with its operation name and actor as the note (src/history/note.ts). */
-function withRootMutationNote(schema: GraphQLSchema): GraphQLSchema {
-  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
-    const resolve = field.resolve;
-    if (resolve) field.resolve = (root, args, context: Context, info) => noteRootMutation(context, info.fieldName, () => resolve(root, args, context, info));
   }
   return schema;
 }

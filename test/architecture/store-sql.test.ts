@@ -106,13 +106,14 @@ const page = { page: 0, size: 10 };
  * systemFields{ title } } } } }`, the peer benchmark's Q4 page, and one with data fields and a whole
  * asset document.
  */
-const BENCH_PLAN: JsonReadPlan = { columns: ["duration", "id", "onAirTime", "title"], data: [], asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
+const BENCH_PLAN: JsonReadPlan = { columns: ["duration", "id", "onAirTime", "title"], data: [], total: false, asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
 const Q4_PLAN: JsonReadPlan = {
   columns: ["duration", "eventType", "id", "onAirTime", "title"],
   data: [],
+  total: false,
   asset: { columns: ["assetId", "assetSize", "mediaId", "name"], documents: [{ field: "systemFields", keys: ["title"] }] },
 };
-const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
+const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], total: false, asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
 const range = () => ({ from: T0, to: T0 + 86_400_000 });
 
 const CASES: Case[] = [
@@ -301,6 +302,12 @@ const CASES: Case[] = [
     name: "jsonPagesDocuments",
     args: "[scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan (… eventType asset { assetId name mediaId assetSize systemFields { title } })",
     run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, Q4_PLAN),
+  },
+  {
+    file: "json-pages",
+    name: "jsonPagesDocuments",
+    args: "[scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan with totalElements selected (the count in the same statement)",
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, { ...Q4_PLAN, total: true }),
   },
   {
     file: "json-pages",

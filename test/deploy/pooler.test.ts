@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../src/db/client.js";
 import { classifyDatabaseError } from "../../src/db/errors.js";
 import { runMigrations } from "../../src/db/migrate.js";
-import { withTimelineNote } from "../../src/db/timeline-note.js";
+import { noteTimelineChange } from "../../src/history/note.js";
 import type { Service } from "../../src/main.js";
 import { signToken } from "../../src/server/tokens.js";
 import { startPgBouncer, type PgBouncer } from "../helpers/pgbouncer.js";
@@ -71,9 +71,10 @@ describe("pooled connections (PgBouncer, transaction mode)", () => {
 
   it("does not leak the history actor note to the next pooled transaction", async (context) => {
     if (skipped) return context.skip(skipped);
-    const seen = await withTimelineNote({ actor: "alice", operation: "updateSchedule" }, () =>
-      handle!.db.transaction(async (tx) => queryRows<{ a: string }>(tx, sql`select current_setting('playout.actor', true) as a`)),
-    );
+    const seen = await handle!.db.transaction(async (tx) => {
+      await noteTimelineChange(tx, { actor: "alice", operation: "updateSchedule" });
+      return queryRows<{ a: string }>(tx, sql`select current_setting('playout.actor', true) as a`);
+    });
     expect(seen[0].a).toBe("alice");
     const [after] = await other!`select coalesce(current_setting('playout.actor', true), '') as a, coalesce(current_setting('playout.operation', true), '') as o`;
     expect(after).toEqual({ a: "", o: "" });
