@@ -8,7 +8,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
-import express, { type Express, type Request, type Response } from "express";
+import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import type { Viewer } from "../common/auth.js";
@@ -35,6 +35,7 @@ import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
 import { apolloHandler } from "./apollo-http.js";
+import { directRoute } from "./direct-route.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
@@ -212,9 +213,11 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const { config, db, log, authSecret } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.use(assignRequestId);
-  app.use(bodyDeadline(config, log));
-  const httpServer = http.createServer(app);
+  const front = [assignRequestId, bodyDeadline(config, log)];
+  app.use(...front);
+  // POST /graphql takes the handlers below without express's router once they exist (direct-route.ts).
+  let postGraphql: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
+  const httpServer = http.createServer((req, res) => (postGraphql && req.method === "POST" && req.url === "/graphql" ? postGraphql(req, res) : app(req, res)));
   // Reads of query operations may go to a replica: reporting always, every slice but jobs with READ_REPLICA_QUERIES=all.
   const routed = options.replicas ? options.replicas.routing(db) : db;
   const readDb = config.readReplicaQueries === "all" ? routed : db;
@@ -271,7 +274,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
   // Before every route of these paths: preflights end here, and file downloads are compressed too.
-  for (const [paths, handlers] of [[CORS_PATHS, corsMiddleware(config)], [COMPRESSED_PATHS, compressionMiddleware(config)]] as const) {
+  const corsHandlers = corsMiddleware(config);
+  const compressionHandlers = compressionMiddleware(config);
+  for (const [paths, handlers] of [[CORS_PATHS, corsHandlers], [COMPRESSED_PATHS, compressionHandlers]] as const) {
     if (handlers.length) app.use(paths, ...handlers);
   }
   app.use(browserToGraphiQL);
@@ -279,9 +284,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
 
   const MULTIPART = /^\s*multipart\//i;
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
-  // Exactly /graphql: a path below it is a 404 like any unknown path.
-  app.all(
-    "/graphql",
+  const graphqlHandlers: RequestHandler[] = [
     (req: Request, res: Response, next: (error?: unknown) => void) =>
       // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
       !MULTIPART.test(req.headers["content-type"] ?? "") ? next() :
@@ -308,9 +311,15 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       }
       return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
     }),
-  );
-  app.use(notFoundHandler(log));
-  app.use(httpErrorHandler(log));
+  ];
+  // Exactly /graphql: a path below it is a 404 like any unknown path.
+  app.all("/graphql", ...graphqlHandlers);
+  const notFound = notFoundHandler(log);
+  const answerError = httpErrorHandler(log);
+  app.use(notFound);
+  app.use(answerError);
+  // What express runs for POST /graphql, in its order (browserToGraphiQL and the GET routes never answer a POST).
+  postGraphql = directRoute(app, [...front, ...corsHandlers, ...compressionHandlers, ...graphqlHandlers], answerError, notFound);
 
   return {
     app,
