@@ -1,4 +1,4 @@
-// Enums of the asset record. SPEC.md gives only one sample value of each; the full lists are our
+// Enums of the asset record. The asset record's definition gives only one sample value of each; the full lists are our
 // choice (docs/ASSETS.md). Kept apart from the types so other slices (events:
 // assetQCStatus) can import them without pulling the whole asset schema.
 import { registerEnumType } from "type-graphql";

@@ -1,5 +1,5 @@
 // The catalog key of an event (the asset-key rule, written once here): its assetData.assetId
-// (events.asset_id), else its mediaId (API.md "Timeline semantics"); in SQL and in TypeScript. A key names the asset whose assetId it is, else the asset whose
+// (events.asset_id), else its mediaId; in SQL and in TypeScript. A key names the asset whose assetId it is, else the asset whose
 // mediaId it is (src/assets/lookup.ts resolveKeys): these conditions follow the same rule.
 import { sql, type SQL } from "drizzle-orm";
 

@@ -1,4 +1,4 @@
-// AssetFile and its parts (SPEC.md "Asset record"). As in media-types.ts, each class is the output
+// AssetFile and its parts. As in media-types.ts, each class is the output
 // type and, under an "…Input" name, its mirrored input type. Instants nested in these structures are
 // kept in the catalog as ISO strings (jsonb); the DateTime scalar answers them in UTC with Z.
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";

@@ -1,4 +1,4 @@
-// MediaInfo of an asset file (SPEC.md "Asset record"): technical description and loudness. Each
+// MediaInfo of an asset file: technical description and loudness. Each
 // class is both the output type and, under an "…Input" name, the mirrored input type, so the two
 // can never drift apart. Every member is optional: catalogs hold what their probes found.
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";

@@ -1,4 +1,4 @@
-// GraphQL shapes of the asset catalog (SPEC.md "Asset record"): Asset, AssetInput, AssetPage and the
+// GraphQL shapes of the asset catalog: Asset, AssetInput, AssetPage and the
 // record-level parts. Shared part classes are output and input type at once (see media-types.ts).
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";

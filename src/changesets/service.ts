@@ -1,4 +1,4 @@
-// Change sets (API.md "Change sets"): drafts of a schedule's events, edited by the event
+// Change sets: drafts of a schedule's events, edited by the event
 // mutations through src/schedules/target.ts, reviewed as a diff, applied onto the schedule in one
 // transaction or discarded. Applied and discarded change sets are deleted.
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";

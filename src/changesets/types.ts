@@ -1,4 +1,4 @@
-// GraphQL shapes of change sets (API.md "Change sets"): a draft of a schedule's events.
+// GraphQL shapes of change sets: a draft of a schedule's events.
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
 import { Event } from "../events/index.js";

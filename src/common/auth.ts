@@ -71,7 +71,7 @@ export function canSee(viewer: Viewer, organization: string): boolean {
 }
 
 /**
- * The organization a call acts in (API.md "Organization scoping"): the named one, or the
+ * The organization a call acts in: the named one, or the
  * caller's only one. Naming an organization the caller may not see is FORBIDDEN for calls that
  * act on the organization as a whole; lookups of one record use `scopeForRecord`, which answers
  * NOT_FOUND instead so that nobody learns what another organization holds.

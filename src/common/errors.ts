@@ -1,4 +1,4 @@
-// The error codes of the contract (API.md). Services throw AppError; the server maps it to a
+// The error codes of the GraphQL contract (docs/CLIENTS.md lists them). Services throw AppError; the server maps it to a
 // GraphQLError with `extensions.code` in one place (server/errors.ts).
 
 export type ErrorCode =

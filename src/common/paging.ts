@@ -1,4 +1,4 @@
-// Paging and sorting rules of the contract (API.md "Paging"): pure, shared by every paged field.
+// Paging and sorting rules of the GraphQL contract: pure, shared by every paged field.
 import { badInput } from "./errors.js";
 
 export const DEFAULT_PAGE_SIZE = 20;

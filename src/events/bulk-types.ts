@@ -1,4 +1,4 @@
-// Input and result of bulkEditEvents (S31, API.md "Bulk edit"); members in the order they apply.
+// Input and result of bulkEditEvents (S31; members in the order they apply.
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Message } from "../common/graphql-types.js";

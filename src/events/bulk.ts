@@ -1,4 +1,4 @@
-// bulkEditEvents (S31): API.md "Bulk edit", every member, in its order, in one transaction.
+// bulkEditEvents (S31): every member, in its order, in one transaction.
 import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
 import { plural } from "../common/text.js";

@@ -1,5 +1,5 @@
 // Query.schedules (or Query.schedule) asking each schedule's events: the schedules and their events pages in ONE
-// statement, as PostGraphile sends one (issue 13): the page, filter and JSON plan given here are
+// statement, as PostGraphile sends one: the page, filter and JSON plan given here are
 // folded by the schedule store into the statement of the schedules page, whatever the events'
 // page and filter and the schedules' sort. Decided from the selection of Query.schedules before
 // it runs. Schedule.events answers the prefetched

@@ -1,4 +1,4 @@
-// GraphQL shapes of the history (API.md "Interchange, as-run and history").
+// GraphQL shapes of the history.
 import { JSONResolver } from "graphql-scalars";
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";

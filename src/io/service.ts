@@ -130,7 +130,7 @@ export class IoService {
 
   /** S24: a TIMELINE_EPG_XML_EXPORT job writing the schedule as XMLTV (default) or JSON. */
   async exportSchedule(viewer: Viewer, id: string, fileName: string, format: ExportFormatValue | null | undefined, organization?: string | null, bxfVersion: "2008" | "2017" = "2017"): Promise<Job> {
-    // Editor: an export writes a job and a file (API.md: editors write jobs; a viewer writes nothing).
+    // Editor: an export writes a job and a file (editors write jobs; a viewer writes nothing).
     requireRole(viewer, "editor");
     const chosen = format ?? "XMLTV";
     const name = exportFileName(fileName, chosen);

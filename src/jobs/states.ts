@@ -4,7 +4,7 @@
 export const JOB_STATUSES = ["PENDING", "PROCESSING", "SUCCEEDED", "FAILED", "CANCELED"] as const;
 export type JobStatusValue = (typeof JOB_STATUSES)[number];
 
-/** Nothing leaves these states (API.md "Jobs"). */
+/** Nothing leaves these states (docs/JOBS.md). */
 export const FINAL_STATUSES: readonly JobStatusValue[] = ["SUCCEEDED", "FAILED", "CANCELED"];
 
 export function isFinal(status: string): boolean {

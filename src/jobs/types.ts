@@ -1,4 +1,4 @@
-// GraphQL shapes of the jobs slice (SPEC ProcessingJob and HalJob, API.md "Jobs").
+// GraphQL shapes of the jobs slice (ProcessingJob and HalJob; docs/JOBS.md).
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Link, Message, PageMembers } from "../common/graphql-types.js";
 

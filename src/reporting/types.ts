@@ -1,4 +1,4 @@
-// GraphQL shapes of the reporting area (SPEC "Reporting records", API.md "Reporting area").
+// GraphQL shapes of the reporting area (docs/REPORTING.md).
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";

@@ -21,7 +21,7 @@ export class ScheduleResolver {
     selectedScheduleId?: string,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    // Each schedule's events in the same statement when the selection asks them as one JSON page read (issue 13).
+    // Each schedule's events in the same statement when the selection asks them as one JSON page read.
     const fold = info ? ctx.services.events.foldedRead(info, "page") : null;
     return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
   }

@@ -225,7 +225,7 @@ function scheduleLookup(viewer: Viewer, id: string | number, organization: strin
   return { scheduleId, where: and(eq(schedules.id, scheduleId), eq(schedules.organization, org), includeHidden ? undefined : visible()) };
 }
 
-/** Checks the version a caller read against the stored one (API.md "Optimistic concurrency"). */
+/** Checks the version a caller read against the stored one (optimistic concurrency): CONFLICT when they differ. */
 export function checkVersion(row: ScheduleRow, version: number | null | undefined): void {
   if (version !== undefined && version !== null && version !== row.version) throw staleVersion("Schedule", version, row.version);
 }

@@ -52,7 +52,7 @@ export class Schedule {
   eventCount?: number;
 }
 
-/** A page of a schedule's events read in the same statement as the schedule (Query.schedules, issue 13). */
+/** A page of a schedule's events read in the same statement as the schedule (Query.schedules). */
 export interface PrefetchedEvents {
   /** Arguments and selection it answers (events/json-fold.ts prefetchKey). */
   key: string;

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { parseIds } from "../../common/ids.js";
 import { assetCriteria } from "../../assets/index.js";
 
-/** The filters every event search understands (API.md EventCriteriaInput without paging). */
+/** The filters every event search understands (EventCriteriaInput without paging). */
 export interface EventFilter {
   /** An EventType value (checked by the events slice before a read). */
   eventType?: string | null;

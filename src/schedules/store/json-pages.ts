@@ -170,7 +170,7 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
   // Each event as an array of the plan's values (columns, data, then the asset), its keys named once
   // in Node: json_build_array costs PostgreSQL about half of json_build_object with the same values
-  // (docs/PERFORMANCE.md, issue 13).
+  // (docs/PERFORMANCE.md).
   const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
   // Each schedule's page (its own index range), then the assets of the distinct keys.
   const ctes = sql`ids as materialized (

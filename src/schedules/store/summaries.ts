@@ -28,7 +28,7 @@ export interface EventsSummaryRow {
 /**
  * Pages count `size` events in air order, 0-based, exactly as Schedule.events pages them. A gap
  * (overlap) belongs to the event after it and is measured from the latest end of the events
- * before it, as the timeline module does; programmes follow the XMLTV rule of API.md (PRIMARY
+ * before it, as the timeline module does; programmes follow the XMLTV rule (PRIMARY
  * events sharing a programme title, else a title, else a mediaId, separated only by non-PRIMARY
  * events, are one programme).
  */
@@ -76,7 +76,7 @@ export interface ProgrammeValues {
 }
 
 /**
- * S32: PRIMARY events grouped into programmes as the XMLTV export does (API.md): consecutive
+ * S32: PRIMARY events grouped into programmes as the XMLTV export does: consecutive
  * PRIMARY events (non-PRIMARY ones between them do not count) sharing a programme title, else a
  * mediaId, else a title, are the parts of one programme. Grouped in SQL so that only the
  * programmes travel; the first part gives title, description and startTime.
