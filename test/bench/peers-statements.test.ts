@@ -3,9 +3,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVICE_QUERIES } from "../../bench/peers/queries.js";
-import { execute, queryRows, statementCounter } from "../../src/db/client.js";
+import { execute, queryRows } from "../../src/db/client.js";
 import { touchSchedule } from "../../src/schedules/store/index.js";
 import { type GraphQLClient, uniqueOrg, useOwnTestService } from "../helpers/service.js";
+import { statementsOf as countedStatements } from "../helpers/statements.js";
 import { INGEST } from "../helpers/telemetry.js";
 
 const t = useOwnTestService(); // its own service: this file counts the statements this process runs
@@ -50,17 +51,7 @@ async function organization(size: Size): Promise<{ org: string; viewer: GraphQLC
   return { org, viewer: t.client(await t.token(org, "viewer")), scheduleId: ids[0] };
 }
 
-async function statementsOf(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<{ statements: number; data: any }> {
-  await gql.data(query, variables); // warm-up: nothing cached on the first call counts
-  statementCounter.count = 0;
-  statementCounter.enabled = true;
-  try {
-    const data = await gql.data(query, variables);
-    return { statements: statementCounter.count, data };
-  } finally {
-    statementCounter.enabled = false;
-  }
-}
+const statementsOf = (gql: GraphQLClient, query: string, variables: Record<string, unknown>) => countedStatements(gql, query, variables, true);
 
 describe("statements per request of the peer benchmark's queries", () => {
   it("stay the same from 2 schedules × 10 events to 20 × 100 (Q1, Q2, Q4) and from 2 playouts × 2 days to 20 × 10 (Q3)", async () => {

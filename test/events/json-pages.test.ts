@@ -3,7 +3,7 @@
 // as written (the JSON read), and with `_old: programmes` added to every events selection, which
 // json-plan.ts does not build, so the page goes the old way; the answers must be equal.
 import { describe, expect, it } from "vitest";
-import { statementCounter } from "../../src/db/client.js";
+import { statementsOf } from "../helpers/statements.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
 
@@ -90,15 +90,7 @@ function withoutOld(value: any): any {
   return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "_old").map(([k, v]) => [k, withoutOld(v)]));
 }
 
-async function counted(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<{ data: any; statements: number }> {
-  statementCounter.count = 0;
-  statementCounter.enabled = true;
-  try {
-    return { data: await gql.data(query, variables), statements: statementCounter.count };
-  } finally {
-    statementCounter.enabled = false;
-  }
-}
+const counted = (gql: GraphQLClient, query: string, variables: Record<string, unknown>) => statementsOf(gql, query, variables);
 
 async function bothWays(gql: GraphQLClient, query: string, variables: Record<string, unknown> = {}) {
   const json = await counted(gql, query.replaceAll("%", ""), variables);

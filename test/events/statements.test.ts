@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { statementCounter } from "../../src/db/client.js";
 import { type GraphQLClient, orgClient, useOwnTestService } from "../helpers/service.js";
+import { statementsOf } from "../helpers/statements.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
 
 const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
 const LIST = `query($size: Int) { schedules(size: $size) { content { id name events(size: 3) { content { id title } gaps overlaps totalElements } } } }`;
 
-async function countStatements(gql: GraphQLClient, size: number): Promise<{ statements: number; data: any }> {
-  statementCounter.count = 0;
-  statementCounter.enabled = true;
-  try {
-    const data = await gql.data(LIST, { size });
-    return { statements: statementCounter.count, data };
-  } finally {
-    statementCounter.enabled = false;
-  }
-}
+const countStatements = (gql: GraphQLClient, size: number) => statementsOf(gql, LIST, { size });
 
 describe("Schedule.events over a list of schedules", () => {
   it("issues the same small number of SQL statements whatever the number of schedules", async () => {
@@ -62,17 +53,6 @@ describe("Schedule.events over a list, filtered and past the end", () => {
   });
 });
 
-/** The data of `query` and the statements it took. */
-async function statementsOf(gql: GraphQLClient, query: string, variables: Record<string, unknown> = {}): Promise<{ statements: number; data: any }> {
-  statementCounter.count = 0;
-  statementCounter.enabled = true;
-  try {
-    const data = await gql.data(query, variables);
-    return { statements: statementCounter.count, data };
-  } finally {
-    statementCounter.enabled = false;
-  }
-}
 
 describe("every page shape the JSON read builds is one statement", () => {
   it("reads later pages, filtered pages, totals and pages inside Query.schedule and Query.schedules in one statement", async () => {
