@@ -1,8 +1,9 @@
-// Apollo Server behind express, as @as-integrations/express5 does it, minus two costs every POST
-// paid for nothing: express's `res.send` hashed each answer for an ETag (SHA-1 of the whole body)
-// and checked freshness, although an answer to POST is never revalidated. Answers to POST are
-// written with `res.end`; answers to GET keep `res.send`, whose ETag and 304 the GET queries'
-// browser cache uses (get-queries.ts).
+// Apollo Server behind express, as @as-integrations/express5 does it, minus a cost every POST paid
+// for nothing: express hashed each answer for an ETag (SHA-1 of the whole body), although an
+// answer to POST is never revalidated. The app has express's own ETag off (app.ts); answers to GET
+// get theirs here, as express made it, and `res.send` answers 304 when it matches, which the GET
+// queries' browser cache uses (get-queries.ts).
+import { createHash } from "node:crypto";
 import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
 import type { Request, Response } from "express";
 
@@ -24,12 +25,8 @@ export function apolloHandler<C extends BaseContext>(server: ApolloServer<C>, co
     for (const [key, value] of answer.headers) res.setHeader(key, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === "complete") {
-      if (req.method === "GET") {
-        res.send(answer.body.string);
-        return;
-      }
-      res.setHeader("content-length", Buffer.byteLength(answer.body.string));
-      res.end(answer.body.string);
+      if (req.method === "GET") res.setHeader("etag", weakEtag(answer.body.string));
+      res.send(answer.body.string);
       return;
     }
     for await (const chunk of answer.body.asyncIterator) {
@@ -38,4 +35,10 @@ export function apolloHandler<C extends BaseContext>(server: ApolloServer<C>, co
     }
     res.end();
   };
+}
+
+/** The weak ETag express makes by default: the body's length and the start of its SHA-1. */
+export function weakEtag(body: string): string {
+  const hash = createHash("sha1").update(body, "utf8").digest("base64").slice(0, 27);
+  return `W/"${Buffer.byteLength(body, "utf8").toString(16)}-${hash}"`;
 }

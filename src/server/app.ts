@@ -213,6 +213,8 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const { config, db, log, authSecret } = options;
   const app = express();
   app.disable("x-powered-by");
+  // No SHA-1 of every answer for an ETag: only answers to GET get one (apollo-http.ts).
+  app.set("etag", false);
   const front = [assignRequestId, bodyDeadline(config, log)];
   app.use(...front);
   // POST /graphql takes the handlers below without express's router once they exist (direct-route.ts).
