@@ -6,10 +6,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApolloServer } from "@apollo/server";
 import { startStandaloneServer } from "@apollo/server/standalone";
+import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import { loadConfig } from "../../src/config.js";
 import { startService } from "../../src/main.js";
-import { apolloHandler } from "../../src/server/apollo-http.js";
 import { buildGraphQLSchema } from "../../src/server/schema.js";
 import { announceReady } from "../peers/stats.js";
 
@@ -31,7 +31,7 @@ if (kind === "service") {
   const server = await apollo();
   await server.start();
   const app = express();
-  app.post("/graphql", express.json({ limit: "10mb" }), apolloHandler(server, async () => ({})));
+  app.post("/graphql", express.json({ limit: "10mb" }), expressMiddleware(server));
   const listener = app.listen(0, "127.0.0.1", () => announceReady((listener.address() as AddressInfo).port));
 } else if (kind === "apollo-standalone") {
   const { url } = await startStandaloneServer(await apollo(), { listen: { port: 0, host: "127.0.0.1" } });

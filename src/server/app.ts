@@ -8,6 +8,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
+import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
@@ -34,7 +35,6 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
-import { apolloHandler } from "./apollo-http.js";
 import { directRoute } from "./direct-route.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
@@ -213,8 +213,6 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const { config, db, log, authSecret } = options;
   const app = express();
   app.disable("x-powered-by");
-  // No SHA-1 of every answer for an ETag: only answers to GET get one (apollo-http.ts).
-  app.set("etag", false);
   const front = [assignRequestId, bodyDeadline(config, log)];
   app.use(...front);
   // POST /graphql takes the handlers below without express's router once they exist (direct-route.ts).
@@ -300,18 +298,20 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    apolloHandler(apollo, async ({ req, res }) => {
-      const requestId = requestIdOf(res);
-      res.locals.graphqlContext = true;
-      let viewer: Viewer | null = null;
-      let authError: Error | null = null;
-      try {
-        viewer = await authenticate(req);
-        if (viewer) allowCaching();
-      } catch (error) {
-        authError = error as Error;
-      }
-      return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
+    expressMiddleware(apollo, {
+      context: async ({ req, res }: { req: Request; res: Response }) => {
+        const requestId = requestIdOf(res);
+        res.locals.graphqlContext = true;
+        let viewer: Viewer | null = null;
+        let authError: Error | null = null;
+        try {
+          viewer = await authenticate(req);
+          if (viewer) allowCaching();
+        } catch (error) {
+          authError = error as Error;
+        }
+        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
+      },
     }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.

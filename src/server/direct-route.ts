@@ -1,9 +1,10 @@
 // The service's most frequent request, POST /graphql, runs the same handlers in the same order as
-// express would, without express's router: it walked every layer of the app (health routes, file
-// routes, the GraphiQL assets, path matching and a closure per layer) before reaching them, and
-// with body-parser that was ~0.1 ms of the ~0.36 ms a small request cost the service (measured by
-// bench/http-layer/run.ts, docs/PERFORMANCE.md "The fixed cost of a request"). Any other method or
-// path (GET /graphql, /graphql/, /files…) still goes through express.
+// express would, without express's router, which walked every layer of the app (health routes,
+// file routes, the GraphiQL assets: path matching and a closure per layer) before reaching them.
+// Express and its body parser together cost ~0.1 ms of a small request (bench/http-layer/run.ts,
+// docs/PERFORMANCE.md "The fixed cost of a request"); the router's own share is smaller than this
+// machine's run-to-run spread. Any other method or path (GET /graphql, /graphql/, /files…) still
+// goes through express.
 import type http from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 
