@@ -144,9 +144,7 @@ export class ScheduleService {
     requireRole(viewer, "editor");
     return editSchedule(this.db, viewer, { operation: "updateSchedule" }, async ({ tx }) => {
       const existing = await lockSchedule(tx, viewer, id, organization ?? input.organization);
-      if (input.version !== undefined && input.version !== null && input.version !== existing.version) {
-        throw staleVersion("Schedule", input.version, existing.version);
-      }
+      checkVersion(existing, input.version);
       const fields = scheduleFields(input, existing);
       const [row] = await tx
         .update(schedules)
