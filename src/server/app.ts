@@ -8,7 +8,6 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
-import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
@@ -43,6 +42,8 @@ import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./
 import { markWriting, requestTimeBudget } from "./request-budget.js";
 import { checkQueryBytes, checkVariables } from "./request-shape.js";
 import { bodyDeadline, limitConnections } from "./connections.js";
+import { graphqlAnswer, isMultipart } from "./graphql-answer.js";
+import { jsonBody } from "./json-body.js";
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +71,9 @@ export interface RunningApp {
   listen(port: number, host?: string): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** The largest JSON body /graphql reads (10 MiB, as express.json's "10mb"); an upload has its own limit. */
+const MAX_JSON_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
 const LOGGED_STACKS = 3;
@@ -282,15 +286,14 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
-  const MULTIPART = /^\s*multipart\//i;
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
   const graphqlHandlers: RequestHandler[] = [
     (req: Request, res: Response, next: (error?: unknown) => void) =>
       // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
-      !MULTIPART.test(req.headers["content-type"] ?? "") ? next() :
+      !isMultipart(req) ? next() :
       // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
       uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
-    express.json({ limit: "10mb" }),
+    jsonBody(MAX_JSON_BODY_BYTES),
     tokenLimit(checks, log, config),
     batchLimit(schema, config, log),
     cacheScope,
@@ -298,20 +301,18 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }: { req: Request; res: Response }) => {
-        const requestId = requestIdOf(res);
-        res.locals.graphqlContext = true;
-        let viewer: Viewer | null = null;
-        let authError: Error | null = null;
-        try {
-          viewer = await authenticate(req);
-          if (viewer) allowCaching();
-        } catch (error) {
-          authError = error as Error;
-        }
-        return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
-      },
+    graphqlAnswer(apollo, async ({ req, res }) => {
+      const requestId = requestIdOf(res);
+      res.locals.graphqlContext = true;
+      let viewer: Viewer | null = null;
+      let authError: Error | null = null;
+      try {
+        viewer = await authenticate(req);
+        if (viewer) allowCaching();
+      } catch (error) {
+        authError = error as Error;
+      }
+      return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
     }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.

@@ -1,10 +1,9 @@
 // The service's most frequent request, POST /graphql, runs the same handlers in the same order as
 // express would, without express's router, which walked every layer of the app (health routes,
 // file routes, the GraphiQL assets: path matching and a closure per layer) before reaching them.
-// Express and its body parser together cost ~0.1 ms of a small request (bench/http-layer/run.ts,
-// docs/PERFORMANCE.md "The fixed cost of a request"); the router's own share is smaller than this
-// machine's run-to-run spread. Any other method or path (GET /graphql, /graphql/, /files…) still
-// goes through express.
+// The body reader (json-body.ts) and the answer's writer (graphql-answer.ts) skip the rest of what
+// express cost a small request (bench/http-layer/run.ts, docs/PERFORMANCE.md "The fixed cost of a
+// request"). Any other method or path (GET /graphql, /graphql/, /files…) still goes through express.
 import type http from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 

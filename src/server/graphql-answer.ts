@@ -1,0 +1,59 @@
+// Apollo's answer to a request on /graphql, written by the service rather than by the express
+// integration, which wrote every answer with res.send: a SHA-1 ETag of each POST answer (which no
+// client can revalidate), content-type and length worked out again, then res.end. A POST answer
+// now goes out with res.end and its length; a GET answer keeps res.send, whose ETag lets a browser
+// revalidate a GET query (304, get-queries.ts). A multipart request (an upload) keeps res.send too:
+// graphql-upload holds res.send back until the whole upload has arrived, so that an answer given
+// early (a refused file) is not written while the client still sends, which a client sees as a
+// connection reset instead of the answer.
+import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from "@apollo/server";
+import type { Request, Response } from "express";
+
+const MULTIPART = /^\s*multipart\//i;
+
+/** Whether the request is multipart (an upload, for graphql-upload's parser). */
+export function isMultipart(req: Pick<Request, "headers">): boolean {
+  return MULTIPART.test(req.headers["content-type"] ?? "");
+}
+
+/** Whether res.send must write this request's answer (see above). */
+function answersWithSend(req: Pick<Request, "method" | "headers">): boolean {
+  return req.method !== "POST" || isMultipart(req);
+}
+
+/** The request as Apollo reads it: method, headers (repeated ones joined), query string, parsed body. */
+function apolloRequestOf(req: Request): HTTPGraphQLRequest {
+  const headers = new HeaderMap();
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const url = req.url;
+  const query = url.indexOf("?");
+  return { method: req.method.toUpperCase(), headers, search: query < 0 ? "" : url.slice(query), body: req.body };
+}
+
+/** The last handler of /graphql: Apollo runs the request, its answer is written as said above. */
+export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, context: (args: { req: Request; res: Response }) => Promise<C>) {
+  apollo.assertStarted("graphqlAnswer()");
+  return async (req: Request, res: Response): Promise<void> => {
+    const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => context({ req, res }) });
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.statusCode = answer.status ?? 200;
+    if (answer.body.kind === "complete") {
+      if (answersWithSend(req)) {
+        res.send(answer.body.string);
+        return;
+      }
+      res.setHeader("content-length", Buffer.byteLength(answer.body.string));
+      res.end(answer.body.string);
+      return;
+    }
+    // Incremental delivery (@defer/@stream), which the schema does not offer today: chunks as they come.
+    for await (const chunk of answer.body.asyncIterator) {
+      res.write(chunk);
+      (res as Response & { flush?: () => void }).flush?.();
+    }
+    res.end();
+  };
+}
