@@ -4,9 +4,9 @@
 // services call `checkpoint()`, which yields to the event loop (so /healthz and other requests are
 // answered meanwhile) and stops the work once the request is past its deadline. Outside a request
 // (jobs, the CLI) there is no budget and every check passes.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { channel } from "node:diagnostics_channel";
 import { AppError } from "./errors.js";
+import { requestScoped } from "./request-scoped.js";
 
 export class RequestBudget {
   readonly deadline: number;
@@ -54,7 +54,7 @@ export function timeoutError(timeoutMs: number): AppError {
   });
 }
 
-const scope = new AsyncLocalStorage<RequestBudget>();
+const scope = requestScoped<RequestBudget>("budget");
 
 export function withRequestBudget<T>(budget: RequestBudget, fn: () => T): T {
   return scope.run(budget, fn);
@@ -62,12 +62,12 @@ export function withRequestBudget<T>(budget: RequestBudget, fn: () => T): T {
 
 /** The budget of the request being served, if any. */
 export function currentBudget(): RequestBudget | undefined {
-  return scope.getStore();
+  return scope.get();
 }
 
 /** Throws TIMEOUT when the current request is past its deadline; nothing outside a request. */
 export function checkBudget(): void {
-  scope.getStore()?.check();
+  scope.get()?.check();
 }
 
 /** Items a loop handles between two yields to the event loop. */
@@ -81,7 +81,7 @@ export const checkpointChannel = channel("playout-gateway:checkpoint");
  * else CHECKPOINT_EVERY) gives the event loop a turn and checks the budget. Cheap on the other
  * calls (a modulo).
  */
-export async function checkpoint(index: number, every = scope.getStore()?.yieldEvery ?? CHECKPOINT_EVERY): Promise<void> {
+export async function checkpoint(index: number, every = scope.get()?.yieldEvery ?? CHECKPOINT_EVERY): Promise<void> {
   if (index % every !== 0 || index === 0) return;
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (checkpointChannel.hasSubscribers) checkpointChannel.publish({ index });
@@ -93,7 +93,7 @@ export async function checkpoint(index: number, every = scope.getStore()?.yieldE
  * steps worth a whole pass over the events): a pause that gives the event loop a turn and checks
  * the budget once `every` more items are handled since the last turn.
  */
-export function checkpointEvery(every = scope.getStore()?.yieldEvery ?? CHECKPOINT_EVERY): (handled: number) => Promise<void> {
+export function checkpointEvery(every = scope.get()?.yieldEvery ?? CHECKPOINT_EVERY): (handled: number) => Promise<void> {
   let nextTurn = every;
   return async (handled) => {
     if (handled < nextTurn) return;
@@ -110,7 +110,7 @@ export function checkpointEvery(every = scope.getStore()?.yieldEvery ?? CHECKPOI
  * work starts. 19 aliased validations of a 100,000-event schedule are refused at the fifth.
  */
 export function chargeHeavyEvents(field: string, events: number): void {
-  const budget = scope.getStore();
+  const budget = scope.get();
   if (!budget) return;
   budget.check();
   budget.eventsCharged += events;

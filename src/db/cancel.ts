@@ -3,7 +3,7 @@
 // not run to its statement timeout. Each such read holds its connection alone (readAlone), so that
 // the cancel can never reach a statement of another request or of a job. Only reads outside transactions are tracked: a transaction runs to its end or rolls
 // back on its own, and PGlite cannot be interrupted mid-statement.
-import { AsyncLocalStorage } from "node:async_hooks";
+import { requestScoped } from "../common/request-scoped.js";
 
 /** What postgres.js hands back for a query: a promise that can be cancelled while it runs. */
 export interface CancellableQuery {
@@ -33,7 +33,7 @@ export class RequestWork {
   }
 }
 
-const scope = new AsyncLocalStorage<RequestWork>();
+const scope = requestScoped<RequestWork>("work");
 
 export function withRequestWork<T>(work: RequestWork, fn: () => T): T {
   return scope.run(work, fn);
@@ -41,12 +41,12 @@ export function withRequestWork<T>(work: RequestWork, fn: () => T): T {
 
 /** Registers a read with the request it runs for, if any. */
 export function trackRead(query: CancellableQuery): void {
-  scope.getStore()?.track(query);
+  scope.get()?.track(query);
 }
 
 /** Whether the code running now serves a request whose reads can be cancelled. */
 export function inRequestWork(): boolean {
-  return scope.getStore() !== undefined;
+  return scope.get() !== undefined;
 }
 
 /** The few postgres.js calls a read on a connection of its own needs. */
@@ -81,7 +81,7 @@ interface LazyRead {
 export function readAlone(client: ReservingClient, query: string, parameters: any[] | undefined, options: object): LazyRead {
   let rows = false;
   let started: Promise<unknown> | undefined;
-  const work = scope.getStore();
+  const work = scope.get();
   // postgres.js's `begin` holds the connection for the read alone (and, unlike `reserve`, survives a
   // connection that breaks under it, as on a database restart: the read fails like any other).
   // The read is tracked from the start: one cancelled before its statement is sent never sends it.

@@ -3,11 +3,11 @@
 // than MAX_REPLICA_LAG_MS is skipped and its reads go to the primary. What goes where is decided
 // per request (readScope): only inside a read scope, and only for plain reads; transactions,
 // inserts, updates and deletes always go to the primary.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Database } from "./client.js";
 import * as schema from "./schema.js";
+import { requestScoped } from "../common/request-scoped.js";
 
 export interface ReplicaStatus {
   /** host:port/database of the replica (never its credentials). */
@@ -37,7 +37,7 @@ const LAG_QUERY = `select
     else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0)
   end::float8 as lag_ms`;
 
-const readScope = new AsyncLocalStorage<boolean>();
+const readScope = requestScoped<boolean>("replicaReads");
 
 /** Runs fn with its reads allowed on a replica (a query operation that did not ask for the primary). */
 export function withReplicaReads<T>(fn: () => T): T {
@@ -120,7 +120,7 @@ export class ReplicaSet {
   routing(primary: Database): Database {
     return new Proxy(primary, {
       get: (target, property, receiver) => {
-        if (typeof property === "string" && READ_METHODS.has(property) && readScope.getStore()) {
+        if (typeof property === "string" && READ_METHODS.has(property) && readScope.get()) {
           const replica = this.pick();
           if (replica) {
             const value = Reflect.get(replica, property, replica);

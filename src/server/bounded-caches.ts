@@ -2,8 +2,8 @@
 // bounded by entries and by bytes, least recently used out first: 1,000 distinct 1 MB query texts
 // once kept a gigabyte alive. And a request without a valid token adds nothing to any of them: an
 // anonymous request costs nothing that outlives it.
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { DocumentNode } from "graphql";
+import { requestScoped } from "../common/request-scoped.js";
 
 /** Apollo's cache interface (its `@apollo/utils.keyvaluecache`), as the documentStore and persistedQueries options take it. */
 export interface KeyValueCache<V> {
@@ -61,7 +61,7 @@ export class BoundedLru<K, V> {
 }
 
 /** Whether the request being served may leave entries in the caches (it has a valid token). */
-const keepScope = new AsyncLocalStorage<{ keep: boolean }>();
+const keepScope = requestScoped<{ keep: boolean }>("cache");
 
 /** Express middleware: opens the request's cache scope; nothing is kept until `allowCaching`. */
 export function cacheScope(_req: unknown, _res: unknown, next: () => void): void {
@@ -70,13 +70,13 @@ export function cacheScope(_req: unknown, _res: unknown, next: () => void): void
 
 /** The request has a valid token: what it parses and compiles may be kept for the next ones. */
 export function allowCaching(): void {
-  const scope = keepScope.getStore();
+  const scope = keepScope.get();
   if (scope) scope.keep = true;
 }
 
 /** Outside a request scope (tests, tools) caching is allowed. */
 export function mayCache(): boolean {
-  return keepScope.getStore()?.keep ?? true;
+  return keepScope.get()?.keep ?? true;
 }
 
 /** Bytes a parsed document keeps alive: its source text (comments and whitespace included) and its syntax tree. */

@@ -1,16 +1,16 @@
 // Every answer of the HTTP surface is JSON shaped like a GraphQL error, whatever failed: a body
 // that is not JSON, bad gzip, a body over the limit, broken multipart, bad URL escapes, an unknown
 // path. Never express's HTML page, never a stack (the log keeps it, one line per request).
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "../common/log.js";
+import { requestScoped } from "../common/request-scoped.js";
 
 /** The request id of the request being answered (for errors Apollo formats outside any plugin). */
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+const requestScope = requestScoped<{ requestId: string }>("requestId");
 
 export function currentRequestId(): string | undefined {
-  return requestScope.getStore()?.requestId;
+  return requestScope.get()?.requestId;
 }
 
 /** The client's X-Request-Id (first 100 characters) or a fresh one; echoed on the answer. */
