@@ -88,22 +88,32 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
   let cancelled = false;
   let cancel: (() => void) | undefined;
   let cancelTaken: Promise<void> | undefined;
+  // The read's answer does not wait for the COMMIT (a read has nothing to commit: one round trip
+  // less for the caller); the connection goes back to the pool only after it, and after any cancel
+  // has settled. A failed read is answered once its transaction is rolled back.
   const run = () =>
-    client.begin(async (reserved) => {
-      if (cancelled) throw Object.assign(new Error("canceling statement due to user request"), { code: CANCELED });
-      try {
-        const pending = reserved.unsafe(query, parameters, options);
-        if (rows) pending.values();
-        cancel = () => {
-          const canceller = pending.canceller;
-          pending.canceller = null;
-          cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
-        };
-        if (cancelled) cancel();
-        return await pending;
-      } finally {
-        if (cancelTaken) await settleCancel(reserved, cancelTaken);
-      }
+    new Promise<unknown>((answer, fail) => {
+      client
+        .begin(async (reserved) => {
+          if (cancelled) throw Object.assign(new Error("canceling statement due to user request"), { code: CANCELED });
+          try {
+            const pending = reserved.unsafe(query, parameters, options);
+            if (rows) pending.values();
+            cancel = () => {
+              const canceller = pending.canceller;
+              pending.canceller = null;
+              cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
+            };
+            if (cancelled) cancel();
+            const result = await pending;
+            if (!cancelTaken) answer(result);
+            return result;
+          } finally {
+            if (cancelTaken) await settleCancel(reserved, cancelTaken);
+          }
+        })
+        // Once answered, a COMMIT that fails (the connection broke) changes nothing for the read.
+        .then(answer, fail);
     });
   const start = () => {
     if (started) return started;
