@@ -5,6 +5,7 @@ import { GraphQLError, GraphQLScalarType } from "graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { Field, Int, ObjectType, registerEnumType } from "type-graphql";
 import { INSTANT_RANGE_TEXT, isInstantInRange } from "./instants.js";
+import { isoInstant } from "./iso-instant.js";
 
 /** An input instant, refused outside the range (src/common/instants.ts): never stored, never rewritten. */
 function inRange(date: Date, given: unknown): Date {
@@ -15,11 +16,24 @@ function inRange(date: Date, given: unknown): Date {
 }
 
 /**
+ * An answer's instant as its ISO text: a Date or ms since the epoch (what the JSON reads give), as
+ * graphql-scalars' DateTime answers them once JSON.stringify has called toJSON, written without a
+ * Date (iso-instant.ts). Anything else (a string, an invalid Date) goes to graphql-scalars.
+ */
+const MAX_DATE_MS = 8.64e15;
+
+function serializeInstant(value: unknown): unknown {
+  const ms = typeof value === "number" ? value : value instanceof Date ? value.getTime() : NaN;
+  return Number.isInteger(ms) && Math.abs(ms) <= MAX_DATE_MS ? isoInstant(ms) : DateTimeResolver.serialize(value);
+}
+
+/**
  * graphql-scalars' DateTime, with input limited to years 1900–9999. Answers are not limited, so
  * that a time stored before the limit still reads.
  */
 export const DateTimeScalar = new GraphQLScalarType({
   ...DateTimeResolver.toConfig(),
+  serialize: serializeInstant,
   description: `${DateTimeResolver.description} Input must lie ${INSTANT_RANGE_TEXT}.`,
   parseValue: (value) => inRange(DateTimeResolver.parseValue(value) as Date, value),
   parseLiteral: (ast, variables) => inRange(DateTimeResolver.parseLiteral(ast, variables) as Date, "value" in ast ? ast.value : null),
