@@ -60,29 +60,45 @@ export class ScheduleService {
       const position = await this.positionOf(selected, where, orderBy);
       if (position !== null) page = Math.floor(position / size);
     }
-    const [content, [{ total }]] = await Promise.all([
-      fold ? this.pageWithEvents(where, orderBy, page, size, fold) : this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size).then((rows) => rows.map((r) => toSchedule(r))),
-      withTotal ? this.db.select({ total: count() }).from(schedules).where(where) : [{ total: -1 }],
-    ]);
-    // Uncounted, the total is what the page shows (nobody reads it).
-    const known = withTotal ? Number(total) : page * size + content.length;
+    // The total, when asked, is a window over the same rows (counted before the limit): one statement.
+    const { content, total } = fold ? await this.pageWithEvents(where, orderBy, page, size, fold, withTotal) : await this.pageOfRows(where, orderBy, page, size, withTotal);
+    // A page past the end has no row to carry the count: counted apart. Uncounted, the total is what the page shows (nobody reads it).
+    const known = !withTotal ? page * size + content.length : total ?? (page === 0 ? 0 : Number((await this.db.select({ n: count() }).from(schedules).where(where))[0].n));
     return { content, ...pageMeta({ page, size }, known, content.length, sort) };
   }
 
+  /** A page of schedule rows, with the count of every row of `where` when `withTotal` (null past the end). */
+  private async pageOfRows(where: SQL | undefined, orderBy: SQL[], page: number, size: number, withTotal: boolean): Promise<{ content: Schedule[]; total: number | null }> {
+    const query = withTotal
+      ? this.db.select({ row: schedules, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(schedules)
+      : this.db.select({ row: schedules, total: sql<number>`-1`.mapWith(Number) }).from(schedules);
+    const rows = await query.where(where).orderBy(...orderBy).limit(size).offset(page * size);
+    return { content: rows.map((r) => toSchedule(r.row)), total: rows.length ? rows[0].total : null };
+  }
+
   /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice). */
-  private pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold): Promise<Schedule[]> {
+  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold, withTotal: boolean): Promise<{ content: Schedule[]; total: number | null }> {
     const order = sql.join(orderBy, sql`, `);
+    const total = withTotal ? sql`, count(*) over () as _total` : sql``;
     // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
-    return this.withEvents(
-      sql`select *, row_number() over (order by ${order}) as _rank from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`,
+    const rows = await this.withEventsRows(
+      sql`select *, row_number() over (order by ${order}) as _rank${total} from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`,
       fold,
     );
+    return { content: rows.map((raw) => this.withPrefetched(raw, fold)), total: withTotal && rows.length ? Number(rows[0]._total) : null };
   }
 
   /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
   private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
-    const rows = await queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
-    return rows.map((raw) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) }));
+    return (await this.withEventsRows(schedulesPage, fold)).map((raw) => this.withPrefetched(raw, fold));
+  }
+
+  private withEventsRows(schedulesPage: SQL, fold: EventsFold): Promise<Record<string, unknown>[]> {
+    return queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
+  }
+
+  private withPrefetched(raw: Record<string, unknown>, fold: EventsFold): Schedule {
+    return { ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) };
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */
