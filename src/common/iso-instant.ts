@@ -12,7 +12,7 @@ const DATE_LIMIT_MS = 8.64e15;
 let lastDay = NaN;
 let lastDayText = "";
 
-/** `new Date(ms).toISOString()` for an integer `ms` a Date can hold; RangeError (as toISOString) otherwise. */
+/** `new Date(ms).toISOString()`: written here for an integer `ms` a Date can hold, by toISOString itself otherwise (its RangeError included). */
 export function isoInstant(ms: number): string {
   if (!Number.isInteger(ms) || Math.abs(ms) > DATE_LIMIT_MS) return new Date(ms).toISOString();
   const day = Math.floor(ms / MS_PER_DAY);

@@ -86,6 +86,7 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
   // connection that breaks under it, as on a database restart: the read fails like any other).
   // The read is tracked from the start: one cancelled before its statement is sent never sends it.
   let cancelled = false;
+  let answered = false;
   let cancel: (() => void) | undefined;
   let cancelTaken: Promise<void> | undefined;
   // The read's answer does not wait for the COMMIT (a read has nothing to commit: one round trip
@@ -106,7 +107,10 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
             };
             if (cancelled) cancel();
             const result = await pending;
-            if (!cancelTaken) answer(result);
+            if (!cancelTaken) {
+              answered = true;
+              answer(result);
+            }
             return result;
           } finally {
             if (cancelTaken) await settleCancel(reserved, cancelTaken);
@@ -120,6 +124,9 @@ export function readAlone(client: ReservingClient, query: string, parameters: an
     started = run();
     work?.track({
       cancel: () => {
+        // Once answered, the read is over: a CancelRequest now could reach its COMMIT or, once the
+        // connection is back in the pool, another statement.
+        if (answered) return;
         cancelled = true;
         cancel?.();
       },

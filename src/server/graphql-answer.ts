@@ -28,9 +28,12 @@ function apolloRequestOf(req: Request): HTTPGraphQLRequest {
     const value = req.headers[name];
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
+  // The query string, without a fragment a raw request may carry (what url.parse's `search` gave).
   const url = req.url;
   const query = url.indexOf("?");
-  return { method: req.method.toUpperCase(), headers, search: query < 0 ? "" : url.slice(query), body: req.body };
+  const fragment = url.indexOf("#", query);
+  const search = query < 0 || (fragment >= 0 && fragment < query) ? "" : url.slice(query, fragment < 0 ? undefined : fragment);
+  return { method: req.method.toUpperCase(), headers, search, body: req.body };
 }
 
 /** The last handler of /graphql: Apollo runs the request, its answer is written as said above. */

@@ -3,7 +3,9 @@
 // read here: its chunks gathered and JSON.parse'd, the rules body-parser applies kept (an object or
 // array at the top, the length as announced, an empty body read as {}). Any other request (gzip,
 // another charset, chunked, too large, GET) goes to express.json, which answers every such case.
-// Both raise the same errors (type, status), so the answers and log lines are the same.
+// Both raise the same errors (type, status), so the answers are the same (a log line's `reason`
+// quotes the parser's own message). next() runs from the request's 'end' event, outside any
+// request-scoped value set before it: the scopes open after the body is read (app.ts).
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
