@@ -96,7 +96,7 @@ function boundaries() {
 
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "data", "drizzle", "coverage", "public/graphiql"] },
+  { ignores: ["node_modules", "dist", "dist-*", "data", "drizzle", "coverage", "public/graphiql"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,7 +11,11 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const srcDir = join(root, "src");
-const outDir = join(root, "dist");
+// `--out=<name>`: another folder beside src/ (the build test's, so that it never touches the dist/
+// that the other tests' commands run); the same depth keeps the paths read at run time right.
+const outName = process.argv.find((a) => a.startsWith("--out="))?.slice(6) ?? "dist";
+if (!/^dist[\w.-]*$/.test(outName)) throw new Error(`--out must name a folder beside src/ starting with "dist", not ${outName}`);
+const outDir = join(root, outName);
 const BROWSER_DIR = join(srcDir, "server", "graphiql", "browser");
 
 /** Every .ts module under `dir` (the browser entry excluded). */

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyToken } from "../../src/server/tokens.js";
+import { CLI_ENV } from "../helpers/cli.js";
 
 const SECRET = "cli-test-secret-0123456789abcdef0123";
 const dataDir = mkdtempSync(join(tmpdir(), "pgw-cli-"));
@@ -12,7 +13,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function cli(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ["bin/playout-gateway.mjs", ...args], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", PLAYOUT_GATEWAY_SOURCES: "1", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...CLI_ENV, ...env },
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -1,0 +1,4 @@
+/** The built CLI's module (dist/cli/index.js). */
+export declare const BUILT_CLI: URL;
+/** Why the build cannot run in place of the sources, or null when it can. */
+export declare function staleBuildReason(): string | null;
