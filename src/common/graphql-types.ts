@@ -4,7 +4,7 @@ import "reflect-metadata";
 import { GraphQLError, GraphQLScalarType } from "graphql";
 import { DateTimeResolver } from "graphql-scalars";
 import { Field, Int, ObjectType, registerEnumType } from "type-graphql";
-import { INSTANT_RANGE_TEXT, isInstantInRange } from "./instants.js";
+import { DATE_LIMIT_MS, INSTANT_RANGE_TEXT, isInstantInRange } from "./instants.js";
 import { isoInstant } from "./iso-instant.js";
 
 /** An input instant, refused outside the range (src/common/instants.ts): never stored, never rewritten. */
@@ -18,13 +18,12 @@ function inRange(date: Date, given: unknown): Date {
 /**
  * An answer's instant as its ISO text: a Date or ms since the epoch (what the JSON reads give), as
  * graphql-scalars' DateTime answers them once JSON.stringify has called toJSON, written without a
- * Date (iso-instant.ts). Anything else (a string, an invalid Date) goes to graphql-scalars.
+ * Date (iso-instant.ts). Anything else (a string, an invalid Date, a time no Date holds) goes to
+ * graphql-scalars.
  */
-const MAX_DATE_MS = 8.64e15;
-
 function serializeInstant(value: unknown): unknown {
   const ms = typeof value === "number" ? value : value instanceof Date ? value.getTime() : NaN;
-  return Number.isInteger(ms) && Math.abs(ms) <= MAX_DATE_MS ? isoInstant(ms) : DateTimeResolver.serialize(value);
+  return Number.isInteger(ms) && Math.abs(ms) <= DATE_LIMIT_MS ? isoInstant(ms) : DateTimeResolver.serialize(value);
 }
 
 /**

@@ -13,12 +13,15 @@ export const INSTANT_RANGE_TEXT = "from 1900-01-01T00:00:00.000Z to 9999-12-31T2
 /** The longest span two instants of the range can have, ms: the bound of any duration. */
 export const MAX_SPAN_MS = LATEST_INSTANT_MS - EARLIEST_INSTANT_MS;
 
+/** The farthest instant a Date holds, either side of the epoch (±100,000,000 days), ms. */
+export const DATE_LIMIT_MS = 8.64e15;
+
 export function isInstantInRange(ms: number): boolean {
   return Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS;
 }
 
 /** An instant as its ISO text for messages; `ms` as a number when no date can show it. */
-export const describeInstant = (ms: number): string => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} ms`);
+export const describeInstant = (ms: number): string => (Number.isFinite(ms) && Math.abs(ms) <= DATE_LIMIT_MS ? new Date(ms).toISOString() : `${ms} ms`);
 
 /** `ms`, or BAD_USER_INPUT naming `what` when it lies outside the range. */
 export function checkInstantInRange(ms: number, what: string, extensions: Record<string, unknown> = {}): number {

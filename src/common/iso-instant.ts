@@ -1,13 +1,12 @@
 // An instant (ms since the epoch) as the text Date#toISOString writes, made without a Date: a page
 // of events answers a thousand instants, and toISOString (with the Date it needs) cost ~0.75 µs
-// each against ~0.12 µs here (bench/instants.ts). The day's text is kept from the last call: a page is ordered by time, so most
-// instants fall on the day before them. Pure.
+// each against ~0.12 µs here (bench/instants.ts). The day's text is kept from the last call: a
+// page is ordered by time, so most instants fall on the day before them. Pure.
+import { DATE_LIMIT_MS } from "./instants.js";
 
 const MS_PER_DAY = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
-/** Date's own bound: ±100,000,000 days around the epoch. */
-const DATE_LIMIT_MS = 8.64e15;
 
 let lastDay = NaN;
 let lastDayText = "";

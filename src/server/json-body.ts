@@ -57,7 +57,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
       }
       try {
         (req as Request & { _body?: boolean })._body = true;
-        req.body = parseStrict(received === 0 ? "" : Buffer.concat(chunks, received).toString("utf8"));
+        req.body = parseStrict(Buffer.concat(chunks, received).toString("utf8"));
       } catch (parseError) {
         return next(parseError);
       }
