@@ -12,6 +12,7 @@ import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone } from "./cancel.js";
 import { isKeyRead } from "./key-reads.js";
+import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
 
 export type Schema = typeof schema;
@@ -181,9 +182,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-/** A read: what preparingReads prepares. */
-const READ = /^\s*(select|with)\b/i;
-const SELECT = /^\s*select\b/i;
 
 /**
  * The client drizzle is given: reads outside transactions run as prepared statements on each
@@ -200,12 +198,12 @@ function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
     get(target, property, receiver) {
       if (property === "unsafe") {
         return (query: string, parameters?: any[], queryOptions?: postgres.UnsafeQueryOptions) => {
-          if (!READ.test(query)) return unsafe(query, parameters, queryOptions);
-          // Only plain selects can be cancelled for a client that left (a `with` may write); those
-          // of a request run on a connection of their own, so that a cancel reaches them alone
-          // (cancel.ts readAlone), except a read of one row by its key (key-reads.ts). drizzle's
-          // `.values()` right after this call sets the row mode.
-          if (SELECT.test(query) && inRequestWork() && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
+          if (!looksLikeRead(query)) return unsafe(query, parameters, queryOptions);
+          // Reads (not a `with` that writes: read-statements.ts) can be cancelled for a client that
+          // left; those of a request run on a connection of their own, so that a cancel reaches
+          // them alone (cancel.ts readAlone), except a read of one row by its key (key-reads.ts).
+          // drizzle's `.values()` right after this call sets the row mode.
+          if (inRequestWork() && isReadStatement(query) && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
           return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }

@@ -37,6 +37,34 @@ describe.runIf(onPostgres)("a client that goes away", () => {
     expect(String(error?.cause?.message ?? (error as Error).message)).toMatch(/user request/);
   });
 
+  it("cancels a `with …` read of its request too (a report's, a folded page's), never a `with` that writes", async () => {
+    const work = new RequestWork();
+    const sleeping = withRequestWork(work, async () => await t.service.database.db.execute(sql`with nap as (select pg_sleep(30) as slept) select count(*) from nap`));
+    const failure = sleeping.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    setTimeout(() => work.abandon(), 200);
+    const error = (await failure) as { cause?: { code?: string } } | null;
+    expect(error?.cause?.code ?? (error as { code?: string } | null)?.code).toBe("57014");
+
+    // A write is not tracked: abandoning its request leaves it to finish.
+    const db = t.service.database.db;
+    await db.execute(sql`create table if not exists client_gone_writes (n int)`);
+    try {
+      const writes = new RequestWork();
+      const writing = withRequestWork(writes, async () =>
+        await db.execute(sql`with w as (insert into client_gone_writes (n) select 1 from pg_sleep(0.3) returning n) select count(*)::int as n from w`),
+      );
+      setTimeout(() => writes.abandon(), 100);
+      await writing;
+      const [row] = (await db.execute(sql`select count(*)::int as n from client_gone_writes`)) as unknown as { n: number }[];
+      expect(row.n).toBe(1);
+    } finally {
+      await db.execute(sql`drop table client_gone_writes`);
+    }
+  });
+
   it("stops a GraphQL read that waits, once the HTTP client disconnects", async () => {
     const { gql, org } = await orgClient(t, "viewer");
     await gql.request(`{ schedules(size: 1) { totalElements } }`); // warm: the token and the plan
