@@ -8,7 +8,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
-import express, { type Express, type Request, type RequestHandler, type Response } from "express";
+import express, { type Express, type Request, type Response } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import type { Viewer } from "../common/auth.js";
@@ -34,7 +34,7 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
-import { directRoute } from "./direct-route.js";
+import { directRoute, type PlainHandler, type PlainRequest } from "./direct-route.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
@@ -58,7 +58,7 @@ export interface AppOptions {
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
-  routes?: (app: Express, deps: { authenticate: (req: Request) => Promise<Viewer | null>; fileLinks: FileLinks }) => void;
+  routes?: (app: Express, deps: { authenticate: (req: Pick<Request, "headers">) => Promise<Viewer | null>; fileLinks: FileLinks }) => void;
 }
 
 export interface RunningApp {
@@ -149,13 +149,14 @@ function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServer
  * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
  * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
  */
-function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: number; maxInputDepth: number }) {
-  return (req: Request, res: Response, next: () => void) => {
+function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: number; maxInputDepth: number }): PlainHandler {
+  return (req: PlainRequest & { query?: Record<string, unknown> }, res, next) => {
     // express 5 leaves req.body unset without a JSON body; Apollo then answers a bare 500.
     req.body ??= {};
     // A batch (a JSON array body) is checked operation by operation; batching.ts sums it as a whole.
+    // A GET arrives through express, whose req.query holds the parsed query string.
     const operations: { query?: unknown; variables?: unknown }[] =
-      req.method === "GET" ? [{ query: req.query.query }] : Array.isArray(req.body) ? req.body : [req.body as { query?: unknown; variables?: unknown }];
+      req.method === "GET" ? [{ query: req.query?.query }] : Array.isArray(req.body) ? req.body : [req.body as { query?: unknown; variables?: unknown }];
     try {
       for (const { query } of operations.map((operation) => operation ?? {})) {
         // The size first: nothing reads a text over MAX_QUERY_BYTES (request-shape.ts).
@@ -199,8 +200,8 @@ function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): Gr
  * A client that closes its connection before the answer is sent has its running reads cancelled
  * on PostgreSQL (src/db/cancel.ts); without it an abandoned report ran to its statement timeout.
  */
-function cancelReadsWhenClientLeaves(log: Logger) {
-  return (_req: Request, res: Response, next: () => void) => {
+function cancelReadsWhenClientLeaves(log: Logger): PlainHandler {
+  return (_req, res, next) => {
     const work = new RequestWork();
     // The request's time budget (request-budget.ts) cancels the same reads at its deadline.
     res.locals.requestWork = work;
@@ -219,9 +220,12 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.disable("x-powered-by");
   const front = [assignRequestId, bodyDeadline(config, log)];
   app.use(...front);
-  // POST /graphql takes the handlers below without express's router once they exist (direct-route.ts).
+  // A POST /graphql that is not an upload takes the handlers below without express once they exist
+  // (direct-route.ts); an upload's parser (graphql-upload) needs express's request and response.
   let postGraphql: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
-  const httpServer = http.createServer((req, res) => (postGraphql && req.method === "POST" && req.url === "/graphql" ? postGraphql(req, res) : app(req, res)));
+  const httpServer = http.createServer((req, res) =>
+    postGraphql && req.method === "POST" && req.url === "/graphql" && !isMultipart(req) ? postGraphql(req, res) : app(req, res),
+  );
   // Reads of query operations may go to a replica: reporting always, every slice but jobs with READ_REPLICA_QUERIES=all.
   const routed = options.replicas ? options.replicas.routing(db) : db;
   const readDb = config.readReplicaQueries === "all" ? routed : db;
@@ -234,7 +238,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   // at once; the service starts either way (its tokens are refused until the keys arrive).
   void identityProvider?.keys.prefetch();
   const verifyToken = cachedTokenVerifier(tokenVerifier(authSecret, identityProvider, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds }));
-  const authenticate = async (req: Request): Promise<Viewer | null> => {
+  const authenticate = async (req: Pick<PlainRequest, "headers">): Promise<Viewer | null> => {
     const header = req.headers.authorization;
     if (!header) return null;
     const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -287,12 +291,13 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
   const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
-  const graphqlHandlers: RequestHandler[] = [
-    (req: Request, res: Response, next: (error?: unknown) => void) =>
-      // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
-      !isMultipart(req) ? next() :
-      // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
-      uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error)),
+  // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
+  // Uploads always come through express (see httpServer above).
+  const uploadBody = (req: Request, res: Response, next: (error?: unknown) => void) =>
+    !isMultipart(req) ? next() :
+    // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
+    uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error));
+  const graphqlHandlers: PlainHandler[] = [
     jsonBody(MAX_JSON_BODY_BYTES),
     tokenLimit(checks, log, config),
     batchLimit(schema, config, log),
@@ -316,12 +321,13 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
-  app.all("/graphql", ...graphqlHandlers);
+  app.all("/graphql", uploadBody, ...graphqlHandlers);
   const notFound = notFoundHandler(log);
   const answerError = httpErrorHandler(log);
   app.use(notFound);
   app.use(answerError);
-  // What express runs for POST /graphql, in its order (browserToGraphiQL and the GET routes never answer a POST).
+  // What express runs for a POST /graphql that is not an upload, in its order (browserToGraphiQL
+  // and the GET routes never answer a POST; the upload parser passes such a request on).
   postGraphql = directRoute(app, [...front, ...corsHandlers, ...compressionHandlers, ...graphqlHandlers], answerError, notFound);
 
   return {

@@ -4,7 +4,7 @@
 // each operation with its own checks (depth, aliases, directives, cost, text rule) as usual.
 import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import { GraphQLError, visit, type DocumentNode, type GraphQLSchema } from "graphql";
-import type { Request, Response } from "express";
+import type { PlainHandler } from "./direct-route.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../common/log.js";
 import { requestIdOf, sendJsonError } from "./http-errors.js";
@@ -87,9 +87,9 @@ export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[]
   if (cost > limits.maxQueryCost) throw new BatchRefusal(`The batch's estimated cost ${cost} is above the limit of ${limits.maxQueryCost} (MAX_QUERY_COST); send fewer operations or ask for smaller pages`, "cost");
 }
 
-/** Express middleware after the body parsers: a batch over a limit is answered 400 QUERY_TOO_COMPLEX before Apollo sees it. */
-export function batchLimit(schema: GraphQLSchema, limits: BatchLimits, log: Logger) {
-  return (req: Request, res: Response, next: () => void) => {
+/** Middleware after the body parsers: a batch over a limit is answered 400 QUERY_TOO_COMPLEX before Apollo sees it. */
+export function batchLimit(schema: GraphQLSchema, limits: BatchLimits, log: Logger): PlainHandler {
+  return (req, res, next) => {
     if (!Array.isArray(req.body)) return next();
     try {
       checkBatch(schema, req.body, limits);

@@ -63,7 +63,7 @@ export class BoundedLru<K, V> {
 /** Whether the request being served may leave entries in the caches (it has a valid token). */
 const keepScope = requestScoped<{ keep: boolean }>("cache");
 
-/** Express middleware: opens the request's cache scope; nothing is kept until `allowCaching`. */
+/** Middleware: opens the request's cache scope; nothing is kept until `allowCaching`. */
 export function cacheScope(_req: unknown, _res: unknown, next: () => void): void {
   keepScope.run({ keep: false }, next);
 }

@@ -2,8 +2,9 @@
 // Accept-Encoding prefers, for answers above 1 KB. A 1,000-event page of about 180 KB becomes about
 // 10 KB; the CPU it costs is measured by bench/compression.ts.
 import compression from "compression";
-import type { Request, RequestHandler, Response } from "express";
+import type { Request, Response } from "express";
 import type { Config } from "../config.js";
+import type { PlainHandler } from "./direct-route.js";
 
 /** The paths whose answers are compressed. */
 export const COMPRESSED_PATHS = ["/graphql", "/files"];
@@ -15,9 +16,10 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * The compression middleware, or none when COMPRESS_RESPONSES is off. Brotli runs at quality 4
  * (the middleware's default; its maximum, 11, is meant for files compressed once, not per answer).
  */
-export function compressionMiddleware(config: Pick<Config, "compressResponses">): RequestHandler[] {
+export function compressionMiddleware(config: Pick<Config, "compressResponses">): PlainHandler[] {
   if (!config.compressResponses) return [];
-  return [compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: compressesWell })];
+  // Typed for express, the middleware uses node's request and response only (and the filter below).
+  return [compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: compressesWell }) as unknown as PlainHandler];
 }
 
 /**

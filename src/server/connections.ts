@@ -5,9 +5,9 @@
 // byte by byte once held a connection for 320 s. Behind a proxy that buffers whole requests
 // (docs/DEPLOY.md) these limits never bite an honest client.
 import type http from "node:http";
-import type { Request, Response } from "express";
 import type { Logger } from "../common/log.js";
-import { requestIdOf, sendJsonError } from "./http-errors.js";
+import type { PlainHandler } from "./direct-route.js";
+import { pathOf, requestIdOf, sendJsonError } from "./http-errors.js";
 
 export interface ConnectionLimits {
   bodyTimeoutMs: number;
@@ -30,12 +30,12 @@ export function limitConnections(server: http.Server, limits: ConnectionLimits):
 }
 
 /**
- * Express middleware, first in the chain: a body that does not arrive in time is answered 408
+ * Middleware, first in the chain: a body that does not arrive in time is answered 408
  * TIMEOUT and its connection closed. Bytes are counted on the socket: listening to the request's
  * data would start it flowing before the body parsers are there.
  */
-export function bodyDeadline(limits: ConnectionLimits, log: Logger) {
-  return (req: Request, res: Response, next: () => void) => {
+export function bodyDeadline(limits: ConnectionLimits, log: Logger): PlainHandler {
+  return (req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
     const chunked = /chunked/i.test(String(req.headers["transfer-encoding"] ?? ""));
     if (req.complete || (!chunked && !(length > 0))) return next();
@@ -45,7 +45,7 @@ export function bodyDeadline(limits: ConnectionLimits, log: Logger) {
     const limitMs = upload ? limits.uploadTimeoutMs : limits.bodyTimeoutMs;
     const refuse = (reason: string, setting: string) => {
       clearInterval(timer);
-      log.info("http error: the request body came too slowly", { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), limit: setting });
+      log.info("http error: the request body came too slowly", { requestId: requestIdOf(res), method: req.method, path: pathOf(req.url).slice(0, 200), limit: setting });
       if (!res.headersSent) {
         res.setHeader("connection", "close");
         sendJsonError(res, 408, "TIMEOUT", reason, { limit: setting });

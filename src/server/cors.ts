@@ -2,9 +2,10 @@
 // portal): the `cors` middleware on /graphql, /files and /jobs, for the origins of CORS_ORIGINS only.
 // The service authenticates with bearer tokens, never cookies, so no credentials mode is offered.
 import cors from "cors";
-import type { Request, RequestHandler, Response } from "express";
 import type { Config } from "../config.js";
+import type { PlainHandler } from "./direct-route.js";
 import { sendJsonError } from "./http-errors.js";
+import { varyOn } from "./vary.js";
 
 /** The paths a page of another origin may call: GraphQL, job files and job links. */
 export const CORS_PATHS = ["/graphql", "/files", "/jobs"];
@@ -32,7 +33,7 @@ export const EXPOSED_HEADERS = ["x-request-id", "etag", "content-disposition"];
  * `Access-Control-Allow-Origin` on every answer (with `Vary: Origin`); any other origin gets no CORS
  * header (its browser then blocks the call), and its preflight 403. Empty: every preflight 403.
  */
-export function corsMiddleware(config: Pick<Config, "corsOrigins">): RequestHandler[] {
+export function corsMiddleware(config: Pick<Config, "corsOrigins">): PlainHandler[] {
   const { corsOrigins } = config;
   if (corsOrigins !== "*" && corsOrigins.length === 0) return [refuseUnlistedPreflight];
   const listed = corsOrigins === "*" ? null : new Set(corsOrigins);
@@ -47,8 +48,8 @@ export function corsMiddleware(config: Pick<Config, "corsOrigins">): RequestHand
     optionsSuccessStatus: 204,
   });
   // The answer depends on the origin whether or not it is listed: a cache must not hand one to another.
-  const varyOnOrigin: RequestHandler = (_req, res, next) => {
-    res.vary("Origin");
+  const varyOnOrigin: PlainHandler = (_req, res, next) => {
+    varyOn(res, "Origin");
     next();
   };
   return listed ? [varyOnOrigin, handler, refuseUnlistedPreflight] : [handler];
@@ -58,8 +59,8 @@ export function corsMiddleware(config: Pick<Config, "corsOrigins">): RequestHand
  * A preflight the middleware did not answer (its origin is not listed): 403 in JSON, without CORS
  * headers, rather than the CSRF refusal or 404 that the routes behind would give an OPTIONS.
  */
-function refuseUnlistedPreflight(req: Request, res: Response, next: () => void): void {
+const refuseUnlistedPreflight: PlainHandler = (req, res, next) => {
   const origin = req.headers.origin;
   if (req.method !== "OPTIONS" || !origin) return next();
   sendJsonError(res, 403, "FORBIDDEN", `Origin ${String(origin).slice(0, 200)} may not call this service (CORS_ORIGINS)`);
-}
+};

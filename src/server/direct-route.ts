@@ -1,11 +1,29 @@
-// The service's most frequent request, POST /graphql, runs the same handlers in the same order as
-// express would, without express's router, which walked every layer of the app (health routes,
-// file routes, the GraphiQL assets: path matching and a closure per layer) before reaching them.
-// The body reader (json-body.ts) and the answer's writer (graphql-answer.ts) skip the rest of what
-// express cost a small request (bench/http-layer/run.ts, docs/PERFORMANCE.md "The fixed cost of a
-// request"). Any other method or path (GET /graphql, /graphql/, /files…) still goes through express.
+// The service's most frequent request, a POST /graphql with a JSON body, runs the same handlers in
+// the same order as express would, without express: its router walked every layer of the app
+// (health routes, file routes, the GraphiQL assets) before reaching them, and express gives every
+// request and response its own prototypes (Object.setPrototypeOf), after which V8 runs node's HTTP
+// code on them slowly: that swap alone was half the CPU of a `{ __typename }` request
+// (docs/PERFORMANCE.md "Node's own request and response"). The handlers of this route therefore take
+// node's request and response (PlainRequest, PlainResponse); express's are made only for the error
+// and not-found handlers. Any other method, path or body (GET /graphql, an upload, /graphql/,
+// /files…) still goes through express.
 import type http from "node:http";
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+
+/** Node's request as the direct route's handlers see it (express's Request is one too). */
+export interface PlainRequest extends http.IncomingMessage {
+  /** The parsed body, once a body reader has run. */
+  body?: unknown;
+}
+
+/** Node's response as the direct route's handlers see it (express's Response is one too). */
+export interface PlainResponse extends http.ServerResponse {
+  /** Values of this request shared between its handlers (express's `res.locals`). */
+  locals: Record<string, any>;
+}
+
+/** A handler that needs nothing of express: mounted on the direct route and on express's alike. */
+export type PlainHandler = (req: PlainRequest, res: PlainResponse, next: (error?: unknown) => void) => unknown;
 
 type ErrorHandler = (error: any, req: Request, res: Response, next: NextFunction) => void;
 
@@ -13,6 +31,7 @@ type ErrorHandler = (error: any, req: Request, res: Response, next: NextFunction
 function asExpress(app: Express, req: http.IncomingMessage, res: http.ServerResponse): [Request, Response] {
   const request = req as Request;
   const response = res as Response;
+  if (Object.getPrototypeOf(req) === app.request) return [request, response];
   request.res = response;
   response.req = request;
   Object.setPrototypeOf(req, app.request);
@@ -25,25 +44,31 @@ function asExpress(app: Express, req: http.IncomingMessage, res: http.ServerResp
 }
 
 /**
- * Runs `handlers` in order on express's request and response: each calls next() to go on or
+ * Runs `handlers` in order on node's request and response: each calls next() to go on or
  * next(error) to end in `onError` (a handler that throws or whose promise rejects too, as in
- * express 5); past the last one, `onEnd` answers. An error once the answer has started ends the
- * connection, as express's final handler does.
+ * express 5); past the last one, `onEnd` answers. Both get express's request and response. An error
+ * once the answer has started ends the connection, as express's final handler does.
  */
-export function directRoute(app: Express, handlers: RequestHandler[], onError: ErrorHandler, onEnd: RequestHandler) {
+export function directRoute(app: Express, handlers: PlainHandler[], onError: ErrorHandler, onEnd: RequestHandler) {
   return (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const [request, response] = asExpress(app, req, res);
-    const last: NextFunction = () => {
-      if (!response.headersSent) return onEnd(request, response, last);
-      request.socket.destroy();
+    const request = req as PlainRequest;
+    const response = res as PlainResponse;
+    response.locals = Object.create(null);
+    const end = () => {
+      const [expressRequest, expressResponse] = asExpress(app, req, res);
+      onEnd(expressRequest, expressResponse, last);
     };
+    const last: NextFunction = () => (response.headersSent ? request.socket.destroy() : end());
     let index = 0;
     const next: NextFunction = (error?: unknown) => {
-      if (error !== undefined && error !== null) return onError(error, request, response, last);
+      if (error !== undefined && error !== null) {
+        const [expressRequest, expressResponse] = asExpress(app, req, res);
+        return onError(error, expressRequest, expressResponse, last);
+      }
       const handler = handlers[index++];
-      if (!handler) return onEnd(request, response, last);
+      if (!handler) return end();
       try {
-        const result = handler(request, response, next) as unknown;
+        const result = handler(request, response, next);
         if (result && typeof (result as Promise<unknown>).then === "function") (result as Promise<unknown>).then(undefined, (e: unknown) => next(e ?? new Error("Rejected promise")));
       } catch (e) {
         next(e);

@@ -7,44 +7,45 @@
 // early (a refused file) is not written while the client still sends, which a client sees as a
 // connection reset instead of the answer.
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from "@apollo/server";
-import type { Request, Response } from "express";
+import type { Response } from "express";
+import type { PlainRequest, PlainResponse } from "./direct-route.js";
 
 const MULTIPART = /^\s*multipart\//i;
 
 /** Whether the request is multipart (an upload, for graphql-upload's parser). */
-export function isMultipart(req: Pick<Request, "headers">): boolean {
+export function isMultipart(req: Pick<PlainRequest, "headers">): boolean {
   return MULTIPART.test(req.headers["content-type"] ?? "");
 }
 
-/** Whether res.send must write this request's answer (see above). */
-function answersWithSend(req: Pick<Request, "method" | "headers">): boolean {
-  return req.method !== "POST" || isMultipart(req);
+/** Whether res.send must write this request's answer (see above): such requests arrive through express. */
+function answersWithSend(req: Pick<PlainRequest, "method" | "headers">, res: PlainResponse): res is PlainResponse & Response {
+  return (req.method !== "POST" || isMultipart(req)) && typeof (res as Partial<Response>).send === "function";
 }
 
 /** The request as Apollo reads it: method, headers (repeated ones joined), query string, parsed body. */
-function apolloRequestOf(req: Request): HTTPGraphQLRequest {
+function apolloRequestOf(req: PlainRequest): HTTPGraphQLRequest {
   const headers = new HeaderMap();
   for (const name in req.headers) {
     const value = req.headers[name];
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   // The query string, without a fragment a raw request may carry (what url.parse's `search` gave).
-  const url = req.url;
+  const url = req.url ?? "/";
   const query = url.indexOf("?");
   const fragment = url.indexOf("#", query);
   const search = query < 0 || (fragment >= 0 && fragment < query) ? "" : url.slice(query, fragment < 0 ? undefined : fragment);
-  return { method: req.method.toUpperCase(), headers, search, body: req.body };
+  return { method: (req.method ?? "GET").toUpperCase(), headers, search, body: req.body };
 }
 
 /** The last handler of /graphql: Apollo runs the request, its answer is written as said above. */
-export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, context: (args: { req: Request; res: Response }) => Promise<C>) {
+export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>) {
   apollo.assertStarted("graphqlAnswer()");
-  return async (req: Request, res: Response): Promise<void> => {
+  return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => context({ req, res }) });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === "complete") {
-      if (answersWithSend(req)) {
+      if (answersWithSend(req, res)) {
         res.send(answer.body.string);
         return;
       }
@@ -55,7 +56,7 @@ export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, co
     // Incremental delivery (@defer/@stream), which the schema does not offer today: chunks as they come.
     for await (const chunk of answer.body.asyncIterator) {
       res.write(chunk);
-      (res as Response & { flush?: () => void }).flush?.();
+      (res as PlainResponse & { flush?: () => void }).flush?.();
     }
     res.end();
   };

@@ -3,6 +3,7 @@
 // path. Never express's HTML page, never a stack (the log keeps it, one line per request).
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import type { Logger } from "../common/log.js";
 import { requestScoped } from "../common/request-scoped.js";
 
@@ -14,11 +15,11 @@ export function currentRequestId(): string | undefined {
 }
 
 /** The client's X-Request-Id (first 100 characters) or a fresh one; echoed on the answer. */
-export function requestIdOf(res: Response): string {
+export function requestIdOf(res: Pick<PlainResponse, "locals">): string {
   return String(res.locals.requestId ?? "");
 }
 
-export const assignRequestId: RequestHandler = (req, res, next) => {
+export const assignRequestId: PlainHandler = (req, res, next) => {
   const given = req.headers["x-request-id"];
   const requestId = (typeof given === "string" && given.slice(0, 100)) || randomUUID();
   res.locals.requestId = requestId;
@@ -27,13 +28,26 @@ export const assignRequestId: RequestHandler = (req, res, next) => {
 };
 
 /** Runs the rest of the chain with the request id in scope (mount right before Apollo: body parsers lose it). */
-export const scopeRequestId: RequestHandler = (_req, res, next) => {
+export const scopeRequestId: PlainHandler = (_req, res, next) => {
   requestScope.run({ requestId: requestIdOf(res) }, next);
 };
 
-export function sendJsonError(res: Response, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
-  res.status(status).type("application/json").setHeader("cache-control", "no-store");
-  res.send(JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, requestId: requestIdOf(res) } }] }));
+/** A JSON error answer, written with node's own calls (the direct route has no express response). */
+export function sendJsonError(res: PlainResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
+  const body = JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, requestId: requestIdOf(res) } }] });
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.setHeader("content-length", Buffer.byteLength(body));
+  // Node writes no body for a HEAD request.
+  res.end(body);
+}
+
+/** The path of a request's URL, without its query string (what express's `req.path` gives). */
+export function pathOf(url: string | undefined): string {
+  const path = url ?? "/";
+  const query = path.indexOf("?");
+  return query < 0 ? path : path.slice(0, query);
 }
 
 interface HttpLikeError {

@@ -6,7 +6,8 @@
 // Both raise the same errors (type, status), so the answers are the same (a log line's `reason`
 // quotes the parser's own message). next() runs from the request's 'end' event, outside any
 // request-scoped value set before it: the scopes open after the body is read (app.ts).
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import express from "express";
+import type { PlainHandler, PlainRequest } from "./direct-route.js";
 
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 /** body-parser's strict mode: the first character that is not JSON whitespace opens an object or array. */
@@ -30,10 +31,10 @@ function parseStrict(body: string): unknown {
   }
 }
 
-/** Express middleware: req.body from a JSON body of at most `limitBytes`. */
-export function jsonBody(limitBytes: number): RequestHandler {
+/** Middleware: req.body from a JSON body of at most `limitBytes`. */
+export function jsonBody(limitBytes: number): PlainHandler {
   const general = express.json({ limit: limitBytes });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req, res, next) => {
     const announced = Number(req.headers["content-length"]);
     const plain =
       req.method === "POST" &&
@@ -56,7 +57,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
         return next(error);
       }
       try {
-        (req as Request & { _body?: boolean })._body = true;
+        (req as PlainRequest & { _body?: boolean })._body = true;
         req.body = parseStrict(Buffer.concat(chunks, received).toString("utf8"));
       } catch (parseError) {
         return next(parseError);

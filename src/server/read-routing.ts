@@ -1,7 +1,7 @@
 // Which requests may read from a replica: a GraphQL query operation whose client did not ask for
 // the primary. A client that must see its own write at once (a query right after a mutation)
 // sends `X-Read-Primary: true`; mutations, batches and anything unparsable stay on the primary.
-import type { Request, Response } from "express";
+import type { PlainHandler, PlainRequest } from "./direct-route.js";
 import { parse, type OperationDefinitionNode } from "graphql";
 import { withReplicaReads } from "../db/replicas.js";
 
@@ -22,11 +22,12 @@ export function isQueryOperation(body: unknown): boolean {
 }
 
 /** Runs a query operation's request in a replica read scope (when replicas are configured). */
-export function replicaReadsForQueries(enabled: boolean) {
-  return (req: Request, _res: Response, next: () => void) => {
+export function replicaReadsForQueries(enabled: boolean): PlainHandler {
+  return (req: PlainRequest & { query?: unknown }, _res, next) => {
     if (!enabled) return next();
     const primary = String(req.headers[READ_PRIMARY_HEADER] ?? "").toLowerCase();
     if (primary === "true" || primary === "1") return next();
+    // A GET arrives through express, whose req.query holds the parsed query string.
     const body = req.method === "GET" ? req.query : req.body;
     if (isQueryOperation(body)) return withReplicaReads(next);
     next();

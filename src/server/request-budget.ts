@@ -3,22 +3,22 @@
 // stops (every resolver checks the budget before it runs, long loops at their checkpoints:
 // src/common/request-budget.ts). Mutations are never cut short: their transaction commits or
 // rolls back as a whole, bounded by the database's own time limits.
-import type { Request, Response } from "express";
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
 import { RequestBudget, checkBudget, currentBudget, timeoutError, withRequestBudget } from "../common/request-budget.js";
 import type { Logger } from "../common/log.js";
 import type { RequestWork } from "../db/cancel.js";
+import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import { requestIdOf, sendJsonError } from "./http-errors.js";
 
 /** After the early answer, whatever Apollo still writes for the request is dropped. */
-function muteResponse(res: Response): void {
+function muteResponse(res: PlainResponse): void {
   const quiet = () => res;
   Object.assign(res, { status: quiet, setHeader: quiet, set: quiet, header: quiet, type: quiet, send: quiet, json: quiet, end: quiet, write: () => true, writeHead: quiet });
 }
 
-/** Express middleware: opens the request's budget; mount after the body parsers, before Apollo. */
-export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavyEvents: number; heavyYieldEvery?: number }, log: Logger) {
-  return (_req: Request, res: Response, next: () => void) => {
+/** Middleware: opens the request's budget; mount after the body parsers, before Apollo. */
+export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavyEvents: number; heavyYieldEvery?: number }, log: Logger): PlainHandler {
+  return (_req, res, next) => {
     const budget = new RequestBudget(settings.requestTimeoutMs, settings.maxHeavyEvents, Date.now(), settings.heavyYieldEvery);
     const timer = setTimeout(() => {
       if (budget.writes || res.writableEnded) return;

@@ -1,8 +1,12 @@
 // POST /graphql runs its handlers without express's router (src/server/direct-route.ts). Every
 // other spelling of the path (`/graphql/`, `/GraphQL`) still goes through the router to the same
 // handlers: the two must answer alike, status, headers and body, whatever the request.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import express from "express";
 import { describe, expect, it } from "vitest";
+import { directRoute, type PlainHandler } from "../../src/server/direct-route.js";
 import { TEST_CORS_ORIGINS } from "../helpers/shared-service.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 
@@ -48,6 +52,58 @@ describe("POST /graphql without express's router", () => {
       const routed = await answer("/graphql/", sent);
       expect({ name, ...direct }).toEqual({ name, ...routed });
       expect(direct.status, name).not.toBe(404);
+    }
+  });
+});
+
+describe("directRoute", () => {
+  /** A server whose every request takes the direct route of `handlers`; answers what they record. */
+  async function serve(handlers: PlainHandler[]) {
+    const app = express();
+    const route = directRoute(
+      app,
+      handlers,
+      (error: Error, _req, res) => void res.status(500).json({ error: error.message, express: typeof res.status === "function" }),
+      (_req, res) => void res.status(404).json({ notFound: true, express: typeof res.status === "function" }),
+    );
+    const server = http.createServer(route);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it("hands its handlers node's own request and response (express's prototypes cost every request half its CPU)", async () => {
+    const seen: unknown[] = [];
+    const server = await serve([
+      (req, res, next) => {
+        seen.push(Object.getPrototypeOf(req) === http.IncomingMessage.prototype, Object.getPrototypeOf(res) === http.ServerResponse.prototype, typeof res.locals);
+        next();
+      },
+      (_req, res) => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ ok: true }));
+      },
+    ]);
+    try {
+      const response = await fetch(server.url, { method: "POST", body: "{}" });
+      expect(await response.json()).toEqual({ ok: true });
+      expect(seen).toEqual([true, true, "object"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("gives the error and end handlers express's request and response", async () => {
+    const failing = await serve([
+      (_req, _res, next) => next(new Error("refused")),
+    ]);
+    const ending = await serve([(_req, _res, next) => next()]);
+    const throwing = await serve([async () => Promise.reject(new Error("rejected"))]);
+    try {
+      expect(await (await fetch(failing.url, { method: "POST" })).json()).toEqual({ error: "refused", express: true });
+      expect(await (await fetch(ending.url, { method: "POST" })).json()).toEqual({ notFound: true, express: true });
+      expect(await (await fetch(throwing.url, { method: "POST" })).json()).toEqual({ error: "rejected", express: true });
+    } finally {
+      await Promise.all([failing.close(), ending.close(), throwing.close()]);
     }
   });
 });
