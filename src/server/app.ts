@@ -21,7 +21,7 @@ import { clientLeft, formatError, isMasked } from "./errors.js";
 import { jitGateway } from "./executor.js";
 import { mountHealthRoutes } from "./health.js";
 import { batchLimit } from "./batching.js";
-import { COMPRESSED_PATHS, compressionMiddleware } from "./compression.js";
+import { acceptEncodingVaries, COMPRESSED_PATHS, compressionMiddleware } from "./compression.js";
 import { CORS_PATHS, corsMiddleware } from "./cors.js";
 import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./get-queries.js";
 import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
@@ -318,7 +318,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
         authError = error as Error;
       }
       return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
-    }),
+    }, { compress: config.compressResponses }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all("/graphql", uploadBody, ...graphqlHandlers);
@@ -328,7 +328,8 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(answerError);
   // What express runs for a POST /graphql that is not an upload, in its order (browserToGraphiQL
   // and the GET routes never answer a POST; the upload parser passes such a request on).
-  postGraphql = directRoute(app, [...front, ...corsHandlers, ...compressionHandlers, ...graphqlHandlers], answerError, notFound);
+  // Its answers are compressed by their writer (answer-compression.ts), not by the middleware.
+  postGraphql = directRoute(app, [...front, ...corsHandlers, ...acceptEncodingVaries(config), ...graphqlHandlers], answerError, notFound);
 
   return {
     app,

@@ -2,9 +2,10 @@
 // Accept-Encoding prefers, for answers above 1 KB. A 1,000-event page of about 180 KB becomes about
 // 10 KB; the CPU it costs is measured by bench/compression.ts.
 import compression from "compression";
-import type { Request, Response } from "express";
+import type { ServerResponse } from "node:http";
 import type { Config } from "../config.js";
-import type { PlainHandler } from "./direct-route.js";
+import type { PlainHandler, PlainRequest } from "./direct-route.js";
+import { varyOn } from "./vary.js";
 
 /** The paths whose answers are compressed. */
 export const COMPRESSED_PATHS = ["/graphql", "/files"];
@@ -27,7 +28,22 @@ export function compressionMiddleware(config: Pick<Config, "compressResponses">)
  * type (`application/octet-stream`, which the rule counts as compressible) may be compressed
  * already, and keeps its Content-Length.
  */
-function compressesWell(req: Request, res: Response): boolean {
+export function compressesWell(req: PlainRequest, res: Pick<ServerResponse, "getHeader">): boolean {
   const type = String(res.getHeader("content-type") ?? "");
-  return !type.startsWith("application/octet-stream") && compression.filter(req, res);
+  // Typed for express, the rule reads the response's Content-Type only.
+  return !type.startsWith("application/octet-stream") && compression.filter(req as never, res as never);
+}
+
+/**
+ * For the route whose answers their writer compresses (answer-compression.ts) instead of the
+ * middleware: the `Vary: Accept-Encoding` the middleware gives every JSON answer, small or refused.
+ */
+export function acceptEncodingVaries(config: Pick<Config, "compressResponses">): PlainHandler[] {
+  if (!config.compressResponses) return [];
+  return [
+    (_req, res, next) => {
+      varyOn(res, "Accept-Encoding");
+      next();
+    },
+  ];
 }

@@ -8,6 +8,7 @@
 // connection reset instead of the answer.
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from "@apollo/server";
 import type { Response } from "express";
+import { compressedAnswer } from "./answer-compression.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
 
 const MULTIPART = /^\s*multipart\//i;
@@ -38,7 +39,11 @@ function apolloRequestOf(req: PlainRequest): HTTPGraphQLRequest {
 }
 
 /** The last handler of /graphql: Apollo runs the request, its answer is written as said above. */
-export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>) {
+export function graphqlAnswer<C extends BaseContext>(
+  apollo: ApolloServer<C>,
+  context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>,
+  options: { compress: boolean },
+) {
   apollo.assertStarted("graphqlAnswer()");
   return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => context({ req, res }) });
@@ -49,8 +54,9 @@ export function graphqlAnswer<C extends BaseContext>(apollo: ApolloServer<C>, co
         res.send(answer.body.string);
         return;
       }
-      res.setHeader("content-length", Buffer.byteLength(answer.body.string));
-      res.end(answer.body.string);
+      const body = options.compress ? await compressedAnswer(req, res, answer.body.string) : answer.body.string;
+      res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
+      res.end(body);
       return;
     }
     // Incremental delivery (@defer/@stream), which the schema does not offer today: chunks as they come.
