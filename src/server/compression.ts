@@ -1,6 +1,7 @@
 // Response compression for /graphql and /files (COMPRESS_RESPONSES): gzip or brotli as the client's
 // Accept-Encoding prefers, for answers above 1 KB. A 1,000-event page of about 180 KB becomes about
-// 10 KB; the CPU it costs is measured by bench/compression.ts.
+// 10 KB; the CPU it costs is measured by bench/compression.ts. A POST /graphql (not an upload) has
+// its complete answer compressed by its writer by the same rules (answer-compression.ts).
 import compression from "compression";
 import type { ServerResponse } from "node:http";
 import type { Config } from "../config.js";
