@@ -15,6 +15,8 @@ export class RequestBudget {
   eventsCharged = 0;
   /** Whether the operation writes: a mutation is never cut short (its transaction decides). */
   writes = false;
+  /** Whether the answer is being written (compressed, say): the deadline no longer replaces it. */
+  answering = false;
 
   constructor(
     readonly timeoutMs: number,

@@ -5,10 +5,10 @@
 // which cost a job poll, whose answer is always below the threshold, 8 % of its CPU; and it streams
 // what it compresses. A complete answer is compressed in one call, off the event loop, and goes out
 // with its Content-Length.
-import type { ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import Negotiator from "negotiator";
 import { COMPRESSION_THRESHOLD_BYTES, compressesWell } from "./compression.js";
 import type { PlainRequest } from "./direct-route.js";
 import { varyOn } from "./vary.js";
@@ -16,7 +16,17 @@ import { varyOn } from "./vary.js";
 const ENCODINGS = ["br", "gzip", "deflate", "identity"];
 /** Between encodings the client accepts equally, the middleware's preference. */
 const PREFERRED = ["br", "gzip"];
-const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
+
+/**
+ * The negotiator the compression middleware itself loads (resolved from its own folder): its
+ * versions parse odd headers (`gzip;Q=0`, `br;q="0.5"`) differently, and the two writers must choose alike.
+ */
+interface EncodingNegotiator {
+  encoding(available: string[], preferred?: string[]): string | undefined;
+}
+const requireHere = createRequire(import.meta.url);
+const Negotiator = createRequire(requireHere.resolve("compression"))("negotiator") as new (request: { headers: IncomingHttpHeaders }) => EncodingNegotiator;
 
 type Encoding = "br" | "gzip" | "deflate";
 
@@ -33,7 +43,7 @@ const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 /** The encoding the middleware chooses for this Accept-Encoding, or null for none (no header: none). */
 export function answerEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS, { preferred: PREFERRED });
+  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS, PREFERRED);
   return chosen === "br" || chosen === "gzip" || chosen === "deflate" ? chosen : null;
 }
 

@@ -10,6 +10,7 @@ import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest
 import type { Response } from "express";
 import { compressedAnswer } from "./answer-compression.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
+import { markAnswering } from "./request-budget.js";
 
 const MULTIPART = /^\s*multipart\//i;
 
@@ -47,6 +48,8 @@ export function graphqlAnswer<C extends BaseContext>(
   apollo.assertStarted("graphqlAnswer()");
   return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => context({ req, res }) });
+    // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.
+    markAnswering();
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === "complete") {

@@ -21,7 +21,7 @@ export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavy
   return (_req, res, next) => {
     const budget = new RequestBudget(settings.requestTimeoutMs, settings.maxHeavyEvents, Date.now(), settings.heavyYieldEvery);
     const timer = setTimeout(() => {
-      if (budget.writes || res.writableEnded) return;
+      if (budget.writes || budget.answering || res.writableEnded) return;
       budget.stop();
       const cancelled = (res.locals.requestWork as RequestWork | undefined)?.abandon() ?? 0;
       log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit: "REQUEST_TIMEOUT_MS", readsCancelled: cancelled });
@@ -38,6 +38,12 @@ export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavy
     });
     withRequestBudget(budget, next);
   };
+}
+
+/** The request's answer is complete and being written: the deadline passing now does not replace it with TIMEOUT. */
+export function markAnswering(): void {
+  const budget = currentBudget();
+  if (budget) budget.answering = true;
 }
 
 /** The operation is a mutation: it runs to its end whatever the deadline (called once it is known). */

@@ -12,6 +12,9 @@ describe("isReadStatement", () => {
     `with t as materialized (select schedule_id, count(*) from events group by 1) select * from t`,
     `with locked as (select id from jobs where status = 'PENDING' for update skip locked limit 1) select id from locked`,
     `with "updated" as (select date_updated from assets) select * from "updated"`,
+    `with e as (select id from events where schedule_id = $1 for no key update) select id from e`,
+    `with e as (select id from events for update of events skip locked) select id from e`,
+    `with deleted_at as (select on_delete from x) select * from deleted_at`,
   ])("a read: %s", (text) => {
     expect(isReadStatement(text)).toBe(true);
   });
@@ -23,6 +26,10 @@ describe("isReadStatement", () => {
     `WITH inserted AS (INSERT INTO asrun_entries (id) VALUES ($1) RETURNING id) SELECT id FROM inserted`,
     `with m as (select 1) update only events e set title = $1 from m`,
     `with m as (select 1) merge into events using m on true when matched then do nothing`,
+    `with m as (select 1) update "public"."events" e set title = $1 from m`,
+    `with m as (select 1) update "events" as "e" set title = $1 from m`,
+    `with m as (select 1) update"events" set title = $1`,
+    `with m as (select 1) delete from"events" using m`,
     `insert into jobs (id) values ($1)`,
     `update jobs set status = $1`,
     `begin`,

@@ -113,6 +113,7 @@ describe("a complete answer of POST /graphql, compressed by its writer", () => {
       undefined, "", "gzip", "br", "deflate", "identity", "*", "gzip, br", "br;q=0.5, gzip", "gzip;q=0.5, br;q=0.5", "deflate, gzip;q=1.0, *;q=0.5",
       "gzip;q=0", "*;q=0", "identity;q=0", "identity, gzip;q=0.1", "compress, x-gzip", "GZIP", "br;q=0.9, gzip;q=0.9, deflate;q=1",
       "gzip; q=0.2, identity; q=0.1", "unknown", "*;q=0.1, identity;q=1", "deflate;q=0.4, gzip;q=0.4, br;q=0.3",
+      "gzip;Q=0", "gzip; q = 0", "gzip;q=", `br;q="0.5", gzip;q=0.4`,
     ];
     try {
       for (const header of headers) expect([header, answerEncoding(header)]).toEqual([header, await middlewareChoice(header)]);

@@ -1,6 +1,8 @@
 // The budgets every request runs under, module by module (no service): the deadline and the event
 // charge (src/common/request-budget.ts), the slots of heavy work (src/common/heavy-work.ts), the
 // bounded caches (src/server/bounded-caches.ts) and the shape checks (src/server/request-shape.ts).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import type { AppError } from "../../src/common/errors.js";
@@ -8,6 +10,8 @@ import { HeavyGate } from "../../src/common/heavy-work.js";
 import { chargeHeavyEvents, checkBudget, checkpoint, CHECKPOINT_EVERY, RequestBudget, withRequestBudget } from "../../src/common/request-budget.js";
 import { allowCaching, BoundedLru, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/bounded-caches.js";
 import { checkQueryBytes, checkVariables, nestingDepth } from "../../src/server/request-shape.js";
+import { createLogger } from "../../src/common/log.js";
+import { markAnswering, requestTimeBudget } from "../../src/server/request-budget.js";
 
 const codeOf = (run: () => unknown): string | undefined => {
   try {
@@ -157,5 +161,35 @@ describe("request shape", () => {
   it("refuses a text over MAX_QUERY_BYTES counted in UTF-8 bytes", () => {
     expect(codeOf(() => checkQueryBytes("é".repeat(600), 1024))).toBe("QUERY_TOO_COMPLEX");
     expect(codeOf(() => checkQueryBytes("e".repeat(1000), 1024))).toBeUndefined();
+  });
+});
+
+describe("an answer being written when the deadline passes", () => {
+  /** A server whose one handler runs under a 50 ms budget, then takes 150 ms to write its answer (a large answer compressed). */
+  async function answerAfterDeadline(markAnswer: boolean): Promise<unknown> {
+    const budget = requestTimeBudget({ requestTimeoutMs: 50, maxHeavyEvents: 1_000 }, createLogger("silent"));
+    const server = http.createServer((req, res) => {
+      const response = Object.assign(res, { locals: {} as Record<string, unknown> });
+      void budget(req, response, async () => {
+        if (markAnswer) markAnswering();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ data: { written: true } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      return await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: "POST" })).json();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("is sent as it is, not replaced by TIMEOUT", async () => {
+    expect(await answerAfterDeadline(true)).toEqual({ data: { written: true } });
+  });
+
+  it("(a request still running at its deadline is answered TIMEOUT)", async () => {
+    expect(await answerAfterDeadline(false)).toMatchObject({ errors: [{ extensions: { code: "TIMEOUT", limit: "REQUEST_TIMEOUT_MS" } }] });
   });
 });
