@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { COMPRESSION_THRESHOLD_BYTES, compressesWell } from "./compression.js";
 import type { PlainRequest } from "./direct-route.js";
-import { varyOn } from "./vary.js";
+import vary from "vary";
 
 const ENCODINGS = ["br", "gzip", "deflate", "identity"];
 /** Between encodings the client accepts equally, the middleware's preference. */
@@ -54,7 +54,7 @@ export function answerEncoding(acceptEncoding: string | undefined): Encoding | n
  */
 export async function compressedAnswer(req: PlainRequest, res: ServerResponse, text: string): Promise<string | Buffer> {
   if (!compressesWell(req, res) || NO_TRANSFORM.test(String(res.getHeader("cache-control") ?? ""))) return text;
-  varyOn(res, "Accept-Encoding");
+  vary(res, "Accept-Encoding");
   if (Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || (res.getHeader("content-encoding") ?? "identity") !== "identity" || req.method === "HEAD") return text;
   const encoding = answerEncoding(req.headers["accept-encoding"]);
   if (!encoding) return text;

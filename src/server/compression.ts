@@ -6,7 +6,7 @@ import compression from "compression";
 import type { ServerResponse } from "node:http";
 import type { Config } from "../config.js";
 import type { PlainHandler, PlainRequest } from "./direct-route.js";
-import { varyOn } from "./vary.js";
+import vary from "vary";
 
 /** The paths whose answers are compressed. */
 export const COMPRESSED_PATHS = ["/graphql", "/files"];
@@ -43,7 +43,7 @@ export function acceptEncodingVaries(config: Pick<Config, "compressResponses">):
   if (!config.compressResponses) return [];
   return [
     (_req, res, next) => {
-      varyOn(res, "Accept-Encoding");
+      vary(res, "Accept-Encoding");
       next();
     },
   ];

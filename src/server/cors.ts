@@ -5,7 +5,7 @@ import cors from "cors";
 import type { Config } from "../config.js";
 import type { PlainHandler } from "./direct-route.js";
 import { sendJsonError } from "./http-errors.js";
-import { varyOn } from "./vary.js";
+import vary from "vary";
 
 /** The paths a page of another origin may call: GraphQL, job files and job links. */
 export const CORS_PATHS = ["/graphql", "/files", "/jobs"];
@@ -49,7 +49,7 @@ export function corsMiddleware(config: Pick<Config, "corsOrigins">): PlainHandle
   });
   // The answer depends on the origin whether or not it is listed: a cache must not hand one to another.
   const varyOnOrigin: PlainHandler = (_req, res, next) => {
-    varyOn(res, "Origin");
+    vary(res, "Origin");
     next();
   };
   return listed ? [varyOnOrigin, handler, refuseUnlistedPreflight] : [handler];
