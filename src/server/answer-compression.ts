@@ -11,7 +11,6 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { COMPRESSION_THRESHOLD_BYTES, compressesWell } from "./compression.js";
 import type { PlainRequest } from "./direct-route.js";
-import vary from "vary";
 
 const ENCODINGS = ["br", "gzip", "deflate", "identity"];
 /** Between encodings the client accepts equally, the middleware's preference. */
@@ -49,12 +48,11 @@ export function answerEncoding(acceptEncoding: string | undefined): Encoding | n
 
 /**
  * The body that answers `text`: compressed (its Content-Encoding set) when the middleware would
- * compress it, else the text itself. Sets `Vary: Accept-Encoding` as the middleware does, on every
- * answer its filter lets through, whatever its size.
+ * compress it, else the text itself. `Vary: Accept-Encoding` is the route's: set on every answer
+ * by `acceptEncodingVaries` on the direct route, by the middleware on express's.
  */
 export async function compressedAnswer(req: PlainRequest, res: ServerResponse, text: string): Promise<string | Buffer> {
   if (!compressesWell(req, res) || NO_TRANSFORM.test(String(res.getHeader("cache-control") ?? ""))) return text;
-  vary(res, "Accept-Encoding");
   if (Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || (res.getHeader("content-encoding") ?? "identity") !== "identity" || req.method === "HEAD") return text;
   const encoding = answerEncoding(req.headers["accept-encoding"]);
   if (!encoding) return text;
