@@ -16,7 +16,7 @@ const t = useTestService();
 const LARGE = "{ __schema { types { name fields { name } } } }";
 
 /** POST /graphql as raw bytes: fetch would decompress them. */
-function rawPost(token: string, query: string, acceptEncoding: string): Promise<{ encoding: string | undefined; vary: string | undefined; bytes: Buffer }> {
+function rawPost(token: string, query: string, acceptEncoding: string): Promise<{ encoding: string | undefined; vary: string | undefined; bytes: Buffer; headers: http.IncomingHttpHeaders }> {
   const body = JSON.stringify({ query });
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -25,7 +25,7 @@ function rawPost(token: string, query: string, acceptEncoding: string): Promise<
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], vary: response.headers.vary, bytes: Buffer.concat(chunks) }));
+        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], vary: response.headers.vary, bytes: Buffer.concat(chunks), headers: response.headers }));
       },
     );
     request.on("error", reject);
@@ -69,19 +69,7 @@ describe("a complete answer of POST /graphql, compressed by its writer", () => {
   it("goes out whole, with its Content-Length, and the Vary the middleware adds", async () => {
     const { org } = await orgClient(t);
     const token = await t.token(org);
-    const answer = await new Promise<http.IncomingMessage & { bytes: Buffer }>((resolve, reject) => {
-      const request = http.request(
-        `${t.url}/graphql`,
-        { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "accept-encoding": "gzip" } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve(Object.assign(response, { bytes: Buffer.concat(chunks) })));
-        },
-      );
-      request.on("error", reject);
-      request.end(JSON.stringify({ query: LARGE }));
-    });
+    const answer = await rawPost(token, LARGE, "gzip");
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.headers["transfer-encoding"]).toBeUndefined();
     expect(Number(answer.headers["content-length"])).toBe(answer.bytes.length);
