@@ -13,7 +13,7 @@ import { checkFilter } from "./rules.js";
 import { selectedFields } from "../common/selection.js";
 import { jsonPlanOfNodes, type JsonPagePlan } from "./json-plan.js";
 import type { EventsFold, FoldedPageColumns } from "../schedules/index.js";
-import { foldedPageOf } from "./json-reads.js";
+import { foldedPagesOf } from "./json-reads.js";
 import type { EventsPageArgs } from "./types.js";
 
 /** What a page of Schedule.events answers: its arguments and the plan of its selection. */
@@ -61,6 +61,6 @@ export function foldedEventsRead(info: GraphQLResolveInfo, answers: FoldedField,
     request,
     filter,
     plan,
-    pageOf: (row) => ({ key, page: foldedPageOf(request, plan, row as unknown as FoldedPageColumns) }),
+    pagesOf: (rows) => foldedPagesOf(request, plan, rows as unknown as FoldedPageColumns[]).map((page) => ({ key, page })),
   };
 }

@@ -98,20 +98,21 @@ export class ScheduleService {
       sql`select *, row_number() over (order by ${order}) as _rank${total} from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`,
       fold,
     );
-    return { content: rows.map((raw) => this.withPrefetched(raw, fold)), total: withTotal && rows.length ? Number(rows[0]._total) : null };
+    return { content: this.withPrefetched(rows, fold), total: withTotal && rows.length ? Number(rows[0]._total) : null };
   }
 
   /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
   private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
-    return (await this.withEventsRows(schedulesPage, fold)).map((raw) => this.withPrefetched(raw, fold));
+    return this.withPrefetched(await this.withEventsRows(schedulesPage, fold), fold);
   }
 
   private withEventsRows(schedulesPage: SQL, fold: EventsFold): Promise<Record<string, unknown>[]> {
     return queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
   }
 
-  private withPrefetched(raw: Record<string, unknown>, fold: EventsFold): Schedule {
-    return { ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: fold.pageOf(raw) };
+  private withPrefetched(rows: Record<string, unknown>[], fold: EventsFold): Schedule[] {
+    const pages = fold.pagesOf(rows);
+    return rows.map((raw, i) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: pages[i] }));
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */

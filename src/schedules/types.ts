@@ -63,13 +63,14 @@ export interface PrefetchedEvents {
  * How Query.schedules reads each schedule's events in its own statement, given by the events slice
  * (this slice does not import it): the page, filter and JSON plan of the events asked for, which
  * the store folds into the statement of the schedules page (store/json-pages.ts
- * foldedPagesStatement); `pageOf` reads the events of one row of that statement.
+ * foldedPagesStatement); `pagesOf` reads the events of each row of that statement (rows in
+ * its order: the first carries the assets of them all).
  */
 export interface EventsFold {
   request: PageRequest;
   filter: EventFilter | null | undefined;
   plan: JsonReadPlan;
-  pageOf(row: Record<string, unknown>): PrefetchedEvents;
+  pagesOf(rows: Record<string, unknown>[]): PrefetchedEvents[];
 }
 
 @InputType({ description: "Fields of a schedule to create or change; every field optional. id, organization of a record, archiveStatus and the dates the server keeps are read-only." })

@@ -3,6 +3,8 @@
 // as written (the JSON read), and with `_old: programmes` added to every events selection, which
 // json-plan.ts does not build, so the page goes the old way; the answers must be equal.
 import { describe, expect, it } from "vitest";
+import { jsonSchedulesPages } from "../../src/events/json-reads.js";
+import { jsonPagesDocuments } from "../../src/schedules/index.js";
 import { statementsOf } from "../helpers/statements.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
@@ -144,6 +146,45 @@ describe("events: pages built as JSON by PostgreSQL", () => {
     // The JSON read asks once for the schedules with every events page and its assets; the old read asks for the assets apart.
     expect(statements.json).toBe(1);
     expect(statements.json).toBeLessThan(statements.old);
+  });
+
+  it("sends each asset once per statement, and answers every event naming it with the asset of its schedule's organization", async () => {
+    const orgs = [await orgClient(t, "admin"), await orgClient(t, "admin")];
+    const ids: number[] = [];
+    for (const [i, { gql }] of orgs.entries()) {
+      // Both organizations have an asset A-1, each its own.
+      await gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: [{ assetId: "A-1", name: `One of ${i}` }] });
+      const schedule = await createSchedule(gql, `Day ${i}`);
+      await addEvents(gql, schedule.id, [
+        { at: T0, duration: MIN, title: "First", assetData: { assetId: "A-1" } },
+        { at: T0 + MIN, duration: MIN, title: "Second", assetData: { assetId: "A-1" } },
+        { at: T0 + 2 * MIN, duration: MIN, title: "Not in the catalog", assetData: { assetId: "NONE" } },
+        { at: T0 + 3 * MIN, duration: MIN, title: "No asset", eventType: "LIVE" },
+      ]);
+      ids.push(Number(schedule.id));
+    }
+    const plan = { key: "test", columns: ["id"], data: [], asset: { columns: ["name"], documents: [] }, total: false };
+    const request = { page: 0, size: 10 };
+
+    const documents = await jsonPagesDocuments(t.service.database.db, ids, request, null, plan);
+    expect(documents.assets.map(([organization, key, asset]) => [organization, key, asset])).toEqual(
+      expect.arrayContaining([
+        [orgs[0].org, "A-1", { name: "One of 0" }],
+        [orgs[1].org, "A-1", { name: "One of 1" }],
+        [orgs[0].org, "NONE", null],
+        [orgs[1].org, "NONE", null],
+      ]),
+    );
+    expect(documents.assets).toHaveLength(4);
+    expect(documents.pages.map((page) => page.e.map((values) => values.at(-1)))).toEqual([["A-1", "A-1", "NONE", null], ["A-1", "A-1", "NONE", null]]);
+
+    const pages = await jsonSchedulesPages(t.service.database.db, ids, request, null, plan);
+    for (const [i, id] of ids.entries()) {
+      const events = pages.get(id)!.content as unknown as Record<string, any>[];
+      expect(events.map((e) => e.preloadedAsset?.name ?? null)).toEqual([`One of ${i}`, `One of ${i}`, null, null]);
+      // One object per asset, shared by the events that name it.
+      expect(events[1].preloadedAsset).toBe(events[0].preloadedAsset);
+    }
   });
 
   it("answers null for a schedule that is missing or another organization's, as the old read does", async () => {

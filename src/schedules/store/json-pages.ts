@@ -26,11 +26,25 @@ export interface JsonAssetPlan {
   documents: { field: string; keys: string[] | null }[];
 }
 
-/** One schedule's page of a JSON read: its id, the total of matching events, the events as arrays of the plan's values. */
+/**
+ * One schedule's page of a JSON read: its id, its organization, the total of matching events, the
+ * events as arrays of the plan's values (with an asset selected, the last is the key it names:
+ * JsonAssets).
+ */
 export interface JsonPageDocument {
   s: number;
+  o: string | null;
   t: number | null;
   e: unknown[][];
+}
+
+/** The assets the events of a JSON read name, once each: `[organization, key, asset or null]`. */
+export type JsonAssets = [string, string, unknown][];
+
+/** A JSON read of several schedules: their pages, and the assets their events name. */
+export interface JsonPagesDocuments {
+  pages: JsonPageDocument[];
+  assets: JsonAssets;
 }
 
 /** GraphQL names only (the plan's names passed validation); anything else is a bug, not input. */
@@ -102,10 +116,10 @@ function assetObject(plan: JsonAssetPlan): SQL {
 }
 
 /**
- * The asset of each distinct key `k` (assets/lookup.ts's rule): the asset with that assetId, else
- * the one with that mediaId and the smallest assetId; both in the event's organization. The second
- * probe runs only when the first finds none. Once per key, not per event: a probe of the text
- * index compares with the database's collation, 20–30 µs each on the benchmark's machine.
+ * The asset of each distinct key `k` of a schedule's organization (assets/lookup.ts's rule): the
+ * asset with that assetId, else the one with that mediaId and the smallest assetId. The second
+ * probe runs only when the first finds none. Once per key and statement, not per event: a page of
+ * 1,000 spots names a few hundred assets, and each asset's JSON is built and sent once.
  */
 function assetOf(plan: JsonAssetPlan): SQL {
   const object = assetObject(plan);
@@ -114,7 +128,10 @@ function assetOf(plan: JsonAssetPlan): SQL {
     (select ${object} from assets a where a.organization = k.organization and a.media_id = k.asset_key order by a.asset_id collate "C" limit 1))`;
 }
 
-/** The selected values of an event of `events e` as columns v0, v1, … of the page rows (in the order of `entries`). */
+/** The key an event names its asset by: its assetId, else its mediaId. */
+const ASSET_KEY = sql`coalesce(nullif(e.asset_id, ''), nullif(e.media_id, ''))`;
+
+/** The selected values of an event of `events e` (in the order of `entries`). */
 function eventEntries(plan: JsonReadPlan): [string, SQL][] {
   const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(EVENT_COLUMN_SQL[f])]);
   for (const f of plan.data) entries.push([f, sql`e.data->${name(f)}`]);
@@ -122,10 +139,14 @@ function eventEntries(plan: JsonReadPlan): [string, SQL][] {
 }
 
 interface PagesParts {
-  /** The CTEs: ids (sid, origin, total), p (each schedule's page rows) and k (the assets of their distinct keys). */
+  /**
+   * The CTEs: ids (sid, organization, origin, total), g (sid, organization, events: each schedule's
+   * events as one JSON array in air order, and with an asset selected `keys`, the asset keys they
+   * name) and with an asset selected k (assets: see below).
+   */
   ctes: SQL;
-  /** A subquery of (sid, events): each schedule's events as one JSON array in air order. */
-  events: SQL;
+  /** With an asset selected, the JSON array of the assets the events name, each `[organization, key, asset or null]`; else null. */
+  assets: SQL | null;
 }
 
 /**
@@ -166,29 +187,27 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   const total = !plan.total ? sql`null::int` : conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
   // How many events match, when the statement knows it anyway (the page then reads from its nearer end).
   const count = conditions.length === 0 ? sql`ids.event_count` : plan.total ? sql`ids.total` : null;
-  const entries = eventEntries(plan);
-  const values = entries.map(([, value], i) => sql`${value} as ${sql.raw(`v${i}`)}`);
-  // Each event as an array of the plan's values (columns, data, then the asset), its keys named once
-  // in Node: json_build_array costs PostgreSQL about half of json_build_object with the same values
-  // (docs/PERFORMANCE.md).
-  const array = sql.join([...entries.map((_, i) => sql.raw(`p.v${i}`)), ...(plan.asset ? [sql`k.asset`] : [])], sql`, `);
-  // Each schedule's page (its own index range), then the assets of the distinct keys.
+  // Each event as an array of the plan's values (columns, data, then its asset's key), its keys named
+  // once in Node: json_build_array costs PostgreSQL about half of json_build_object with the same
+  // values (docs/PERFORMANCE.md). Each schedule's page is aggregated where it is read (its own index
+  // range, a lateral subquery): no table of every page's rows to group again.
+  const values = [...eventEntries(plan).map(([, value]) => value), ...(plan.asset ? [ASSET_KEY] : [])];
+  const keys = plan.asset ? sql`, array_agg(${ASSET_KEY}) as keys` : sql``;
   const ctes = sql`ids as materialized (
-        select ids.sid, ids.origin, ids.event_count, ${total} as total
+        select ids.sid, ids.organization, ids.origin, ids.event_count, ${total} as total
         from ${source}),
-      p as materialized (
-        select ids.sid, e.on_air_time as _t, e.id as _id, e.organization, coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) as asset_key${values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``}
-        from ids cross join lateral (${pageOfSchedule(where, request, conditions.length > 0, count)}) e)${
+      g as materialized (
+        select ids.sid, ids.organization, x.*
+        from ids cross join lateral (
+          select json_agg(json_build_array(${sql.join(values, sql`, `)}) order by e.on_air_time, e.id) as events${keys}
+          from (${pageOfSchedule(where, request, conditions.length > 0, count)}) e) x)${
         plan.asset
           ? sql`, k as materialized (
-        select k.organization, k.asset_key, ${assetOf(plan.asset)} as asset
-        from (select distinct organization, asset_key from p where asset_key is not null) k)`
+        select coalesce(json_agg(json_build_array(k.organization, k.asset_key, ${assetOf(plan.asset)})), '[]'::json) as assets
+        from (select distinct g.organization, u.asset_key from g cross join lateral unnest(g.keys) as u(asset_key) where u.asset_key is not null) k)`
           : sql``
       }`;
-  const events = sql`(select p.sid, json_agg(json_build_array(${array}) order by p._t, p._id) as events
-        from p${plan.asset ? sql` left join k on k.organization = p.organization and k.asset_key = p.asset_key` : sql``}
-        group by p.sid)`;
-  return { ctes, events };
+  return { ctes, assets: plan.asset ? sql`(select assets from k)` : null };
 }
 
 /** The same page of each schedule (by id) with what `plan` selects of its events, in one statement. */
@@ -198,24 +217,31 @@ export async function jsonPagesDocuments(
   request: PageRequest,
   filter: EventFilter | null | undefined,
   plan: JsonReadPlan,
-): Promise<JsonPageDocument[]> {
-  if (scheduleIds.length === 0) return [];
-  const source = sql`(select u.sid, s.time_origin as origin, s.event_count
+): Promise<JsonPagesDocuments> {
+  if (scheduleIds.length === 0) return { pages: [], assets: [] };
+  const source = sql`(select u.sid, s.organization, s.time_origin as origin, s.event_count
         from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids`;
-  const { ctes, events } = pagesParts(source, request, filter, plan);
-  const [{ pages }] = await queryRows<{ pages: string }>(
+  const { ctes, assets } = pagesParts(source, request, filter, plan);
+  const [{ documents }] = await queryRows<{ documents: string }>(
     executor,
     sql`with ${ctes}
-      select coalesce(json_agg(json_build_object('s', ids.sid, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json)::text as pages
-      from ids left join ${events} g on g.sid = ids.sid`,
+      select json_build_object(
+        'pages', coalesce(json_agg(json_build_object('s', ids.sid, 'o', ids.organization, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json),
+        'assets', ${assets ?? sql`'[]'::json`})::text as documents
+      from ids left join g on g.sid = ids.sid`,
   );
-  return JSON.parse(pages) as JsonPageDocument[];
+  return JSON.parse(documents) as JsonPagesDocuments;
 }
 
-/** Columns a folded statement adds to each schedule row: its events (JSON text of arrays) and their total. */
+/**
+ * Columns a folded statement adds to each schedule row: its events (JSON text of arrays) and their
+ * total; the first row also carries the assets the events of every row name (JSON text of
+ * JsonAssets, null on the other rows and when no asset is selected).
+ */
 export interface FoldedPageColumns {
   _events: string;
   _events_total: number | null;
+  _events_assets: string | null;
 }
 
 /**
@@ -224,9 +250,10 @@ export interface FoldedPageColumns {
  * with FoldedPageColumns.
  */
 export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): SQL {
-  const { ctes, events } = pagesParts(sql`(select sp.id as sid, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
+  const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
+  const firstRowAssets = assets ? sql`case when sp._rank = (select min(_rank) from sp) then ${assets}::text end` : sql`null::text`;
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
-      select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events
-      from sp join ids on ids.sid = sp.id left join ${events} g on g.sid = sp.id
+      select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events, ${firstRowAssets} as _events_assets
+      from sp join ids on ids.sid = sp.id left join g on g.sid = sp.id
       order by sp._rank`;
 }
