@@ -46,6 +46,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
     poolMode: config.dbPoolMode,
     preparedStatements: config.dbPreparedStatements,
+    warn: (message) => log.warn(message),
   });
   try {
     // Behind a pooler, DATABASE_MIGRATION_URL may name the primary directly (docs/DEPLOY.md).

@@ -52,6 +52,7 @@ export function inRequestWork(): boolean {
 /** The few postgres.js calls a read on a connection of its own needs. */
 interface ReservingClient {
   begin<T>(work: (tx: ReservedClient) => Promise<T>): Promise<T>;
+  reserve(): Promise<ReservedClient & { release(): void }>;
 }
 interface ReservedClient {
   unsafe(query: string, parameters?: any[], options?: object): PendingRead;
@@ -60,6 +61,24 @@ interface PendingRead extends PromiseLike<unknown> {
   values(): PendingRead;
   /** postgres.js's own canceller (Query#cancel drops its promise): resolves once PostgreSQL has taken the CancelRequest. */
   canceller?: ((query: PendingRead) => Promise<void>) | null;
+}
+
+/**
+ * How a read holds its connection alone: `reserve` (postgres.js's reserved connection: the read
+ * is the only statement sent, one round trip), or `transaction` (`begin … commit` around it: two
+ * more) where a reservation cannot be used: behind a transaction-mode pooler (its limits are set
+ * per transaction, pooled.ts) or with a postgres.js that lacks the mend of postgres-mend.ts.
+ */
+export type HoldBy = "reserve" | "transaction";
+
+/** `work` on a reserved connection, handed back to the pool once it is over (a closed one is not: postgres-mend.ts). */
+async function onReservedConnection<T>(client: ReservingClient, work: (reserved: ReservedClient) => Promise<T>): Promise<T> {
+  const reserved = await client.reserve();
+  try {
+    return await work(reserved);
+  } finally {
+    reserved.release();
+  }
 }
 
 const CANCELED = "57014";
@@ -78,46 +97,45 @@ interface LazyRead {
  * back only after PostgreSQL has taken the CancelRequest and a statement of its own has run on it
  * (one a late cancel would hit instead, and which is then run again).
  */
-export function readAlone(client: ReservingClient, query: string, parameters: any[] | undefined, options: object): LazyRead {
+export function readAlone(client: ReservingClient, holdBy: HoldBy, query: string, parameters: any[] | undefined, options: object): LazyRead {
   let rows = false;
   let started: Promise<unknown> | undefined;
   const work = scope.get();
-  // postgres.js's `begin` holds the connection for the read alone (and, unlike `reserve`, survives a
-  // connection that breaks under it, as on a database restart: the read fails like any other).
   // The read is tracked from the start: one cancelled before its statement is sent never sends it.
   let cancelled = false;
   let answered = false;
   let cancel: (() => void) | undefined;
   let cancelTaken: Promise<void> | undefined;
-  // The read's answer does not wait for the COMMIT (a read has nothing to commit: one round trip
-  // less for the caller); the connection goes back to the pool only after it, and after any cancel
-  // has settled. A failed read is answered once its transaction is rolled back.
+  // The read is answered as soon as it is over (a read has nothing to commit: in a transaction it
+  // does not wait for the COMMIT); the connection goes back to the pool only after any cancel has
+  // settled. A failed read is answered once its connection is handed back.
   const run = () =>
     new Promise<unknown>((answer, fail) => {
-      client
-        .begin(async (reserved) => {
-          if (cancelled) throw Object.assign(new Error("canceling statement due to user request"), { code: CANCELED });
-          try {
-            const pending = reserved.unsafe(query, parameters, options);
-            if (rows) pending.values();
-            cancel = () => {
-              const canceller = pending.canceller;
-              pending.canceller = null;
-              cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
-            };
-            if (cancelled) cancel();
-            const result = await pending;
-            if (!cancelTaken) {
-              answered = true;
-              answer(result);
-            }
-            return result;
-          } finally {
-            if (cancelTaken) await settleCancel(reserved, cancelTaken);
+      const readOn = async (reserved: ReservedClient) => {
+        if (cancelled) throw Object.assign(new Error("canceling statement due to user request"), { code: CANCELED });
+        try {
+          const pending = reserved.unsafe(query, parameters, options);
+          if (rows) pending.values();
+          cancel = () => {
+            const canceller = pending.canceller;
+            pending.canceller = null;
+            cancelTaken = canceller ? Promise.resolve(canceller(pending)).catch(() => {}) : Promise.resolve();
+          };
+          if (cancelled) cancel();
+          const result = await pending;
+          if (!cancelTaken) {
+            answered = true;
+            answer(result);
           }
-        })
-        // Once answered, a COMMIT that fails (the connection broke) changes nothing for the read.
-        .then(answer, fail);
+          return result;
+        } finally {
+          if (cancelTaken) await settleCancel(reserved, cancelTaken);
+        }
+      };
+      // postgres.js's `begin` also survives a connection that breaks under it (the read fails like
+      // any other); a reservation does with the mend (postgres-mend.ts).
+      // Once answered, a COMMIT that fails (the connection broke) changes nothing for the read.
+      (holdBy === "reserve" ? onReservedConnection(client, readOn) : client.begin(readOn)).then(answer, fail);
     });
   const start = () => {
     if (started) return started;

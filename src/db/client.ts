@@ -10,7 +10,8 @@ import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
-import { inRequestWork, readAlone } from "./cancel.js";
+import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
+import { reservationsMended } from "./postgres-mend.js";
 import { isKeyRead } from "./key-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
@@ -77,6 +78,8 @@ export interface DatabaseOptions {
   poolMode?: "session" | "transaction";
   /** Named prepared statements for reads (default: on in session mode, off in transaction mode). */
   preparedStatements?: boolean;
+  /** Told what the database layer does less well than it could (the service logs it at startup). */
+  warn?: (message: string) => void;
 }
 
 const DEFAULT_PING_MS = 800;
@@ -138,7 +141,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: pooled ? { application_name: "playout-gateway probe" } : { application_name: "playout-gateway probe", statement_timeout: 1000 },
     });
-    const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare) : preparingReads(client, prepare);
+    // A read of a request holds its connection alone (cancel.ts): reserved where it may be, else in a transaction.
+    const holdBy: HoldBy = !pooled && reservationsMended() ? "reserve" : "transaction";
+    if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mend (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
+    const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare, holdBy) : preparingReads(client, prepare, holdBy);
     const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
     return {
       db,
@@ -192,7 +198,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * and stay unprepared. Each read is tracked with its request (cancel.ts), so that a client that
  * goes away cancels it.
  */
-function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
+function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
   return new Proxy(client, {
     get(target, property, receiver) {
@@ -203,7 +209,7 @@ function preparingReads(client: postgres.Sql, prepare: boolean): postgres.Sql {
           // left; those of a request run on a connection of their own, so that a cancel reaches
           // them alone (cancel.ts readAlone), except a read of one row by its key (key-reads.ts).
           // drizzle's `.values()` right after this call sets the row mode.
-          if (inRequestWork() && isReadStatement(query) && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], query, parameters, { ...queryOptions, prepare });
+          if (inRequestWork() && isReadStatement(query) && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare });
           return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }

@@ -3,8 +3,8 @@
 // SET would stay behind on a connection the next client gets. So the time limits are set per
 // transaction with SET LOCAL (set_config(..., true)), which ends with the transaction, and a
 // statement outside a transaction runs in a short transaction of its own that sets them first.
-// (Not on a reserved connection: postgres.js 3.4 crashes the process when a reserved connection
-// breaks with writes pending.)
+// (Not on a reserved connection: a statement there runs outside any transaction, so it would have
+// no limits; a request's reads held alone keep their transaction here, cancel.ts.)
 import type postgres from "postgres";
 
 export interface SessionLimits {

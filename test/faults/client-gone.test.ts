@@ -65,6 +65,46 @@ describe.runIf(onPostgres)("a client that goes away", () => {
     }
   });
 
+  it("sends a read of a request alone on its connection: no begin or commit around it", async () => {
+    const admin = postgres(t.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      const reading = withRequestWork(new RequestWork(), async () => await t.service.database.db.execute(sql`select pg_sleep(0.5) as alone_read`));
+      // In a transaction the read would start after its BEGIN: xact_start before query_start.
+      let seen: { same: boolean }[] = [];
+      await eventually(async () => {
+        seen = await admin<{ same: boolean }[]>`select xact_start = query_start as same from pg_stat_activity where query like '%alone_read%' and pid <> pg_backend_pid() and state = 'active'`;
+        return seen.length > 0;
+      }, "the read runs");
+      expect(seen).toEqual([{ same: true }]);
+      await reading;
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it("fails a read whose connection is killed under it, and the service goes on reading", async () => {
+    const admin = postgres(t.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      const db = t.service.database.db;
+      const reading = withRequestWork(new RequestWork(), async () => await db.execute(sql`select pg_sleep(30) as killed_read`)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await eventually(
+        async () => (await admin`select pg_terminate_backend(pid) as done from pg_stat_activity where query like '%killed_read%' and pid <> pg_backend_pid() and state = 'active'`).length > 0,
+        "the read runs and is killed",
+      );
+      expect(await reading).not.toBeNull();
+      // A dead connection handed back to the pool would fail (or crash) these; each runs alone, as the read did.
+      for (let i = 0; i < 12; i++) {
+        const rows = (await withRequestWork(new RequestWork(), async () => await db.execute(sql`with one as (select ${i}::int as n) select n from one`))) as unknown as { n: number }[];
+        expect(rows[0].n).toBe(i);
+      }
+    } finally {
+      await admin.end();
+    }
+  });
+
   it("stops a GraphQL read that waits, once the HTTP client disconnects", async () => {
     const { gql, org } = await orgClient(t, "viewer");
     await gql.request(`{ schedules(size: 1) { totalElements } }`); // warm: the token and the plan
