@@ -143,7 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // A read of a request holds its connection alone (cancel.ts): reserved where it may be, else in a transaction.
     const holdBy: HoldBy = !pooled && reservationsMended() ? "reserve" : "transaction";
-    if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mend (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
+    if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
     const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare, holdBy) : preparingReads(client, prepare, holdBy);
     const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
     return {

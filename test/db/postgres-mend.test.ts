@@ -1,12 +1,12 @@
-// The mend of postgres.js applied at install (tools/patch-postgres.mjs): present in this install,
-// recognised by the service, idempotent, and refused on code it was not written for.
+// The mends of postgres.js applied at install (tools/patch-postgres.mjs): present in this install,
+// recognised by the service, idempotent, and refused on code they were not written for.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RESERVE_MARK, reservationsMended } from "../../src/db/postgres-mend.js";
+import { MEND_MARKS, reservationsMended } from "../../src/db/postgres-mend.js";
 // @ts-expect-error: a plain script of the install, without types
-import { ORIGINAL, patchPostgres, RESERVE_MARK as TOOL_MARK } from "../../tools/patch-postgres.mjs";
+import { MEND_MARKS as TOOL_MARKS, ORIGINAL, ORIGINAL_ONCLOSE, patchPostgres } from "../../tools/patch-postgres.mjs";
 
 /** A package laid out as postgres.js, both entry files holding `text`. */
 function fakePackage(text: string): string {
@@ -18,19 +18,20 @@ function fakePackage(text: string): string {
   return root;
 }
 
-describe("postgres.js's mend", () => {
+describe("postgres.js's mends", () => {
   it("is in this install, and the service knows it", () => {
-    expect(RESERVE_MARK).toBe(TOOL_MARK);
+    expect(MEND_MARKS).toEqual(TOOL_MARKS);
     expect(reservationsMended()).toBe(true);
   });
 
   it("patches both builds once, and refuses code it was not written for", () => {
-    const root = fakePackage(ORIGINAL);
+    const root = fakePackage(`${ORIGINAL}\n\n${ORIGINAL_ONCLOSE}`);
     try {
       patchPostgres(root);
       const once = readFileSync(join(root, "src/index.js"), "utf8");
-      expect(once).toContain(RESERVE_MARK);
+      for (const mark of MEND_MARKS) expect(once).toContain(mark);
       expect(once).toContain("if (c.reserved !== reservation) return");
+      expect(once).toContain("query.reserve && queries.push(query)");
       expect(readFileSync(join(root, "cjs/src/index.js"), "utf8")).toBe(once);
       patchPostgres(root);
       expect(readFileSync(join(root, "src/index.js"), "utf8")).toBe(once);

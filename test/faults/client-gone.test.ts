@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
-import { orgClient, useTestService } from "../helpers/service.js";
+import { freshDatabase, orgClient, useTestService } from "../helpers/service.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
 if (!onPostgres) process.stderr.write("faults-client-gone: skipped on PGlite (no server-side cancel there)\n");
@@ -102,6 +102,34 @@ describe.runIf(onPostgres)("a client that goes away", () => {
       }
     } finally {
       await admin.end();
+    }
+  });
+
+  it("answers a read that waits for a connection when the connection it waits for is closed by the server", async () => {
+    // One connection, held by an idle transaction that the server ends: the read waiting for a
+    // connection must get the reconnected one (postgres.js dropped a waiting reservation there).
+    const fresh = await freshDatabase(t.databaseUrl!);
+    const { openDatabase } = await import("../../src/db/client.js");
+    const handle = await openDatabase({ databaseUrl: fresh.url, dataDir: "memory://", maxConnections: 1 });
+    try {
+      const idle = handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`set local idle_in_transaction_session_timeout = 300`);
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => "committed",
+          (error: unknown) => (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const read = withRequestWork(new RequestWork(), async () => await handle.db.execute(sql`with one as (select 42 as n) select n from one`));
+      const answer = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5000))]);
+      expect(answer).toEqual([{ n: 42 }]);
+      expect(await idle).not.toBe("committed");
+    } finally {
+      await handle.close();
+      await fresh.drop();
     }
   });
 
