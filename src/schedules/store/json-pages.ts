@@ -131,11 +131,9 @@ function assetOf(plan: JsonAssetPlan): SQL {
 /** The key an event names its asset by: its assetId, else its mediaId. */
 const ASSET_KEY = sql`coalesce(nullif(e.asset_id, ''), nullif(e.media_id, ''))`;
 
-/** The selected values of an event of `events e` (in the order of `entries`). */
-function eventEntries(plan: JsonReadPlan): [string, SQL][] {
-  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(EVENT_COLUMN_SQL[f])]);
-  for (const f of plan.data) entries.push([f, sql`e.data->${name(f)}`]);
-  return entries;
+/** The selected values of an event of `events e`: its columns, then its fields kept in `data`, in the plan's order. */
+function eventValues(plan: JsonReadPlan): SQL[] {
+  return [...plan.columns.map((f) => sql.raw(EVENT_COLUMN_SQL[f])), ...plan.data.map((f) => sql`e.data->${name(f)}`)];
 }
 
 interface PagesParts {
@@ -191,7 +189,7 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   // once in Node: json_build_array costs PostgreSQL about half of json_build_object with the same
   // values (docs/PERFORMANCE.md). Each schedule's page is aggregated where it is read (its own index
   // range, a lateral subquery): no table of every page's rows to group again.
-  const values = [...eventEntries(plan).map(([, value]) => value), ...(plan.asset ? [ASSET_KEY] : [])];
+  const values = [...eventValues(plan), ...(plan.asset ? [ASSET_KEY] : [])];
   const keys = plan.asset ? sql`, array_agg(${ASSET_KEY}) as keys` : sql``;
   const ctes = sql`ids as materialized (
         select ids.sid, ids.organization, ids.origin, ids.event_count, ${total} as total
