@@ -1,5 +1,6 @@
-// Run at install (npm's `prepare`): mends two bugs of postgres.js 3.4 that the service's reads held
-// alone on reserved connections would meet (docs/DECISIONS.md 49).
+// Run at install (npm's `prepare`): mends three bugs of postgres.js 3.4. The service's reads held
+// alone on reserved connections would meet the first two (docs/DECISIONS.md 49); every busy pool
+// meets the third (decision 50).
 // 1. A connection taken with `sql.reserve()` that closes while reserved (a database restart, a
 //    terminated backend) is moved to the pool's closed connections, but its reserved handle still
 //    writes to it: a statement sent on it, or `release()` (which hands the dead connection to the
@@ -9,8 +10,14 @@
 //    them; a waiting `reserve()` taken that way is dropped once the connection is open, and waits
 //    forever. Mended: it stays queued, as `reserve()` itself leaves it, so the connection is handed
 //    to it once open.
-// src/db/postgres-mend.ts looks for MEND_MARKS to know whether the copy installed has both; without
-// them the reads held alone fall back to a transaction (one round trip more each).
+// 3. Its queues (of waiting queries, of busy connections, of a connection's sent statements) never
+//    free a slot shifted off them until they are empty, and remove() scans from the first slot
+//    ever pushed: under a load that keeps the pool busy, the busy queue grew by one slot per query
+//    (43,000 in 13 s of job polls) and every query scanned them all (4 % of the service's CPU,
+//    growing for as long as the load lasts). Mended: remove() scans only what is queued, and shift()
+//    drops the freed slots once they are at least 1,024 and half of the array.
+// src/db/postgres-mend.ts looks for the marks to know whether the copy installed has them; without
+// the first two the reads held alone fall back to a transaction (one round trip more each).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -18,7 +25,9 @@ import { pathToFileURL } from "node:url";
 
 export const RESERVE_MARK = "playout-gateway: closed reservations are refused";
 export const RECONNECT_MARK = "playout-gateway: a waiting reservation survives a reconnect";
+export const QUEUE_MARK = "playout-gateway: a queue frees what it shifted";
 export const MEND_MARKS = [RESERVE_MARK, RECONNECT_MARK];
+export const QUEUE_MARKS = [QUEUE_MARK];
 
 export const ORIGINAL = `    const sql = Sql(handler)
     sql.release = () => {
@@ -59,9 +68,57 @@ const PATCHED_ONCLOSE = `    options.onclose && options.onclose(c.id)
     }
   }`;
 
+export const ORIGINAL_QUEUE = `    remove: (x) => {
+      const index = xs.indexOf(x)
+      return index === -1
+        ? null
+        : (xs.splice(index, 1), x)
+    },
+    push: (x) => (xs.push(x), x),
+    shift: () => {
+      const out = xs[index++]
+
+      if (index === xs.length) {
+        index = 0
+        xs = []
+      } else {
+        xs[index - 1] = undefined
+      }
+
+      return out
+    }`;
+
+const PATCHED_QUEUE = `    // ${QUEUE_MARK}: slots before \`index\` were shifted off and are not searched.
+    remove: (x) => {
+      const at = xs.indexOf(x, index)
+      return at === -1
+        ? null
+        : (xs.splice(at, 1), x)
+    },
+    push: (x) => (xs.push(x), x),
+    shift: () => {
+      const out = xs[index++]
+
+      if (index === xs.length) {
+        index = 0
+        xs = []
+      } else {
+        xs[index - 1] = undefined
+        // A queue that never empties would keep every slot it ever held: copying the rest out once
+        // the freed slots are half of the array costs at most one move per shift.
+        if (index >= 1024 && index * 2 >= xs.length) {
+          xs = xs.slice(index)
+          index = 0
+        }
+      }
+
+      return out
+    }`;
+
 const MENDS = [
-  { mark: RESERVE_MARK, original: ORIGINAL, patched: PATCHED },
-  { mark: RECONNECT_MARK, original: ORIGINAL_ONCLOSE, patched: PATCHED_ONCLOSE },
+  { file: "index.js", mark: RESERVE_MARK, original: ORIGINAL, patched: PATCHED },
+  { file: "index.js", mark: RECONNECT_MARK, original: ORIGINAL_ONCLOSE, patched: PATCHED_ONCLOSE },
+  { file: "queue.js", mark: QUEUE_MARK, original: ORIGINAL_QUEUE, patched: PATCHED_QUEUE },
 ];
 
 function packageRoot() {
@@ -73,15 +130,16 @@ function packageRoot() {
 /** Patches the ESM and CommonJS builds; idempotent. Refuses a version it was not written for. */
 export function patchPostgres(root = packageRoot()) {
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  const files = ["src/index.js", "cjs/src/index.js"].map((file) => join(root, file));
-  for (const file of files) {
-    let text = readFileSync(file, "utf8");
-    for (const { mark, original, patched } of MENDS) {
-      if (text.includes(mark)) continue;
-      if (!text.includes(original)) throw new Error(`tools/patch-postgres.mjs: postgres ${version} (${file}) is not the code this patch was written for; check its reserve() and onclose() and update the patch`);
-      text = text.replace(original, patched);
+  for (const name of new Set(MENDS.map((mend) => mend.file))) {
+    for (const file of [join(root, "src", name), join(root, "cjs", "src", name)]) {
+      let text = readFileSync(file, "utf8");
+      for (const { mark, original, patched } of MENDS.filter((mend) => mend.file === name)) {
+        if (text.includes(mark)) continue;
+        if (!text.includes(original)) throw new Error(`tools/patch-postgres.mjs: postgres ${version} (${file}) is not the code this patch was written for; check its reserve(), onclose() and Queue and update the patch`);
+        text = text.replace(original, patched);
+      }
+      writeFileSync(file, text);
     }
-    writeFileSync(file, text);
   }
 }
 

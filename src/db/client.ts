@@ -11,7 +11,7 @@ import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
-import { reservationsMended } from "./postgres-mend.js";
+import { queuesMended, reservationsMended } from "./postgres-mend.js";
 import { isKeyRead } from "./key-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
@@ -144,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A read of a request holds its connection alone (cancel.ts): reserved where it may be, else in a transaction.
     const holdBy: HoldBy = !pooled && reservationsMended() ? "reserve" : "transaction";
     if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
+    if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (tools/patch-postgres.mjs did not run): under sustained load each query costs more the longer the load lasts");
     const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare, holdBy) : preparingReads(client, prepare, holdBy);
     const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
     return {

@@ -3,29 +3,40 @@
 // nothing, instead of the process dying on a write to a closed socket; and a reserve waiting for a
 // connection is not dropped when the pool reconnects a closed one for it. Only then are a
 // request's reads held alone on a reserved connection (cancel.ts); without them they take a
-// transaction.
+// transaction. A third mends its queues, which under a load that keeps the pool busy grew by one
+// slot per query, each query scanning them all; without it the service runs, and warns.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-/** The comments tools/patch-postgres.mjs writes into postgres.js, one per mend (MEND_MARKS there; a test holds them equal). */
+/** The comments tools/patch-postgres.mjs writes into postgres.js's index.js, one per mend (MEND_MARKS there; a test holds them equal). */
 export const MEND_MARKS = ["playout-gateway: closed reservations are refused", "playout-gateway: a waiting reservation survives a reconnect"];
+/** The comment it writes into queue.js (QUEUE_MARKS there). */
+export const QUEUE_MARKS = ["playout-gateway: a queue frees what it shifted"];
 
-let mended: boolean | undefined;
+const found = new Map<string, boolean>();
 
-/** Both builds of the installed postgres.js (ESM and CommonJS) carry every mend. */
-export function reservationsMended(): boolean {
-  if (mended === undefined) {
+/** Both builds of the installed postgres.js (ESM and CommonJS) carry `marks` in their `file`. */
+function mended(file: string, marks: string[]): boolean {
+  let answer = found.get(file);
+  if (answer === undefined) {
     try {
       const commonJs = createRequire(import.meta.url).resolve("postgres");
-      const esm = join(dirname(dirname(dirname(commonJs))), "src", "index.js");
-      mended = [commonJs, esm].every((file) => {
-        const text = readFileSync(file, "utf8");
-        return MEND_MARKS.every((mark) => text.includes(mark));
+      const root = dirname(dirname(dirname(commonJs)));
+      answer = [join(root, "cjs", "src", file), join(root, "src", file)].every((path) => {
+        const text = readFileSync(path, "utf8");
+        return marks.every((mark) => text.includes(mark));
       });
     } catch {
-      mended = false;
+      answer = false;
     }
+    found.set(file, answer);
   }
-  return mended;
+  return answer;
 }
+
+/** The reservation mends are in both builds. */
+export const reservationsMended = (): boolean => mended("index.js", MEND_MARKS);
+
+/** The queue mend is in both builds. */
+export const queuesMended = (): boolean => mended("queue.js", QUEUE_MARKS);
