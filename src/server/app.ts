@@ -1,6 +1,6 @@
 // The HTTP surface: express 5, uploads and JSON on /graphql, Apollo Server, health probes.
 import http from "node:http";
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -17,7 +17,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { FileLinks } from "../jobs/index.js";
 import { createContext, requestBaseUrl, type Context } from "./context.js";
-import { clientLeft, formatError, isMasked } from "./errors.js";
+import { formatError } from "./errors.js";
 import { jitGateway } from "./executor.js";
 import { mountHealthRoutes } from "./health.js";
 import { batchLimit } from "./batching.js";
@@ -34,12 +34,14 @@ import { createServices, type Services } from "./services.js";
 import { cachedTokenVerifier } from "./token-cache.js";
 import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
-import { directRoute, type PlainHandler, type PlainRequest } from "./direct-route.js";
+import { directRoute, type PlainHandler, type PlainRequest, type PlainResponse } from "./direct-route.js";
 import type { ReplicaSet } from "../db/replicas.js";
 import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
 import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
-import { markWriting, requestTimeBudget } from "./request-budget.js";
+import { requestTimeBudget } from "./request-budget.js";
+import { attachLogLine, requestGuardPlugin, requestLogPlugin, type LogLine } from "./request-plugins.js";
+import { knownOperations } from "./known-operations.js";
 import { checkQueryBytes, checkVariables } from "./request-shape.js";
 import { bodyDeadline, limitConnections } from "./connections.js";
 import { graphqlAnswer, isMultipart } from "./graphql-answer.js";
@@ -75,76 +77,6 @@ export interface RunningApp {
 /** The largest JSON body /graphql reads (10 MiB, as express.json's "10mb"); an upload has its own limit. */
 const MAX_JSON_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
-const LOGGED_STACKS = 3;
-
-/** One log line per request: the outcome, and the stacks of the first unexpected errors. */
-function requestLogPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      const started = performance.now();
-      const unexpected: string[] = [];
-      let unexpectedCount = 0;
-      let clientGone = false;
-      return {
-        async didEncounterErrors({ errors }) {
-          for (const error of errors) {
-            if (clientLeft(error)) clientGone = true;
-            else if (isMasked(error) && !queryLimitErrorOf(error)) {
-              unexpectedCount++;
-              if (unexpected.length < LOGGED_STACKS) unexpected.push(String(error.originalError?.stack ?? error.stack ?? error));
-            }
-          }
-        },
-        async willSendResponse({ response, operationName, contextValue: ctx }) {
-          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
-          for (const error of errors ?? []) {
-            (error as { extensions?: Record<string, unknown> }).extensions = { ...error.extensions, requestId: ctx.requestId };
-          }
-          const codes = errors?.map((e) => e.extensions?.code) ?? [];
-          const fields = {
-            requestId: ctx.requestId,
-            operation: operationName ?? null,
-            userId: ctx.viewer?.userId ?? null,
-            durationMs: Math.round((performance.now() - started) * 10) / 10,
-            // A list whose every item failed would otherwise make the line as long as the list.
-            errorCodes: [...new Set(codes)],
-            errorCount: codes.length,
-          };
-          if (unexpectedCount) ctx.log.error("graphql", { ...fields, unexpectedErrors: unexpectedCount, errors: unexpected });
-          else if (clientGone) ctx.log.info("graphql: the client went away during its upload", fields);
-          else ctx.log.info("graphql", fields);
-        },
-      };
-    },
-  };
-}
-
-/**
- * Checks of the whole request once its operation is known, before any resolver runs:
- * introspection needs a token (unless PUBLIC_INTROSPECTION), every text input follows one rule,
- * and the operation's estimated cost stays within MAX_QUERY_COST.
- */
-function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, request, operation, operationName, contextValue: ctx }) {
-          if (operation?.operation === "mutation") markWriting();
-          if (!config.publicIntrospection && !ctx.viewer && checks.readsSchema(document)) {
-            const reason = ctx.authError?.message ?? "A bearer token is required (Authorization: Bearer <JWT>), for introspection too";
-            // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
-            throw new GraphQLError(reason, { extensions: { code: "UNAUTHENTICATED", http: { status: 200 } } });
-          }
-          const variables = request.variables ?? {};
-          checks.strings(document, variables);
-          checks.cost(document, operationName ?? undefined, variables);
-        },
-      };
-    },
-  };
-}
-
 /**
  * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
  * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
@@ -179,8 +111,11 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
       return sendJsonError(res, 400, "BAD_USER_INPUT", refusal.message, { argument: refusal.extensions?.argument });
     }
     res.once("finish", () => {
-      // Apollo builds the context only for requests its plugins (and the request log) will see.
-      if (!res.locals.graphqlContext) log.info("graphql", { requestId: requestIdOf(res), operation: null, status: res.statusCode, errorCodes: ["BAD_REQUEST"] });
+      // A request Apollo refused before its plugins ran (CSRF, a body without a query, a context
+      // that failed) has no log line of the request log: it gets this one.
+      if (!(res.locals.logLine as LogLine | undefined)?.written) {
+        log.info("graphql", { requestId: requestIdOf(res), operation: null, status: res.statusCode, errorCodes: [res.statusCode >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST"] });
+      }
     });
     next();
   };
@@ -248,8 +183,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
 
   const schema = await buildGraphQLSchema();
   const checks = requestChecks(schema, config);
+  const jit = config.executor === "jit" ? jitGateway(schema) : null;
   const apollo = new ApolloServer<Context>({
-    ...(config.executor === "jit" ? { gateway: jitGateway(schema) } : { schema }),
+    ...(jit ? { gateway: jit.gateway } : { schema }),
     // A bearer token counts as a preflighted header, so GET queries with a token work (docs/CLIENTS.md).
     csrfPrevention: { requestHeaders: PREFLIGHTED_REQUEST_HEADERS },
     allowBatchedHttpRequests: true,
@@ -297,6 +233,20 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     !isMultipart(req) ? next() :
     // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
     uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error));
+  const requestContext = async ({ req, res }: { req: PlainRequest; res: PlainResponse }): Promise<Context> => {
+    const requestId = requestIdOf(res);
+    let viewer: Viewer | null = null;
+    let authError: Error | null = null;
+    try {
+      viewer = await authenticate(req);
+      if (viewer) allowCaching();
+    } catch (error) {
+      authError = error as Error;
+    }
+    const ctx = createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
+    res.locals.logLine = attachLogLine(ctx);
+    return ctx;
+  };
   const graphqlHandlers: PlainHandler[] = [
     jsonBody(MAX_JSON_BODY_BYTES),
     tokenLimit(checks, log, config),
@@ -306,19 +256,10 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    graphqlAnswer(apollo, async ({ req, res }) => {
-      const requestId = requestIdOf(res);
-      res.locals.graphqlContext = true;
-      let viewer: Viewer | null = null;
-      let authError: Error | null = null;
-      try {
-        viewer = await authenticate(req);
-        if (viewer) allowCaching();
-      } catch (error) {
-        authError = error as Error;
-      }
-      return createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
-    }, { compress: config.compressResponses }),
+    graphqlAnswer(apollo, requestContext, {
+      compress: config.compressResponses,
+      known: jit ? knownOperations({ apollo, plans: jit.plans, checks, config, context: requestContext }) : undefined,
+    }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all("/graphql", uploadBody, ...graphqlHandlers);

@@ -1,8 +1,21 @@
 // The one seam where queries are executed. `graphql` is graphql-js's own execute (Apollo's
 // default); `jit` compiles each document once with graphql-jit and runs the compiled function,
 // plugged into Apollo through its gateway interface (Apollo still parses, validates, formats).
+// The compiled plans are kept by query text, so that a query Apollo has run once can be found
+// again without Apollo (known-operations.ts), and a result computed there can be handed to Apollo
+// to format when it holds errors.
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { getOperationAST, getVariableValues, GraphQLError, isScalarType, isSpecifiedScalarType, printSchema, type GraphQLSchema } from "graphql";
+import {
+  getVariableValues,
+  GraphQLError,
+  isScalarType,
+  isSpecifiedScalarType,
+  printSchema,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 import { BoundedLru, COMPILED_PLAN_CACHE, documentBytes, mayCache } from "./bounded-caches.js";
@@ -52,37 +65,81 @@ function jsonReadySerializers(schema: GraphQLSchema): Record<string, (value: unk
   return serializers;
 }
 
-export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+/** A document Apollo parsed, validated and ran under a token, compiled for one of its operations. */
+export interface KnownPlan {
+  query: CompiledQuery;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The operation name given with the request, as the plan was kept under it. */
+  requestedName: string | undefined;
+}
+
+/** What an execution outside Apollo hands over for Apollo to answer: its result, or what it threw. */
+type Outcome = { result: ExecutionResult } | { thrown: unknown };
+
+export interface CompiledPlans {
+  /** The plan kept for this query text and requested operation name, if any. */
+  find(query: string, operationName: string | undefined): KnownPlan | undefined;
+  /** Runs a plan as the executor does (the same variable errors, the same error objects). */
+  run(plan: KnownPlan, context: object, variables: Record<string, unknown>): Promise<ExecutionResult>;
+  /** The next execution of this request's context answers with `outcome` instead of running. */
+  handOver(context: object, outcome: Outcome): void;
+}
+
+/**
+ * Where a handed-over outcome waits on the request's context: Apollo runs each operation on a
+ * shallow copy of the context (Object.assign, which copies symbol properties), so the copy the
+ * executor receives carries it too.
+ */
+const HANDED_OVER = Symbol("handed over to Apollo");
+type WithOutcome = { [HANDED_OVER]?: Outcome };
+
+/** The key of a plan: the requested operation name and the query text (APQ requests without text: the hash). */
+const planKey = (operationName: string | undefined | null, query: string | undefined, queryHash: string) =>
+  query !== undefined ? `${operationName ?? ""}\u0000${query}` : `#${queryHash}\u0000${operationName ?? ""}`;
+
+export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; plans: CompiledPlans } {
   const customSerializers = jsonReadySerializers(schema);
-  // Compiled documents by query hash and operation name; least recently used dropped first past
-  // the bounds (a plan keeps its document, and the document its text, alive).
-  const compiled = new BoundedLru<string, { query: CompiledQuery; bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan) => plan.bytes);
+  // Compiled documents by operation name and query text; least recently used dropped first past
+  // the bounds (a plan keeps its document, and the document its text, alive; the key is a copy).
+  const compiled = new BoundedLru<string, KnownPlan & { bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan, key) => plan.bytes + key.length);
+
+  const run = async (plan: KnownPlan, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
+    const result = await plan.query.query(undefined, context, variables);
+    if (result.errors && result.data === undefined) {
+      // No data at all: graphql-jit refused the variables, with its own errors (masked as
+      // INTERNAL_SERVER_ERROR). Coerce them as graphql-js does, so that both executors answer
+      // the same BAD_USER_INPUT; only this path pays for the second coercion.
+      const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+      if (coerced.errors) return { errors: coerced.errors };
+    }
+    return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
+  };
+
   const executor: GatewayExecutor = async (requestContext) => {
-    const key = `${requestContext.queryHash}:${requestContext.operationName ?? ""}`;
-    let query = compiled.get(key)?.query;
-    if (!query) {
+    const context = requestContext.context as WithOutcome;
+    const outcome = context[HANDED_OVER];
+    if (outcome) {
+      delete context[HANDED_OVER];
+      if ("thrown" in outcome) throw outcome.thrown;
+      return outcome.result;
+    }
+    const requestedName = requestContext.request.operationName ?? undefined;
+    const key = planKey(requestedName, requestContext.request.query, requestContext.queryHash);
+    let plan: KnownPlan | undefined = compiled.get(key);
+    if (!plan) {
       const result = compileQuery(requestContext.schema, requestContext.document, requestContext.operationName ?? undefined, {
         disablingCapturingStackErrors: true,
         customSerializers,
       });
       if (!isCompiledQuery(result)) return { errors: (result.errors ?? []).map(asGraphQLError) };
-      query = result;
+      plan = { query: result, document: requestContext.document, operation: requestContext.operation, requestedName };
       // A request without a valid token keeps nothing (bounded-caches.ts).
-      if (mayCache() && (requestContext.context as { viewer?: unknown }).viewer) compiled.set(key, { query, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
+      if (mayCache() && (requestContext.context as { viewer?: unknown }).viewer) compiled.set(key, { ...plan, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
     }
-    const variables = requestContext.request.variables ?? {};
-    const result = await query.query(undefined, requestContext.context, variables);
-    if (result.errors && result.data === undefined) {
-      // No data at all: graphql-jit refused the variables, with its own errors (masked as
-      // INTERNAL_SERVER_ERROR). Coerce them as graphql-js does, so that both executors answer
-      // the same BAD_USER_INPUT; only this path pays for the second coercion.
-      const operation = getOperationAST(requestContext.document, requestContext.operationName ?? undefined);
-      const coerced = getVariableValues(requestContext.schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
-      if (coerced.errors) return { errors: coerced.errors };
-    }
-    return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
+    return run(plan, requestContext.context, requestContext.request.variables ?? {});
   };
-  return {
+  const gateway: GatewayInterface = {
     async load() {
       return { executor };
     },
@@ -91,5 +148,13 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
       return () => {};
     },
     async stop() {},
+  };
+  return {
+    gateway,
+    plans: {
+      find: (query, operationName) => compiled.get(planKey(operationName, query, "")),
+      run,
+      handOver: (context, outcome) => void ((context as WithOutcome)[HANDED_OVER] = outcome),
+    },
   };
 }

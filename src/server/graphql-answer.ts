@@ -6,7 +6,7 @@
 // graphql-upload holds res.send back until the whole upload has arrived, so that an answer given
 // early (a refused file) is not written while the client still sends, which a client sees as a
 // connection reset instead of the answer.
-import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from "@apollo/server";
+import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from "@apollo/server";
 import type { Response } from "express";
 import { compressedAnswer } from "./answer-compression.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
@@ -39,15 +39,17 @@ function apolloRequestOf(req: PlainRequest): HTTPGraphQLRequest {
   return { method: (req.method ?? "GET").toUpperCase(), headers, search, body: req.body };
 }
 
-/** The last handler of /graphql: Apollo runs the request, its answer is written as said above. */
+/** The last handler of /graphql: a known query answers without Apollo when it can (known-operations.ts), else Apollo runs the request; the answer is written as said above. */
 export function graphqlAnswer<C extends BaseContext>(
   apollo: ApolloServer<C>,
   context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>,
-  options: { compress: boolean },
+  options: { compress: boolean; known?: (req: PlainRequest, res: PlainResponse) => Promise<{ answer?: HTTPGraphQLResponse; context?: C }> },
 ) {
   apollo.assertStarted("graphqlAnswer()");
   return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
-    const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => context({ req, res }) });
+    const known = options.known ? await options.known(req, res) : {};
+    const built = known.context;
+    const answer = known.answer ?? (await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => (built ? Promise.resolve(built) : context({ req, res })) }));
     // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.
     markAnswering();
     for (const [name, value] of answer.headers) res.setHeader(name, value);

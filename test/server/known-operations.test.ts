@@ -1,0 +1,119 @@
+// A query Apollo has run once is answered again without Apollo's pipeline when the answer would be
+// the same (src/server/known-operations.ts). Each request below is sent twice with the same request
+// id: the first goes through Apollo (its plan is not known yet), the second takes the known path or
+// falls back to Apollo. Both answers must be equal, status, headers and body, with one log line each
+// and no statement run twice.
+import { ApolloServer } from "@apollo/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { statementCounter } from "../../src/db/client.js";
+import { createSchedule } from "../events/helpers.js";
+import { orgClient, useOwnTestService } from "../helpers/service.js";
+
+const t = useOwnTestService({ logLevel: "info" });
+const HEADERS = ["content-type", "content-length", "content-encoding", "cache-control", "vary", "x-request-id", "etag"];
+
+interface Sent {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `sent` and answers what came back, the log lines written meanwhile, the statements run and whether Apollo's pipeline ran. */
+async function exchange(sent: Sent, requestId: string) {
+  const lines: string[] = [];
+  const write = vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write);
+  const pipeline = vi.spyOn(ApolloServer.prototype, "executeHTTPGraphQLRequest");
+  statementCounter.enabled = true;
+  const statementsBefore = statementCounter.count;
+  try {
+    const response = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "x-request-id": requestId, ...sent.headers }, body: sent.body });
+    const answer = { status: response.status, headers: Object.fromEntries(HEADERS.map((h) => [h, response.headers.get(h)])), body: await response.text() };
+    // The log line is written once the answer is out: wait for it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const logged = lines
+      .flatMap((chunk) => chunk.split("\n"))
+      .filter((line) => line.includes(`"${requestId}"`))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .map(({ time: _time, durationMs: _duration, ...rest }) => rest);
+    return { answer, logged, statements: statementCounter.count - statementsBefore, throughApollo: pipeline.mock.calls.length > 0 };
+  } finally {
+    statementCounter.enabled = false;
+    write.mockRestore();
+    pipeline.mockRestore();
+  }
+}
+
+describe("a query answered again without Apollo's pipeline", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("answers every kind of request as Apollo does, and takes the short path only for a known query that succeeds", async () => {
+    const { org, gql } = await orgClient(t);
+    const token = await t.token(org);
+    const schedule = await createSchedule(gql, "Known");
+    const json = { "content-type": "application/json" };
+    const auth = { ...json, authorization: `Bearer ${token}` };
+    const byId = "query ScheduleName($id: ID!) { schedule(id: $id) { id name } }";
+    const cases: Record<string, { sent: Sent; short: boolean }> = {
+      "a query with variables": { sent: { headers: auth, body: JSON.stringify({ query: byId, variables: { id: schedule.id } }) }, short: true },
+      "the same query with its operation named": { sent: { headers: auth, body: JSON.stringify({ query: byId, operationName: "ScheduleName", variables: { id: schedule.id } }) }, short: true },
+      "an Accept of graphql-response+json": {
+        sent: { headers: { ...auth, accept: "application/graphql-response+json, application/json;q=0.9" }, body: JSON.stringify({ query: "{ schedules { totalElements } }" }) },
+        short: true,
+      },
+      "one operation of two, by name": {
+        sent: { headers: auth, body: JSON.stringify({ query: "query A { schedules { totalElements } } query B { __typename }", operationName: "B" }) },
+        short: true,
+      },
+      "a large answer, compressed": { sent: { headers: { ...auth, "accept-encoding": "gzip" }, body: JSON.stringify({ query: `{ schedules(size: 200) { content { id name timeZone } } }` }) }, short: true },
+      "a record that is not there (null, no error)": { sent: { headers: auth, body: JSON.stringify({ query: byId, variables: { id: "999999999" } }) }, short: true },
+      "an id that is no id (an error from the resolver)": { sent: { headers: auth, body: JSON.stringify({ query: byId, variables: { id: "not-an-id" } }) }, short: false },
+      "a partial answer (data and an error)": {
+        sent: { headers: auth, body: JSON.stringify({ query: `query Two($a: ID!, $b: ID!) { a: schedule(id: $a) { id } b: schedule(id: $b) { id } }`, variables: { a: schedule.id, b: "not-an-id" } }) },
+        short: false,
+      },
+      "variables of the wrong type": { sent: { headers: auth, body: JSON.stringify({ query: byId, variables: { id: { a: 1 } } }) }, short: false },
+      "an Accept Apollo refuses": { sent: { headers: { ...auth, accept: "text/html" }, body: JSON.stringify({ query: "{ schedules { totalElements } }" }) }, short: false },
+      "no token": { sent: { headers: json, body: JSON.stringify({ query: "{ schedules { totalElements } }" }) }, short: false },
+      "a bad token": { sent: { headers: { ...json, authorization: "Bearer not-a-token" }, body: JSON.stringify({ query: "{ schedules { totalElements } }" }) }, short: false },
+      "a text/plain body (CSRF prevention)": { sent: { headers: { "content-type": "text/plain", authorization: `Bearer ${token}` }, body: JSON.stringify({ query: "{ schedules { totalElements } }" }) }, short: false },
+      "a mutation": { sent: { headers: auth, body: JSON.stringify({ query: `mutation { createSchedule(input: { name: "" }) { id } }` }) }, short: false },
+      "introspection": { sent: { headers: auth, body: JSON.stringify({ query: "{ __schema { queryType { name } } }" }) }, short: false },
+      "a persisted-query extension": {
+        sent: { headers: auth, body: JSON.stringify({ query: "{ schedules { totalElements } }", extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } }) },
+        short: false,
+      },
+      "a batch": { sent: { headers: auth, body: JSON.stringify([{ query: "{ schedules { totalElements } }" }]) }, short: false },
+      "a size over MAX_PAGE_SIZE (refused by the checks)": { sent: { headers: auth, body: JSON.stringify({ query: "query($s: Int) { schedules(size: $s) { totalElements } }", variables: { s: 1_000_000 } }) }, short: false },
+    };
+    let n = 0;
+    for (const [name, { sent: given, short }] of Object.entries(cases)) {
+      const requestId = `known-${n++}`;
+      // A text of its own (a comment), so that the first request is the first of its plan.
+      const own = (operation: { query?: string }) => ({ ...operation, query: `${operation.query}\n# ${requestId}` });
+      const parsed = JSON.parse(given.body);
+      const sent = { ...given, body: JSON.stringify(Array.isArray(parsed) ? parsed.map(own) : own(parsed)) };
+      const first = await exchange(sent, requestId);
+      const again = await exchange(sent, requestId);
+      expect({ name, ...again.answer }).toEqual({ name, ...first.answer });
+      expect({ name, logged: again.logged }).toEqual({ name, logged: first.logged });
+      expect({ name, lines: again.logged.length }).toEqual({ name, lines: 1 });
+      expect({ name, statements: again.statements }).toEqual({ name, statements: first.statements });
+      expect({ name, throughApollo: again.throughApollo }).toEqual({ name, throughApollo: !short });
+      expect(first.throughApollo, name).toBe(true);
+      // Every case that falls back because of its result has errors in its answer.
+      if (!short && name.includes("error")) expect(first.answer.body, name).toContain('"errors"');
+    }
+  });
+
+  it("keeps nothing for a request without a token", async () => {
+    const query = "query NoToken { schedules { totalElements } }";
+    const anonymous = { headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) };
+    await exchange(anonymous, "anon-1");
+    const { org } = await orgClient(t);
+    const withToken = { headers: { "content-type": "application/json", authorization: `Bearer ${await t.token(org)}` }, body: JSON.stringify({ query }) };
+    expect((await exchange(withToken, "anon-2")).throughApollo).toBe(true);
+    expect((await exchange(withToken, "anon-3")).throughApollo).toBe(false);
+  });
+});
