@@ -40,7 +40,8 @@ import { replicaReadsForQueries } from "./read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
 import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
 import { requestTimeBudget } from "./request-budget.js";
-import { attachLogLine, requestGuardPlugin, requestLogPlugin, type LogLine } from "./request-plugins.js";
+import { requestGuardPlugin, requestLogPlugin } from "./request-plugins.js";
+import { attachLogLine, logLineOf } from "./log-line.js";
 import { knownOperations } from "./known-operations.js";
 import { checkQueryBytes, checkVariables } from "./request-shape.js";
 import { bodyDeadline, limitConnections } from "./connections.js";
@@ -110,10 +111,11 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
       log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: ["BAD_USER_INPUT"] });
       return sendJsonError(res, 400, "BAD_USER_INPUT", refusal.message, { argument: refusal.extensions?.argument });
     }
+    const line = logLineOf(res);
     res.once("finish", () => {
       // A request Apollo refused before its plugins ran (CSRF, a body without a query, a context
       // that failed) has no log line of the request log: it gets this one.
-      if (!(res.locals.logLine as LogLine | undefined)?.written) {
+      if (!line.written) {
         log.info("graphql", { requestId: requestIdOf(res), operation: null, status: res.statusCode, errorCodes: [res.statusCode >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST"] });
       }
     });
@@ -244,7 +246,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
       authError = error as Error;
     }
     const ctx = createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
-    res.locals.logLine = attachLogLine(ctx);
+    attachLogLine(ctx, logLineOf(res));
     return ctx;
   };
   const graphqlHandlers: PlainHandler[] = [

@@ -94,9 +94,15 @@ export interface CompiledPlans {
 const HANDED_OVER = Symbol("handed over to Apollo");
 type WithOutcome = { [HANDED_OVER]?: Outcome };
 
-/** The key of a plan: the requested operation name and the query text (APQ requests without text: the hash). */
-const planKey = (operationName: string | undefined | null, query: string | undefined, queryHash: string) =>
-  query !== undefined ? `${operationName ?? ""}\u0000${query}` : `#${queryHash}\u0000${operationName ?? ""}`;
+/**
+ * The key of a plan: the operation name the request gave (absent and "" differ: Apollo resolves
+ * them differently), its length first so that no name and text can be read as another pair, and
+ * the query text (an APQ request that sent no text: its hash, which known-operations.ts never looks up).
+ */
+const planKey = (operationName: string | undefined | null, query: string | undefined, queryHash: string) => {
+  const name = operationName === undefined || operationName === null ? "-" : `${operationName.length}:${operationName}`;
+  return query !== undefined ? `${name}\u0000${query}` : `#${queryHash}\u0000${name}`;
+};
 
 export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; plans: CompiledPlans } {
   const customSerializers = jsonReadySerializers(schema);
@@ -104,13 +110,13 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
   // the bounds (a plan keeps its document, and the document its text, alive; the key is a copy).
   const compiled = new BoundedLru<string, KnownPlan & { bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan, key) => plan.bytes + key.length);
 
-  const run = async (plan: KnownPlan, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
+  const run = async (plan: Pick<KnownPlan, "query"> & { operation?: OperationDefinitionNode }, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
     const result = await plan.query.query(undefined, context, variables);
     if (result.errors && result.data === undefined) {
       // No data at all: graphql-jit refused the variables, with its own errors (masked as
       // INTERNAL_SERVER_ERROR). Coerce them as graphql-js does, so that both executors answer
       // the same BAD_USER_INPUT; only this path pays for the second coercion.
-      const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+      const coerced = getVariableValues(schema, plan.operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
       if (coerced.errors) return { errors: coerced.errors };
     }
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
@@ -126,16 +132,20 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
     }
     const requestedName = requestContext.request.operationName ?? undefined;
     const key = planKey(requestedName, requestContext.request.query, requestContext.queryHash);
-    let plan: KnownPlan | undefined = compiled.get(key);
+    let plan: (Pick<KnownPlan, "query"> & { operation?: OperationDefinitionNode }) | undefined = compiled.get(key);
     if (!plan) {
       const result = compileQuery(requestContext.schema, requestContext.document, requestContext.operationName ?? undefined, {
         disablingCapturingStackErrors: true,
         customSerializers,
       });
       if (!isCompiledQuery(result)) return { errors: (result.errors ?? []).map(asGraphQLError) };
-      plan = { query: result, document: requestContext.document, operation: requestContext.operation, requestedName };
-      // A request without a valid token keeps nothing (bounded-caches.ts).
-      if (mayCache() && (requestContext.context as { viewer?: unknown }).viewer) compiled.set(key, { ...plan, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
+      const operation: OperationDefinitionNode | undefined = requestContext.operation;
+      plan = { query: result, operation };
+      // A request without a valid token keeps nothing (bounded-caches.ts); nor does one whose
+      // operation name Apollo found nowhere in the document (it answers that with an error).
+      if (operation && mayCache() && (requestContext.context as { viewer?: unknown }).viewer) {
+        compiled.set(key, { query: result, document: requestContext.document, operation, requestedName, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
+      }
     }
     return run(plan, requestContext.context, requestContext.request.variables ?? {});
   };

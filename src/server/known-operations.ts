@@ -19,7 +19,8 @@ import type { Context } from "./context.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
 import type { CompiledPlans } from "./executor.js";
 import { isMultipart } from "./graphql-answer.js";
-import { checkOperation, requestLogFields, writeLogLine } from "./request-plugins.js";
+import { checkOperation, requestLogFields } from "./request-plugins.js";
+import { writeLogLine } from "./log-line.js";
 import type { RequestChecks } from "./request-checks.js";
 
 /** Apollo's answer types for a single result, as its chooseContentTypeForSingleResultResponse offers them. */

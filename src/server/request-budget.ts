@@ -9,6 +9,7 @@ import type { Logger } from "../common/log.js";
 import type { RequestWork } from "../db/cancel.js";
 import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import { requestIdOf, sendJsonError } from "./http-errors.js";
+import { logLineOf } from "./log-line.js";
 
 /** After the early answer, whatever Apollo still writes for the request is dropped. */
 function muteResponse(res: PlainResponse): void {
@@ -25,6 +26,7 @@ export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavy
       budget.stop();
       const cancelled = (res.locals.requestWork as RequestWork | undefined)?.abandon() ?? 0;
       log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit: "REQUEST_TIMEOUT_MS", readsCancelled: cancelled });
+      logLineOf(res).written = true;
       if (res.headersSent) return void res.destroy();
       const error = timeoutError(settings.requestTimeoutMs);
       sendJsonError(res, 200, "TIMEOUT", error.message, error.extensions);

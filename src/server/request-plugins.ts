@@ -9,34 +9,14 @@ import { clientLeft, isMasked } from "./errors.js";
 import { queryLimitErrorOf } from "./query-limits.js";
 import { markWriting } from "./request-budget.js";
 import type { RequestChecks } from "./request-checks.js";
+import { contextLogLine, writeLogLine } from "./log-line.js";
 
 /** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
 const LOGGED_STACKS = 3;
 
-/** Whether the request's log line was written, shared by the context and the copies Apollo makes of it. */
-export interface LogLine {
-  written: boolean;
-}
-// A symbol property: Apollo runs each operation on a shallow copy of the context (Object.assign),
-// which copies it, so every copy points to the one record.
-const LOG_LINE = Symbol("request log line");
-
-/** Gives a new context its log-line record, which the request's last handler checks once the answer is out. */
-export function attachLogLine(ctx: Context): LogLine {
-  const line: LogLine = { written: false };
-  (ctx as Context & { [LOG_LINE]?: LogLine })[LOG_LINE] = line;
-  return line;
-}
-
-/** Writes the request's log line at `level` and records that it was written. */
-export function writeLogLine(ctx: Context, level: "info" | "error", message: string, fields: Record<string, unknown>): void {
-  ctx.log[level](message, fields);
-  const line = (ctx as Context & { [LOG_LINE]?: LogLine })[LOG_LINE];
-  if (line) line.written = true;
-}
-
-/** The fields of a request's log line. */
+/** The fields of a request's log line; its duration from when the request began (log-line.ts), else from `started`. */
 export function requestLogFields(ctx: Context, operation: string | null, started: number, codes: unknown[]) {
+  started = contextLogLine(ctx)?.started ?? started;
   return {
     requestId: ctx.requestId,
     operation,

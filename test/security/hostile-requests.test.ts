@@ -4,13 +4,13 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { orgClient, TEST_SECRET, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { createSchedule, iso, T0 } from "../events/helpers.js";
 
 const EVENTS = 5000;
 // REQUEST_TIMEOUT_MS lowered; the statement timeout off, so that only the request's budget can end a wait.
-const t = useOwnTestService({ maxHeavyEvents: 12_000, maxPageSize: 1000, requestTimeoutMs: 4000, dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0 });
+const t = useOwnTestService({ maxHeavyEvents: 12_000, maxPageSize: 1000, requestTimeoutMs: 4000, dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0, logLevel: "info" });
 
 async function post(body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(t.url + "/graphql", {
@@ -162,9 +162,25 @@ describe("the request's time budget (REQUEST_TIMEOUT_MS)", () => {
     });
     try {
       await lockTaken;
-      const answer = await gql.request(`{ schedules(size: 1) { totalElements content { id } } }`);
+      const logged: string[] = [];
+      const write = vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array) => {
+        logged.push(String(chunk));
+        return true;
+      }) as typeof process.stdout.write);
+      let answer;
+      try {
+        answer = await gql.request(`{ schedules(size: 1) { totalElements content { id } } }`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        write.mockRestore();
+      }
       expect(answer.errors?.[0].extensions).toMatchObject({ code: "TIMEOUT", limit: "REQUEST_TIMEOUT_MS" });
-      expect(answer.errors?.[0].extensions.requestId).toBeTruthy();
+      const requestId = String(answer.errors?.[0].extensions.requestId);
+      expect(requestId).toBeTruthy();
+      // Its log line says TIMEOUT, and no other line claims the request was bad.
+      const lines = logged.flatMap((chunk) => chunk.split("\n")).filter((line) => line.includes(requestId));
+      expect(lines.filter((line) => line.includes('"TIMEOUT"'))).toHaveLength(1);
+      expect(lines.filter((line) => line.includes("BAD_REQUEST"))).toEqual([]);
       expect((await fetch(t.url + "/healthz")).status).toBe(200);
       if (t.databaseUrl) {
         // PostgreSQL: the read no longer waits on the lock, which is still held.

@@ -84,6 +84,8 @@ describe("a query answered again without Apollo's pipeline", () => {
         sent: { headers: auth, body: JSON.stringify({ query: "{ schedules { totalElements } }", extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } }) },
         short: false,
       },
+      "an empty operation name (Apollo finds no operation)": { sent: { headers: auth, body: JSON.stringify({ query: "{ schedules { totalElements } }", operationName: "" }) }, short: false },
+      "a name that is not in the document": { sent: { headers: auth, body: JSON.stringify({ query: "query A { schedules { totalElements } }", operationName: "B" }) }, short: false },
       "a batch": { sent: { headers: auth, body: JSON.stringify([{ query: "{ schedules { totalElements } }" }]) }, short: false },
       "a size over MAX_PAGE_SIZE (refused by the checks)": { sent: { headers: auth, body: JSON.stringify({ query: "query($s: Int) { schedules(size: $s) { totalElements } }", variables: { s: 1_000_000 } }) }, short: false },
     };
@@ -105,6 +107,23 @@ describe("a query answered again without Apollo's pipeline", () => {
       // Every case that falls back because of its result has errors in its answer.
       if (!short && name.includes("error")) expect(first.answer.body, name).toContain('"errors"');
     }
+  });
+
+  it("keeps no plan for a name Apollo finds in no operation, so the same text without a name still answers", async () => {
+    const { org } = await orgClient(t);
+    const headers = { "content-type": "application/json", authorization: `Bearer ${await t.token(org)}` };
+    const query = "{ schedules { totalElements } } # unnamed";
+    const refused = await exchange({ headers, body: JSON.stringify({ query, operationName: "" }) }, "unnamed-1");
+    expect(refused.answer.body).toContain('"errors"');
+    for (const requestId of ["unnamed-2", "unnamed-3"]) {
+      const { answer } = await exchange({ headers, body: JSON.stringify({ query }) }, requestId);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ data: { schedules: { totalElements: 0 } } });
+    }
+    // And the empty name is not the absent one: it is refused again, by Apollo.
+    const again = await exchange({ headers, body: JSON.stringify({ query, operationName: "" }) }, "unnamed-4");
+    expect({ ...again.answer, headers: undefined }).toEqual({ ...refused.answer, headers: undefined, body: refused.answer.body.replace("unnamed-1", "unnamed-4") });
+    expect(again.throughApollo).toBe(true);
   });
 
   it("keeps nothing for a request without a token", async () => {
