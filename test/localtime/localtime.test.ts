@@ -202,12 +202,15 @@ describe("properties over the zone database", () => {
           const total = days.reduce((sum, d) => sum + d.lengthMs, 0);
           expect(total).toBe(days[days.length - 1].end - days[0].start);
           for (const d of days) {
+            // A day the zone skipped whole (Pacific/Kiritimati's 1994-12-31) is empty: no instant lies in it.
+            if (d.lengthMs === 0) continue;
             expect(broadcastDateOf(c, d.start)).toBe(d.date);
             expect(broadcastDateOf(c, d.end - 1)).toBe(d.date);
           }
         },
       ),
-      { numRuns: 150 },
+      // The case a CI run found: Kiritimati skipped 1994-12-31 (day 9,130) when it crossed the date line.
+      { numRuns: 150, examples: [["Pacific/Kiritimati", 0, 9083, 48]] },
     );
   });
 });
