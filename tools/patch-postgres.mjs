@@ -88,32 +88,37 @@ export const ORIGINAL_QUEUE = `    remove: (x) => {
       return out
     }`;
 
-const PATCHED_QUEUE = `    // ${QUEUE_MARK}: slots before \`index\` were shifted off and are not searched.
-    remove: (x) => {
-      const at = xs.indexOf(x, index)
+/** `text` with `from` replaced by `to`, where `from` must occur (a template the patch derives from). */
+function replaced(text, from, to) {
+  if (!text.includes(from)) throw new Error(`tools/patch-postgres.mjs: the queue's mend no longer matches its own original: ${from}`);
+  return text.replace(from, to);
+}
+
+// The queue's two changes, made on its original text so that each shows only what changes.
+const PATCHED_QUEUE = `    // ${QUEUE_MARK}: slots before \`index\` were shifted off and are not searched.\n` +
+  replaced(
+    replaced(
+      ORIGINAL_QUEUE,
+      `      const index = xs.indexOf(x)
+      return index === -1
+        ? null
+        : (xs.splice(index, 1), x)`,
+      `      const at = xs.indexOf(x, index)
       return at === -1
         ? null
-        : (xs.splice(at, 1), x)
-    },
-    push: (x) => (xs.push(x), x),
-    shift: () => {
-      const out = xs[index++]
-
-      if (index === xs.length) {
-        index = 0
-        xs = []
-      } else {
-        xs[index - 1] = undefined
+        : (xs.splice(at, 1), x)`,
+    ),
+    `        xs[index - 1] = undefined
+      }`,
+    `        xs[index - 1] = undefined
         // A queue that never empties would keep every slot it ever held: copying the rest out once
         // the freed slots are half of the array costs at most one move per shift.
         if (index >= 1024 && index * 2 >= xs.length) {
           xs = xs.slice(index)
           index = 0
         }
-      }
-
-      return out
-    }`;
+      }`,
+  );
 
 const MENDS = [
   { file: "index.js", mark: RESERVE_MARK, original: ORIGINAL, patched: PATCHED },

@@ -70,9 +70,10 @@ export interface KnownPlan {
   query: CompiledQuery;
   document: DocumentNode;
   operation: OperationDefinitionNode;
-  /** The operation name given with the request, as the plan was kept under it. */
-  requestedName: string | undefined;
 }
+
+/** What running needs: the compiled query, and its operation where Apollo resolved one (for the variables' errors). */
+type Runnable = Pick<KnownPlan, "query"> & { operation?: OperationDefinitionNode };
 
 /** What an execution outside Apollo hands over for Apollo to answer: its result, or what it threw. */
 type Outcome = { result: ExecutionResult } | { thrown: unknown };
@@ -110,7 +111,7 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
   // the bounds (a plan keeps its document, and the document its text, alive; the key is a copy).
   const compiled = new BoundedLru<string, KnownPlan & { bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan, key) => plan.bytes + key.length);
 
-  const run = async (plan: Pick<KnownPlan, "query"> & { operation?: OperationDefinitionNode }, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
+  const run = async (plan: Runnable, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
     const result = await plan.query.query(undefined, context, variables);
     if (result.errors && result.data === undefined) {
       // No data at all: graphql-jit refused the variables, with its own errors (masked as
@@ -130,9 +131,8 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
       if ("thrown" in outcome) throw outcome.thrown;
       return outcome.result;
     }
-    const requestedName = requestContext.request.operationName ?? undefined;
-    const key = planKey(requestedName, requestContext.request.query, requestContext.queryHash);
-    let plan: (Pick<KnownPlan, "query"> & { operation?: OperationDefinitionNode }) | undefined = compiled.get(key);
+    const key = planKey(requestContext.request.operationName, requestContext.request.query, requestContext.queryHash);
+    let plan: Runnable | undefined = compiled.get(key);
     if (!plan) {
       const result = compileQuery(requestContext.schema, requestContext.document, requestContext.operationName ?? undefined, {
         disablingCapturingStackErrors: true,
@@ -144,7 +144,7 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
       // A request without a valid token keeps nothing (bounded-caches.ts); nor does one whose
       // operation name Apollo found nowhere in the document (it answers that with an error).
       if (operation && mayCache() && (requestContext.context as { viewer?: unknown }).viewer) {
-        compiled.set(key, { query: result, document: requestContext.document, operation, requestedName, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
+        compiled.set(key, { query: result, document: requestContext.document, operation, bytes: documentBytes(requestContext.document) + PLAN_BYTES });
       }
     }
     return run(plan, requestContext.context, requestContext.request.variables ?? {});

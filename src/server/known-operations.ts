@@ -18,7 +18,6 @@ import type { Config } from "../config.js";
 import type { Context } from "./context.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
 import type { CompiledPlans } from "./executor.js";
-import { isMultipart } from "./graphql-answer.js";
 import { checkOperation, requestLogFields } from "./request-plugins.js";
 import { writeLogLine } from "./log-line.js";
 import type { RequestChecks } from "./request-checks.js";
@@ -90,7 +89,8 @@ export function knownOperations<C extends Context>(deps: {
 
   /** Answers the request when it is a known query whose answer is certain to match Apollo's; else says what Apollo may reuse. */
   return async (req: PlainRequest, res: PlainResponse): Promise<KnownOperationOutcome<C>> => {
-    if (req.method !== "POST" || isMultipart(req) || !JSON_BODY.test(req.headers["content-type"] ?? "")) return {};
+    // A JSON content type: never an upload (multipart), and past Apollo's CSRF prevention.
+    if (req.method !== "POST" || !JSON_BODY.test(req.headers["content-type"] ?? "")) return {};
     const request = operationOf(req.body);
     if (!request) return {};
     const contentType = answerTypeOf(req.headers.accept);
