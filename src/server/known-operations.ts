@@ -21,6 +21,7 @@ import type { CompiledPlans } from "./executor.js";
 import { checkOperation, requestLogFields } from "./request-plugins.js";
 import { writeLogLine } from "./log-line.js";
 import type { RequestChecks } from "./request-checks.js";
+import { mayCache } from "./bounded-caches.js";
 
 /** Apollo's answer types for a single result, as its chooseContentTypeForSingleResultResponse offers them. */
 const APPLICATION_JSON = "application/json; charset=utf-8";
@@ -56,6 +57,32 @@ function operationOf(body: unknown): { query: string; operationName: string | un
   return { query, operationName: operationName ?? undefined, variables: (variables as Record<string, unknown> | null) ?? {} };
 }
 
+/**
+ * Apollo's choice of answer type for an Accept header (null: it would refuse, 406), kept for a
+ * handful of headers: only those of requests with a token (bounded-caches.ts), at most
+ * KEPT_ACCEPTS of at most KEPT_ACCEPT_LENGTH characters, the oldest dropped first.
+ */
+export function answerTypes() {
+  const kept = new Map<string, string | null>();
+  return {
+    get size() {
+      return kept.size;
+    },
+    of(accept: string | undefined): string | null {
+      if (!accept) return APPLICATION_JSON;
+      let type = kept.get(accept);
+      if (type === undefined) {
+        type = new Negotiator({ headers: { accept } }).mediaType(SINGLE_RESULT_TYPES) ?? null;
+        if (accept.length <= KEPT_ACCEPT_LENGTH && mayCache()) {
+          if (kept.size >= KEPT_ACCEPTS) kept.delete(kept.keys().next().value!);
+          kept.set(accept, type);
+        }
+      }
+      return type;
+    },
+  };
+}
+
 export function knownOperations<C extends Context>(deps: {
   apollo: ApolloServer<C>;
   plans: CompiledPlans;
@@ -63,20 +90,7 @@ export function knownOperations<C extends Context>(deps: {
   config: Pick<Config, "publicIntrospection">;
   context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>;
 }) {
-  const answerTypes = new Map<string, string | null>();
-  /** Apollo's choice of answer type for this Accept (null: it would refuse, 406). */
-  const answerTypeOf = (accept: string | undefined): string | null => {
-    if (!accept) return APPLICATION_JSON;
-    let type = answerTypes.get(accept);
-    if (type === undefined) {
-      type = new Negotiator({ headers: { accept } }).mediaType(SINGLE_RESULT_TYPES) ?? null;
-      if (accept.length <= KEPT_ACCEPT_LENGTH) {
-        if (answerTypes.size >= KEPT_ACCEPTS) answerTypes.delete(answerTypes.keys().next().value!);
-        answerTypes.set(accept, type);
-      }
-    }
-    return type;
-  };
+  const types = answerTypes();
 
   const apolloServes = () => {
     try {
@@ -92,9 +106,7 @@ export function knownOperations<C extends Context>(deps: {
     // A JSON content type: never an upload (multipart), and past Apollo's CSRF prevention.
     if (req.method !== "POST" || !JSON_BODY.test(req.headers["content-type"] ?? "")) return {};
     const request = operationOf(req.body);
-    if (!request) return {};
-    const contentType = answerTypeOf(req.headers.accept);
-    if (!contentType || !apolloServes()) return {};
+    if (!request || !apolloServes()) return {};
     const plan = deps.plans.find(request.query, request.operationName);
     if (!plan || plan.operation.operation !== "query") return {};
     let ctx: C;
@@ -104,6 +116,9 @@ export function knownOperations<C extends Context>(deps: {
       return {}; // Apollo builds it again and answers the failure
     }
     if (!ctx.viewer || deps.checks.readsSchema(plan.document)) return { context: ctx };
+    // Negotiated once the caller is known, so that a request without a token keeps nothing.
+    const contentType = types.of(req.headers.accept);
+    if (!contentType) return { context: ctx };
     const started = performance.now();
     const operationName = plan.operation.name?.value ?? null;
     try {

@@ -6,6 +6,8 @@
 import { ApolloServer } from "@apollo/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
+import { allowCaching, cacheScope } from "../../src/server/bounded-caches.js";
+import { answerTypes } from "../../src/server/known-operations.js";
 import { createSchedule } from "../events/helpers.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 
@@ -134,5 +136,19 @@ describe("a query answered again without Apollo's pipeline", () => {
     const withToken = { headers: { "content-type": "application/json", authorization: `Bearer ${await t.token(org)}` }, body: JSON.stringify({ query }) };
     expect((await exchange(withToken, "anon-2")).throughApollo).toBe(true);
     expect((await exchange(withToken, "anon-3")).throughApollo).toBe(false);
+  });
+
+  it("keeps the answer type of an Accept header for requests with a token only, and a bounded number of them", () => {
+    const types = answerTypes();
+    const accept = "application/graphql-response+json, application/json;q=0.9";
+    cacheScope(null, null, () => expect(types.of(accept)).toBe("application/graphql-response+json; charset=utf-8"));
+    expect(types.size).toBe(0);
+    cacheScope(null, null, () => {
+      allowCaching();
+      for (let n = 0; n < 100; n++) types.of(`application/json;q=0.${n}`);
+      expect(types.of("text/html")).toBe(null);
+      expect(types.of(`application/json, ${"x".repeat(300)}`)).toBe("application/json; charset=utf-8");
+    });
+    expect(types.size).toBe(64);
   });
 });
