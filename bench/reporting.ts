@@ -15,7 +15,7 @@ import { ReportingService } from "../src/reporting/service.js";
 import { PeriodType } from "../src/reporting/types.js";
 import { signToken } from "../src/server/tokens.js";
 import { ensureSamplePartitions, partitionName } from "../src/telemetry/partitions.js";
-import { addToRollup } from "../src/telemetry/rollup.js";
+import { addToRollups } from "../src/telemetry/rollup.js";
 import { TelemetryService } from "../src/telemetry/service.js";
 import type { PlayoutSampleInput } from "../src/telemetry/types.js";
 import { withAdminConnection } from "./lib.js";
@@ -93,7 +93,7 @@ async function fill(db: Database): Promise<void> {
     return total;
   });
   out(`fill: ${rows.toLocaleString("en")} samples with generate_series in ${(t / 1000).toFixed(1)} s`);
-  const [tr, hours] = await timed(() => execute(db, addToRollup(sql`playout_samples`)));
+  const [tr, hours] = await timed(() => execute(db, addToRollups(sql`playout_samples`)));
   out(`rollup rebuild: ${hours.toLocaleString("en")} playout-hours in ${(tr / 1000).toFixed(1)} s`);
   await execute(db, sql`vacuum analyze`);
 }

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "../../src/common/auth.js";
 import { execute, queryRows, type Database } from "../../src/db/client.js";
 import { touchSchedule } from "../../src/schedules/store/index.js";
-import { addToRollup } from "../../src/telemetry/rollup.js";
+import { addToRollups } from "../../src/telemetry/rollup.js";
 import { TelemetryService } from "../../src/telemetry/service.js";
 
 export const ORG = "bench-org-1";
@@ -106,6 +106,6 @@ async function fillTelemetry(db: Database, size: DatasetSize): Promise<void> {
     );
     log(`filled ${total.toLocaleString("en")} samples`);
   }
-  await execute(db, addToRollup(sql`playout_samples`));
+  await execute(db, addToRollups(sql`playout_samples`));
   log(`${total.toLocaleString("en")} samples and their rollup in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -25,14 +25,14 @@ export async function billingRun(db: Database, organizations: string[], window: 
   // Local days of a zone: each row's day is the last start at or before it (width_bucket, a binary search).
   const startArray = sql`${textArray(starts.map((s) => new Date(s).toISOString()))}::timestamptz[]`;
   const day = (column: string) => (window.timeZone === "UTC" ? utcDayOf(column) : sql`(${startArray})[width_bucket(${sql.raw(column)}, ${startArray})]`);
-  // UTC days are whole hours: the hourly rollup holds exactly the samples of each day. Local days
-  // go through the report buckets (figures.ts): the rollup for whole hours, raw samples for the
-  // hours a day edge cuts (zones at +05:30, +05:45).
+  // UTC days: the daily rollup holds exactly the samples of each. Local days go through the report
+  // buckets (figures.ts): the rollups for whole days and hours, raw samples for the hours a day
+  // edge cuts (zones at +05:30, +05:45).
   const localDays: Window = { from: first, to: end, stepMs: DAY_MS, bucketCount: starts.length, playoutIds: null, timeZone: window.timeZone, starts };
   const up =
     window.timeZone === "UTC"
-      ? sql`select organization, ${utcDayOf("hour")} as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
-          from playout_hourly where organization in (select organization from orgs) and ${range("hour")} group by 1, 2`
+      ? sql`select organization, day as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
+          from playout_daily where organization in (select organization from orgs) and ${range("day")} group by 1, 2`
       : sql`select organization, bucket as d, sum(up_seconds)::int8 as uptime, count(distinct playout_id)::int8 as playouts
           from (${playoutBuckets(localDays, { organizations }, undefined, false)}) b group by 1, 2`;
   const records = await db.transaction((tx) =>

@@ -1,11 +1,12 @@
-// SQL for figures computed from playout samples: per playout per bucket, from the hourly rollup
-// where buckets hold whole hours, from raw samples for the hours that a bucket edge cuts.
+// SQL for figures computed from playout samples: per playout per bucket, from the daily rollup for
+// the UTC days a bucket holds whole, the hourly rollup for its other whole hours, and raw samples
+// for the hours that a bucket edge cuts.
 import { sql, type SQL } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { HEALTH_FIGURES, rawFigureRows, rollupFigureRows } from "../telemetry/index.js";
 import { textArray } from "../telemetry/index.js";
-import { edgeHours, fitsHourlyRollup, HOUR_MS, type Window } from "./window.js";
+import { edgeHours, fitsHourlyRollup, HOUR_MS, rangesOutside, wholeDayRanges, type Span, type Window } from "./window.js";
 
 /** Organizations a query may read: a list, or every one ("*", a token for all organizations). */
 export type OrgScope = string[] | "*";
@@ -76,7 +77,7 @@ function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string):
 /**
  * rollup: every bucket is whole hours. hybrid: buckets of an hour or more whose edges fall inside
  * hours (a "last 7 days" window from now): the hours wholly inside one bucket come from the
- * rollup, and only the hours holding a bucket edge from raw samples. raw: shorter buckets.
+ * rollups, and only the hours holding a bucket edge from raw samples. raw: shorter buckets.
  */
 export function sourceFor(window: Window, force?: Source): Source {
   return force ?? (fitsHourlyRollup(window) ? "rollup" : window.stepMs >= HOUR_MS ? "hybrid" : "raw");
@@ -97,17 +98,40 @@ function edgeHourRelation(window: Window): SQL {
   return sql`unnest(${textArray(edgeHours(window).map((h) => h.toISOString()))}::timestamptz[]) as edges(h)`;
 }
 
-/** Rows of the chosen source in the shape of rollupFigureRows / rawFigureRows. */
+/**
+ * `rows(lo, hi)` for each range: inline for one range, else one lateral read per range (an index
+ * range scan each; "offset 0" keeps the planner from flattening them into one scan of the window).
+ */
+function inRanges(ranges: Span[], rows: (lo: SQL, hi: SQL) => SQL): SQL {
+  if (ranges.length === 1) return rows(ts(new Date(ranges[0].from)), ts(new Date(ranges[0].to)));
+  const edges = (pick: (r: Span) => number) => sql`${textArray(ranges.map((r) => new Date(pick(r)).toISOString()))}::timestamptz[]`;
+  return sql`select r.* from unnest(${edges((r) => r.from)}, ${edges((r) => r.to)}) as spans(lo, hi)
+    cross join lateral (${rows(sql`spans.lo`, sql`spans.hi`)} offset 0) as r`;
+}
+
+/**
+ * Rows of the chosen source in the shape of rollupFigureRows / rawFigureRows. From the rollups:
+ * the UTC days inside one bucket from the daily one, the window's other whole hours from the
+ * hourly one, and (hybrid) the hours a bucket edge cuts from raw samples.
+ */
 function figureRows(window: Window, filter: PlayoutFilter, source: Source, withFigures: boolean): SQL {
-  if (source === "rollup") return rollupFigureRows(sourceWhere(window, filter, "hour"), withFigures);
   if (source === "raw") return rawFigureRows(sourceWhere(window, filter, "time"), withFigures);
-  // Every sample's hour is either whole (rollup) or holds an edge (raw, scanned hour by hour).
-  const whole = rollupFigureRows(sql`${sourceWhere(window, filter, "hour")} and ${wholeHour(window, sql`hour`)}`, withFigures);
-  // One index range scan per edge hour, never a scan of the whole window ("offset 0" keeps the
-  // planner from flattening the lateral subquery into a join over every sample of the window).
-  const edgeRows = rawFigureRows(sql`${sourceWhere(window, filter, "time")} and time >= edges.h and time < edges.h + interval '1 hour'`, withFigures);
-  const edges = sql`select r.* from ${edgeHourRelation(window)} cross join lateral (${edgeRows} offset 0) as r where not ${wholeHour(window, sql`edges.h`)}`;
-  return sql`${whole} union all ${edges}`;
+  const days = wholeDayRanges(window);
+  const hours = rangesOutside(window, days);
+  const parts: SQL[] = [];
+  if (days.length) {
+    parts.push(inRanges(days, (lo, hi) => rollupFigureRows(sql`${sourceWhere(window, filter, "day")} and day >= ${lo} and day < ${hi}`, withFigures, "day")));
+  }
+  const whole = source === "hybrid" ? sql` and ${wholeHour(window, sql`hour`)}` : sql``;
+  if (hours.length) {
+    parts.push(inRanges(hours, (lo, hi) => rollupFigureRows(sql`${sourceWhere(window, filter, "hour")} and hour >= ${lo} and hour < ${hi}${whole}`, withFigures)));
+  }
+  if (source === "hybrid") {
+    // One index range scan per edge hour, never a scan of the whole window (see inRanges).
+    const edgeRows = rawFigureRows(sql`${sourceWhere(window, filter, "time")} and time >= edges.h and time < edges.h + interval '1 hour'`, withFigures);
+    parts.push(sql`select r.* from ${edgeHourRelation(window)} cross join lateral (${edgeRows} offset 0) as r where not ${wholeHour(window, sql`edges.h`)}`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /**

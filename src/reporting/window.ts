@@ -120,6 +120,53 @@ export function edgeHours(window: Window): Date[] {
   return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
+/** A half-open range of instants [from, to), in ms. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** The buckets of a window as spans, in order (the last one ends at window.to). */
+function bucketSpans(window: Window): Span[] {
+  const to = window.to.getTime();
+  if (window.starts) return window.starts.map((from, i) => ({ from, to: window.starts![i + 1] ?? to }));
+  const spans: Span[] = [];
+  for (let k = 0; k < window.bucketCount; k++) {
+    const from = window.from.getTime() + k * window.stepMs;
+    spans.push({ from, to: Math.min(from + window.stepMs, to) });
+  }
+  return spans;
+}
+
+/**
+ * The UTC days [d, d + 1 day) that lie inside the window and inside one bucket, as ranges
+ * (adjacent ones joined): the daily rollup answers them exactly. Days cut by a bucket edge are
+ * left to the hours. At most one range per bucket, whatever the window's length.
+ */
+export function wholeDayRanges(window: Window): Span[] {
+  const ranges: Span[] = [];
+  for (const bucket of bucketSpans(window)) {
+    const first = Math.ceil(bucket.from / DAY_MS) * DAY_MS;
+    const end = Math.floor(bucket.to / DAY_MS) * DAY_MS;
+    if (end <= first) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last.to === first) last.to = end;
+    else ranges.push({ from: first, to: end });
+  }
+  return ranges;
+}
+
+/** The window [from, to) without the given ranges (sorted, disjoint, inside it), as ranges. */
+export function rangesOutside(window: Window, taken: Span[]): Span[] {
+  const rest: Span[] = [];
+  let at = window.from.getTime();
+  for (const range of [...taken, { from: window.to.getTime(), to: window.to.getTime() }]) {
+    if (range.from > at) rest.push({ from: at, to: range.from });
+    at = Math.max(at, range.to);
+  }
+  return rest;
+}
+
 /** The UTC days [start, start + 1 day) that a window touches, for billing runs. */
 export function utcDaysOf(window: Pick<Window, "from" | "to">): Date[] {
   const first = Math.floor(window.from.getTime() / DAY_MS) * DAY_MS;

@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../db/client.js";
 import { numberArray, textArray } from "./pg-array.js";
-import { addToRollup } from "./rollup.js";
+import { addToRollups } from "./rollup.js";
 import type {
   BillingUsageInput,
   CacheDownloadInput,
@@ -95,7 +95,7 @@ export async function ownersOf(tx: Executor, table: "playouts" | "channels", ids
 }
 
 /**
- * Appends samples and adds them to the hourly rollup in one statement. `owners` maps every
+ * Appends samples and adds them to the hourly and daily rollups in one statement. `owners` maps every
  * playout of the samples to its organization (checked by the caller).
  */
 export async function appendSamples(tx: Executor, rows: PlayoutSampleInput[], owners: Map<string, string>): Promise<number> {
@@ -103,7 +103,9 @@ export async function appendSamples(tx: Executor, rows: PlayoutSampleInput[], ow
   const columns = "playout_id, organization, time, interval_seconds, avmon, cache, connection, cpu, file_descriptors, free_memory, playback, storage";
   return execute(
     tx,
-    sql`with input as (
+    addToRollups(
+      sql`input`,
+      sql`input as (
         select * from unnest(${textArray(rows.map((s) => s.playoutId))}::text[], ${textArray(rows.map((s) => owners.get(s.playoutId)))}::text[],
           ${textArray(rows.map((s) => s.time.toISOString()))}::timestamptz[], ${numberArray(rows.map((s) => s.intervalSeconds ?? 60))}::int[],
           ${figure((s) => s.avmon)}, ${figure((s) => s.cache)}, ${figure((s) => s.connection)}, ${figure((s) => s.cpu)},
@@ -111,8 +113,8 @@ export async function appendSamples(tx: Executor, rows: PlayoutSampleInput[], ow
           as x(${sql.raw(columns)})
       ), appended as (
         insert into playout_samples (${sql.raw(columns)}) select ${sql.raw(columns)} from input
-      )
-      ${addToRollup(sql`input`)}`,
+      )`,
+    ),
   );
 }
 

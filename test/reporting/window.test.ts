@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/common/errors.js";
-import { bucketStart, contains, edgeHours, fitsHourlyRollup, MAX_BUCKETS, parseWindow, utcDaysOf, type WindowArgs } from "../../src/reporting/window.js";
+import { bucketStart, contains, edgeHours, fitsHourlyRollup, MAX_BUCKETS, parseWindow, rangesOutside, utcDaysOf, wholeDayRanges, type WindowArgs } from "../../src/reporting/window.js";
 
 const d = (iso: string) => new Date(iso);
 const code = (args: WindowArgs) => {
@@ -96,5 +96,60 @@ describe("buckets", () => {
       "2026-01-02T00:00:00.000Z",
     ]);
     expect(utcDaysOf({ from: d("2026-01-01T00:00:00Z"), to: d("2026-01-01T00:00:01Z") })).toHaveLength(1);
+  });
+
+  it("whole UTC days are those inside one bucket, joined across buckets; the rest of the window is left to the hours", () => {
+    const DAY = 86_400_000;
+    const iso = (ranges: { from: number; to: number }[]) => ranges.map((r) => `${new Date(r.from).toISOString().slice(0, 13)}..${new Date(r.to).toISOString().slice(0, 13)}`);
+    const split = (args: WindowArgs) => {
+      const window = parseWindow(args);
+      const days = wholeDayRanges(window);
+      return { days: iso(days), hours: iso(rangesOutside(window, days)) };
+    };
+    // Daily buckets from midnight UTC: one range of days, no hours (a 30-day report reads 30 rows per playout).
+    expect(split({ from: d("2026-05-02T00:00:00Z"), to: d("2026-06-01T00:00:00Z"), period: 1, periodType: "DAYS" })).toEqual({ days: ["2026-05-02T00..2026-06-01T00"], hours: [] });
+    // "The last 3 days" from 09:00, daily buckets: every day is cut by a bucket edge.
+    expect(split({ from: d("2026-01-01T09:00:00Z"), to: d("2026-01-04T09:00:00Z"), period: 1, periodType: "DAYS" })).toEqual({ days: [], hours: ["2026-01-01T09..2026-01-04T09"] });
+    // One bucket off midnight: the days inside it, the hours at both ends.
+    expect(split({ from: d("2026-01-01T09:00:00Z"), to: d("2026-01-04T09:00:00Z") })).toEqual({
+      days: ["2026-01-02T00..2026-01-04T00"],
+      hours: ["2026-01-01T09..2026-01-02T00", "2026-01-04T00..2026-01-04T09"],
+    });
+    // Buckets of 36 hours from midnight: the day that a bucket edge cuts at noon goes to the hours.
+    expect(split({ from: d("2026-01-01T00:00:00Z"), to: d("2026-01-07T00:00:00Z"), period: 36, periodType: "HOURS" })).toEqual({
+      days: ["2026-01-01T00..2026-01-02T00", "2026-01-03T00..2026-01-05T00", "2026-01-06T00..2026-01-07T00"],
+      hours: ["2026-01-02T00..2026-01-03T00", "2026-01-05T00..2026-01-06T00"],
+    });
+    // Hourly buckets: no day is inside one bucket.
+    expect(split({ from: d("2026-01-01T00:00:00Z"), to: d("2026-01-03T00:00:00Z"), period: 1, periodType: "HOURS" }).days).toEqual([]);
+    // Local weeks in Asia/Kolkata (+05:30): the UTC days inside each week, the two cut ones to the hours.
+    expect(split({ from: d("2025-12-31T18:30:00Z"), to: d("2026-01-14T18:30:00Z"), period: 7, periodType: "DAYS", timeZone: "Asia/Kolkata" })).toEqual({
+      days: ["2026-01-01T00..2026-01-07T00", "2026-01-08T00..2026-01-14T00"],
+      hours: ["2025-12-31T18..2026-01-01T00", "2026-01-07T00..2026-01-08T00", "2026-01-14T00..2026-01-14T18"],
+    });
+    // A window of a century in one bucket: one range, not 36,500 days.
+    expect(wholeDayRanges(parseWindow({ from: d("2000-01-01T00:00:00Z"), to: d("2100-01-01T00:00:00Z") }))).toEqual([{ from: Date.parse("2000-01-01T00:00:00Z"), to: Date.parse("2100-01-01T00:00:00Z") }]);
+    // Whatever the window: days and hours tile it, the days are whole UTC days, each inside one bucket.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 * DAY }),
+        fc.integer({ min: 1, max: 40 * DAY }),
+        fc.constantFrom<[number, "MINUTES" | "HOURS" | "DAYS"] | null>(null, [90, "MINUTES"], [5, "HOURS"], [36, "HOURS"], [1, "DAYS"], [3, "DAYS"]),
+        (offset, span, period) => {
+          const from = Date.parse("2026-01-01T00:00:00Z") + Math.floor(offset / 60_000) * 60_000;
+          const window = parseWindow({ from: new Date(from), to: new Date(from + span), period: period?.[0], periodType: period?.[1] });
+          const days = wholeDayRanges(window);
+          const tiles = [...days, ...rangesOutside(window, days)].sort((x, y) => x.from - y.from);
+          expect(tiles[0].from).toBe(window.from.getTime());
+          for (let i = 1; i < tiles.length; i++) expect(tiles[i].from).toBe(tiles[i - 1].to);
+          expect(tiles[tiles.length - 1].to).toBe(window.to.getTime());
+          for (const range of days) {
+            expect(range.from % DAY).toBe(0);
+            expect(range.to % DAY).toBe(0);
+            for (let day = range.from; day < range.to; day += DAY) expect(bucketStart(window, new Date(day)).getTime()).toBe(bucketStart(window, new Date(day + DAY - 1)).getTime());
+          }
+        },
+      ),
+    );
   });
 });

@@ -307,7 +307,7 @@ describe("tenant isolation of every root field", () => {
 
   it("A's snapshot holds one of everything", () => {
     for (const table of ["assets", "schedules", "events", "change_sets", "change_set_events", "jobs", "organizations", "channels", "playouts", "playout_samples",
-      "playout_hourly", "cache_downloads", "storage_snapshots", "billing_usage", "executions", "providers", "stream_stats", "registry_names"]) {
+      "playout_hourly", "playout_daily", "cache_downloads", "storage_snapshots", "billing_usage", "executions", "providers", "stream_stats", "registry_names"]) {
       expect(before[table]?.length ?? 0, table).toBeGreaterThan(0);
     }
   });

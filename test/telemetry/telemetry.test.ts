@@ -4,7 +4,9 @@ import type { Viewer } from "../../src/common/auth.js";
 import { ReportingService } from "../../src/reporting/service.js";
 import { sourceFor } from "../../src/reporting/figures.js";
 import { PeriodType } from "../../src/reporting/types.js";
-import { parseWindow } from "../../src/reporting/window.js";
+import { parseWindow, wholeDayRanges } from "../../src/reporting/window.js";
+import { queryRows } from "../../src/db/client.js";
+import { sql } from "drizzle-orm";
 import { INGEST } from "../helpers/telemetry.js";
 import { uniqueOrg, useOwnTestService } from "../helpers/service.js";
 
@@ -134,7 +136,7 @@ describe("ingestTelemetry", () => {
     }
   });
 
-  it("the hourly rollup (whole or mixed with raw edge hours) gives the same figures as the raw samples (random batches)", async () => {
+  it("the rollups (daily, hourly, mixed with raw edge hours) give the same figures as the raw samples (random batches)", async () => {
     const { a, adminA } = await setup();
     let seed = 42;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
@@ -167,8 +169,23 @@ describe("ingestTelemetry", () => {
       { from: new Date(start + 30 * 60_000), to: new Date(start + 71 * 3_600_000 + 1) },
       { from: new Date(start), to: new Date(start + 70 * 3_600_000), period: 90, periodType: PeriodType.MINUTES, playoutIds: [`${a}-p0`, `${a}-p3`] },
       { from: new Date(start + 1_000), to: new Date(start + 20 * 3_600_000), period: 20, periodType: PeriodType.MINUTES },
+      // Whole UTC days from the daily rollup and the other hours from the hourly one: two-day
+      // buckets, one bucket from 05:00 to 19:00 two days later, and local days in Asia/Kolkata.
+      { from: new Date(start), to: new Date(start + 3 * 86_400_000), period: 2, periodType: PeriodType.DAYS },
+      { from: new Date(start + 5 * 3_600_000), to: new Date(start + 67 * 3_600_000) },
+      { from: new Date(start - 5.5 * 3_600_000), to: new Date(start + 66.5 * 3_600_000), period: 2, periodType: PeriodType.DAYS, timeZone: "Asia/Kolkata" },
     ];
-    expect(windows.map((w) => sourceFor(parseWindow(w)))).toEqual(["rollup", "rollup", "rollup", "rollup", "hybrid", "hybrid", "hybrid", "hybrid", "raw"]);
+    expect(windows.map((w) => sourceFor(parseWindow(w)))).toEqual(["rollup", "rollup", "rollup", "rollup", "hybrid", "hybrid", "hybrid", "hybrid", "raw", "rollup", "rollup", "hybrid"]);
+    expect(windows.map((w) => wholeDayRanges(parseWindow(w)).length)).toEqual([1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1]);
+    // The daily rollup holds, per playout per UTC day, the sums of its hours.
+    const sums = "sum(up_seconds)::int8 as up, sum(down_seconds)::int8 as down, sum(samples)::int8 as samples, sum(n_cpu)::int8 as n_cpu, round(sum(sum_cpu)::numeric, 6)::text as cpu";
+    const daily = await queryRows(t.service.database.db, sql`select playout_id, day, ${sql.raw(sums)} from playout_daily where organization = ${a} group by 1, 2 order by 1, 2`);
+    const hourly = await queryRows(
+      t.service.database.db,
+      sql`select playout_id, date_bin(interval '1 day', hour, timestamptz '2000-01-01Z') as day, ${sql.raw(sums)} from playout_hourly where organization = ${a} group by 1, 2 order by 1, 2`,
+    );
+    expect(daily.length).toBeGreaterThanOrEqual(12);
+    expect(daily).toEqual(hourly);
     let compared = 0;
     for (const window of windows) {
       const raw = await service.playoutHistory(viewer, { window }, "raw");
