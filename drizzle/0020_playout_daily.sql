@@ -36,3 +36,5 @@ SELECT "playout_id", date_bin(interval '1 day', "hour", timestamptz '2000-01-01 
   sum("sum_playback"), sum("n_playback"), sum("sum_storage"), sum("n_storage")
 FROM "playout_hourly" GROUP BY 1, 2;--> statement-breakpoint
 CREATE INDEX "playout_daily_org_day_idx" ON "playout_daily" USING btree ("organization","day");
+--> statement-breakpoint
+ANALYZE "playout_daily";

@@ -60,10 +60,13 @@ export async function checkPlayoutIds(executor: Executor, window: Window, scope:
   if (unknown.length) throw badInput(`window.playoutIds names unknown playouts: ${unknown.slice(0, 10).join(", ")}`, { argument: "window.playoutIds", unknownPlayoutIds: unknown.slice(0, 100) });
 }
 
-/** Filters on the rows of either source (both have playout_id and organization). */
-function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string): SQL {
+/**
+ * Filters on the rows of either source (both have playout_id and organization): time in [lo, hi),
+ * the whole window unless a part of it is given.
+ */
+function sourceWhere(window: Window, filter: PlayoutFilter, timeColumn: string, lo = ts(window.from), hi = ts(window.to)): SQL {
   const parts: SQL[] = [inScope(sql`organization`, filter.organizations)];
-  parts.push(sql`${sql.raw(timeColumn)} >= ${ts(window.from)} and ${sql.raw(timeColumn)} < ${ts(window.to)}`);
+  parts.push(sql`${sql.raw(timeColumn)} >= ${lo} and ${sql.raw(timeColumn)} < ${hi}`);
   if (window.playoutIds) parts.push(anyOf(sql`playout_id`, window.playoutIds));
   if (filter.providerId || filter.channelIds?.length) {
     const registry: SQL[] = [inScope(sql`organization`, filter.organizations)];
@@ -120,11 +123,11 @@ function figureRows(window: Window, filter: PlayoutFilter, source: Source, withF
   const hours = rangesOutside(window, days);
   const parts: SQL[] = [];
   if (days.length) {
-    parts.push(inRanges(days, (lo, hi) => rollupFigureRows(sql`${sourceWhere(window, filter, "day")} and day >= ${lo} and day < ${hi}`, withFigures, "day")));
+    parts.push(inRanges(days, (lo, hi) => rollupFigureRows(sourceWhere(window, filter, "day", lo, hi), withFigures, "day")));
   }
   const whole = source === "hybrid" ? sql` and ${wholeHour(window, sql`hour`)}` : sql``;
   if (hours.length) {
-    parts.push(inRanges(hours, (lo, hi) => rollupFigureRows(sql`${sourceWhere(window, filter, "hour")} and hour >= ${lo} and hour < ${hi}${whole}`, withFigures)));
+    parts.push(inRanges(hours, (lo, hi) => rollupFigureRows(sql`${sourceWhere(window, filter, "hour", lo, hi)}${whole}`, withFigures)));
   }
   if (source === "hybrid") {
     // One index range scan per edge hour, never a scan of the whole window (see inRanges).
