@@ -1,5 +1,5 @@
 // Reporting speed on PostgreSQL: 10 million samples (200 playouts × 35 days × one a minute) filled
-// set-based, the hourly rollup rebuilt from them, then the reporting queries and ingestion timed.
+// set-based, the hourly and daily rollups rebuilt from them, then the reporting queries and ingestion timed.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/reporting.ts
 // Works in its own database (pgw_bench_reporting), dropped at the end. Env: BENCH_DAYS, BENCH_PLAYOUTS.
 // 100 million samples (monthly partitions): BENCH_PLAYOUTS=2000 BENCH_DAYS=35 (about 30 GB of disk).
@@ -93,8 +93,9 @@ async function fill(db: Database): Promise<void> {
     return total;
   });
   out(`fill: ${rows.toLocaleString("en")} samples with generate_series in ${(t / 1000).toFixed(1)} s`);
-  const [tr, hours] = await timed(() => execute(db, addToRollups(sql`playout_samples`)));
-  out(`rollup rebuild: ${hours.toLocaleString("en")} playout-hours in ${(tr / 1000).toFixed(1)} s`);
+  const [tr, days] = await timed(() => execute(db, addToRollups(sql`playout_samples`)));
+  const [{ hours }] = await queryRows<{ hours: number }>(db, sql`select count(*)::int as hours from playout_hourly`);
+  out(`rollup rebuild: ${hours.toLocaleString("en")} playout-hours and ${days.toLocaleString("en")} playout-days in ${(tr / 1000).toFixed(1)} s`);
   await execute(db, sql`vacuum analyze`);
 }
 
