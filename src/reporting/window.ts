@@ -107,19 +107,6 @@ export function fitsHourlyRollup(window: Window): boolean {
   return window.from.getTime() % HOUR_MS === 0 && window.to.getTime() % HOUR_MS === 0 && window.stepMs % HOUR_MS === 0;
 }
 
-/**
- * Starts of the UTC hours that hold a bucket edge (from, each bucket start, to), sorted and
- * distinct: the only hours a rollup-backed query must read from raw samples.
- */
-export function edgeHours(window: Window): Date[] {
-  const hours = new Set<number>();
-  const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
-  for (const start of window.starts ?? []) hours.add(floorHour(start));
-  for (let k = 0; !window.starts && k < window.bucketCount; k++) hours.add(floorHour(window.from.getTime() + k * window.stepMs));
-  hours.add(floorHour(window.to.getTime()));
-  return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
-}
-
 /** A half-open range of instants [from, to), in ms. */
 export interface Span {
   from: number;
@@ -136,6 +123,18 @@ function bucketSpans(window: Window): Span[] {
     spans.push({ from, to: Math.min(from + window.stepMs, to) });
   }
   return spans;
+}
+
+/**
+ * Starts of the UTC hours that hold a bucket edge (from, each bucket start, to), sorted and
+ * distinct: the only hours a rollup-backed query must read from raw samples.
+ */
+export function edgeHours(window: Window): Date[] {
+  const hours = new Set<number>();
+  const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+  for (const bucket of bucketSpans(window)) hours.add(floorHour(bucket.from));
+  hours.add(floorHour(window.to.getTime()));
+  return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
 /**
