@@ -3,7 +3,7 @@
 // Only for selections json-plan.ts accepts; the rest reads through pages.ts.
 import { pageMeta, type PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
-import { jsonPagesDocuments, type FoldedPageColumns, type JsonAssets } from "../schedules/index.js";
+import { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets } from "../schedules/index.js";
 import type { EventFilter } from "../schedules/index.js";
 import { PRELOADED_ASSET, type JsonPagePlan } from "./json-plan.js";
 import type { EventPage } from "./types.js";
@@ -11,7 +11,7 @@ import type { EventPage } from "./types.js";
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 const NONE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
-/** The names of an event array's values (store/json-pages.ts: columns, data, then the asset). */
+/** The names of a page's value arrays (store/json-pages.ts EventColumns: columns, data, then the asset). */
 function fieldsOf(plan: JsonPagePlan): string[] {
   return [...plan.columns, ...plan.data, ...(plan.asset ? [PRELOADED_ASSET] : [])];
 }
@@ -19,41 +19,69 @@ function fieldsOf(plan: JsonPagePlan): string[] {
 /** The assets of a JSON read by organization and key: each object shared by the events that name it. */
 type AssetsByKey = Map<string, Map<string, unknown>>;
 
-function assetsByKey(assets: JsonAssets): AssetsByKey {
+/** The assets of JsonAssets (by column) as objects of what `plan` selects, by organization and key. */
+function assetsByKey(plan: JsonAssetPlan | null, assets: JsonAssets): AssetsByKey {
   const byKey: AssetsByKey = new Map();
-  for (const [organization, key, asset] of assets) {
+  const [organizations, keys] = assets;
+  if (!plan || !organizations || !keys) return byKey;
+  for (let i = 0; i < keys.length; i++) {
+    const asset: Record<string, unknown> = {};
+    let column = 2;
+    for (const field of plan.columns) asset[field] = assets[column++]![i];
+    for (const { field, keys: read } of plan.documents) {
+      const document = assets[column++]![i];
+      if (read === null) {
+        asset[field] = document;
+        continue;
+      }
+      // `{}` stands for an object document: its keys read follow, one array each.
+      const isObject = typeof document === "object" && document !== null && !Array.isArray(document);
+      const cut: Record<string, unknown> | null = isObject ? {} : null;
+      for (const key of read) {
+        const value = assets[column++]![i];
+        if (cut) cut[key] = value;
+      }
+      asset[field] = cut ?? document;
+    }
+    const organization = organizations[i] as string;
     let ofOrganization = byKey.get(organization);
     if (!ofOrganization) byKey.set(organization, (ofOrganization = new Map()));
-    ofOrganization.set(key, asset);
+    ofOrganization.set(keys[i] as string, asset);
   }
   return byKey;
 }
 
 /**
- * An event of the JSON read: its values in the order of `fields`. With an asset selected the last
- * value is the key the event names it by, answered with the asset of that key in `assets` (null:
- * no key, or no asset of that key).
+ * The events of a page's EventColumns as objects of `fields`. With an asset selected the last
+ * array holds the key each event names it by, answered with the asset of that key in `assets`
+ * (null: no key, or no asset of that key).
  */
-function objectOf(fields: string[], values: unknown[], assets: Map<string, unknown> | undefined): Record<string, unknown> {
-  const event: Record<string, unknown> = {};
-  for (let i = 0; i < fields.length; i++) event[fields[i]] = values[i];
-  if (assets !== undefined) {
-    const key = values[fields.length - 1];
-    event[PRELOADED_ASSET] = key === null ? null : (assets.get(key as string) ?? null);
+function eventsOf(fields: string[], columns: EventColumns, assets: Map<string, unknown> | undefined): Record<string, unknown>[] {
+  const [count, ...values] = columns;
+  const events: Record<string, unknown>[] = new Array(count);
+  const valueCount = assets === undefined ? fields.length : fields.length - 1;
+  for (let i = 0; i < count; i++) {
+    const event: Record<string, unknown> = {};
+    for (let f = 0; f < valueCount; f++) event[fields[f]] = values[f]![i];
+    if (assets !== undefined) {
+      const key = values[fields.length - 1]![i];
+      event[PRELOADED_ASSET] = key === null ? null : (assets.get(key as string) ?? null);
+    }
+    events[i] = event;
   }
-  return event;
+  return events;
 }
 
 const NO_ASSETS = new Map<string, unknown>();
 
 /**
- * An EventPage of the JSON read: a schedule's total and its events as arrays of `fields`' values.
+ * An EventPage of the JSON read: a schedule's total and its events (EventColumns of `fields`).
  * The total is null when the selection reads no member that needs it (json-plan.ts): the members
  * built from it are then not answered, and the page counts what it shows. `assets`: those of the
  * schedule's organization when the plan selects an asset.
  */
-function pageOf(request: PageRequest, fields: string[], total: number | null, events: unknown[][], assets: Map<string, unknown> | undefined): EventPage {
-  const content = events.map((values) => objectOf(fields, values, assets)) as unknown as EventPage["content"];
+function pageOf(request: PageRequest, fields: string[], total: number | null, columns: EventColumns, assets: Map<string, unknown> | undefined): EventPage {
+  const content = eventsOf(fields, columns, assets) as unknown as EventPage["content"];
   const known = total === null ? request.page * request.size + content.length : Number(total);
   return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, known, content.length, ORDER) };
 }
@@ -75,7 +103,7 @@ export async function jsonSchedulesPages(
   const result = new Map<number, EventPage>();
   const fields = fieldsOf(plan);
   const documents = await jsonPagesDocuments(executor, scheduleIds, request, filter, plan);
-  const byKey = assetsByKey(documents.assets);
+  const byKey = assetsByKey(plan.asset, documents.assets);
   for (const page of documents.pages) {
     result.set(Number(page.s), pageOf(request, fields, page.t, page.e, assetsOf(plan, byKey, page.o)));
   }
@@ -86,6 +114,6 @@ export async function jsonSchedulesPages(
 export function foldedPagesOf(request: PageRequest, plan: JsonPagePlan, rows: (FoldedPageColumns & { organization?: unknown })[]): EventPage[] {
   const fields = fieldsOf(plan);
   const assetsRow = rows.find((row) => row._events_assets !== null && row._events_assets !== undefined);
-  const byKey = assetsByKey(assetsRow ? (JSON.parse(assetsRow._events_assets!) as JsonAssets) : []);
-  return rows.map((row) => pageOf(request, fields, row._events_total, JSON.parse(row._events) as unknown[][], assetsOf(plan, byKey, row.organization)));
+  const byKey = assetsByKey(plan.asset, assetsRow ? (JSON.parse(assetsRow._events_assets!) as JsonAssets) : []);
+  return rows.map((row) => pageOf(request, fields, row._events_total, JSON.parse(row._events) as EventColumns, assetsOf(plan, byKey, row.organization)));
 }

@@ -44,7 +44,7 @@ export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";
 // Reads of a target's events for the event mutations and pages (src/events/, src/changesets/).
 export { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
 export { positionAt, targetPageRows, targetsPageRows, type PagedRow } from "./store/pages.js";
-export { jsonPagesDocuments, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets, type JsonReadPlan } from "./store/json-pages.js";
+export { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets, type JsonReadPlan } from "./store/json-pages.js";
 export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";
 
 // One named read per need of another slice: history, checks, exports, as-run.

@@ -27,19 +27,29 @@ export interface JsonAssetPlan {
 }
 
 /**
- * One schedule's page of a JSON read: its id, its organization, the total of matching events, the
- * events as arrays of the plan's values (with an asset selected, the last is the key it names:
- * JsonAssets).
+ * A page's events by column: how many, then one array per value of the plan (columns, data, then
+ * with an asset selected the key each event names it by), each in air order; with no events the
+ * arrays are null. By column because PostgreSQL's json_agg looks up how to write a type once per
+ * array, where json_build_array does it for every value (a third of the statement's work).
  */
+export type EventColumns = [number, ...(unknown[] | null)[]];
+
+/** One schedule's page of a JSON read: its id, its organization, the total of matching events, its events (EventColumns). */
 export interface JsonPageDocument {
   s: number;
   o: string | null;
   t: number | null;
-  e: unknown[][];
+  e: EventColumns;
 }
 
-/** The assets the events of a JSON read name, once each: `[organization, key, asset or null]`. */
-export type JsonAssets = [string, string, unknown][];
+/**
+ * The assets the events of a JSON read name, by column: the organizations, the keys, then one
+ * array per selected asset column (JsonAssetPlan.columns' order), then per document field
+ * (JsonAssetPlan.documents' order) the document itself, or when keys are read of it `{}` for an
+ * object (then one array per key follows, its values) and the document itself otherwise. A key no
+ * asset answers to is not listed; with no asset, every array is null.
+ */
+export type JsonAssets = (unknown[] | null)[];
 
 /** A JSON read of several schedules: their pages, and the assets their events name. */
 export interface JsonPagesDocuments {
@@ -93,40 +103,30 @@ const ASSET_DOCUMENT_COLUMN: Record<string, string> = {
   tags: "tags",
 };
 
-function pairs(entries: [string, SQL][]): SQL {
-  return sql.join(
-    entries.map(([field, value]) => sql`${name(field)}, ${value}`),
-    sql`, `,
-  );
-}
-
-/** The JSON of one asset row `a` as the plan selects it; a document cut to the keys read when it is an object. */
-function assetObject(plan: JsonAssetPlan): SQL {
-  const entries: [string, SQL][] = plan.columns.map((f) => [f, sql.raw(ASSET_COLUMN_SQL[f])]);
+/** The arrays of JsonAssets after organization and key, over asset rows `a`: one json_agg each. */
+function assetColumns(plan: JsonAssetPlan): SQL[] {
+  const arrays = plan.columns.map((f) => sql`json_agg(${sql.raw(ASSET_COLUMN_SQL[f])})`);
   for (const { field, keys } of plan.documents) {
     const column = sql.raw(`a.${ASSET_DOCUMENT_COLUMN[field]}`);
-    entries.push([
-      field,
-      keys === null
-        ? column
-        : sql`case when jsonb_typeof(${column}) = 'object' then jsonb_build_object(${pairs(keys.map((k) => [k, sql`${column}->${name(k)}`]))}) else ${column} end`,
-    ]);
+    if (keys === null) {
+      arrays.push(sql`json_agg(${column})`);
+      continue;
+    }
+    arrays.push(sql`json_agg(case when jsonb_typeof(${column}) = 'object' then '{}'::jsonb else ${column} end)`);
+    for (const key of keys) arrays.push(sql`json_agg(${column}->${name(key)})`);
   }
-  return sql`json_build_object(${pairs(entries)})`;
+  return arrays;
 }
 
 /**
  * The asset of each distinct key `k` of a schedule's organization (assets/lookup.ts's rule): the
- * asset with that assetId, else the one with that mediaId and the smallest assetId. The second
- * probe runs only when the first finds none. Once per key and statement, not per event: a page of
- * 1,000 spots names a few hundred assets, and each asset's JSON is built and sent once.
+ * asset with that assetId, else the one with that mediaId and the smallest assetId (the second
+ * branch runs only when the first finds none). Once per key and statement, not per event: a page
+ * of 1,000 spots names a few hundred assets, and each asset is read and sent once.
  */
-function assetOf(plan: JsonAssetPlan): SQL {
-  const object = assetObject(plan);
-  return sql`coalesce(
-    (select ${object} from assets a where a.organization = k.organization and a.asset_id = k.asset_key),
-    (select ${object} from assets a where a.organization = k.organization and a.media_id = k.asset_key order by a.asset_id collate "C" limit 1))`;
-}
+const ASSET_OF_KEY = sql`((select a.* from assets a where a.organization = k.organization and a.asset_id = k.asset_key)
+          union all (select a.* from assets a where a.organization = k.organization and a.media_id = k.asset_key order by a.asset_id collate "C" limit 1)
+          limit 1) a`;
 
 /** The key an event names its asset by: its assetId, else its mediaId. */
 const ASSET_KEY = sql`coalesce(nullif(e.asset_id, ''), nullif(e.media_id, ''))`;
@@ -170,7 +170,7 @@ function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, cou
   const columns = filtered ? sql`*` : sql`e.id`;
   const branches = sql`(select ${columns} from events e where ${where} and ${nearStart} ${order} offset ${skip} limit ${take})
         union all (select ${columns} from events e where ${where} and not (${nearStart}) ${fromEnd})`;
-  return filtered ? branches : sql`select e.* from (${branches}) i join events e on e.id = i.id`;
+  return filtered ? sql`select * from (${branches}) e ${order}` : sql`select e.* from (${branches}) i join events e on e.id = i.id ${order}`;
 }
 
 /**
@@ -185,10 +185,11 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   const total = !plan.total ? sql`null::int` : conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
   // How many events match, when the statement knows it anyway (the page then reads from its nearer end).
   const count = conditions.length === 0 ? sql`ids.event_count` : plan.total ? sql`ids.total` : null;
-  // Each event as an array of the plan's values (columns, data, then its asset's key), its keys named
-  // once in Node: json_build_array costs PostgreSQL about half of json_build_object with the same
-  // values (docs/PERFORMANCE.md). Each schedule's page is aggregated where it is read (its own index
-  // range, a lateral subquery): no table of every page's rows to group again.
+  // The page by column (EventColumns): one json_agg per value, fed the page's rows in air order
+  // (pageOfSchedule orders them; an aggregate over one ordered subquery reads it in that order, and
+  // an ORDER BY inside each json_agg would sort the page once per value). Each schedule's page is
+  // aggregated where it is read (its own index range, a lateral subquery): no table of every page's
+  // rows to group again.
   const values = [...eventValues(plan), ...(plan.asset ? [ASSET_KEY] : [])];
   const keys = plan.asset ? sql`, array_agg(${ASSET_KEY}) as keys` : sql``;
   const ctes = sql`ids as materialized (
@@ -197,12 +198,13 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
       g as materialized (
         select ids.sid, ids.organization, x.*
         from ids cross join lateral (
-          select json_agg(json_build_array(${sql.join(values, sql`, `)}) order by e.on_air_time, e.id) as events${keys}
+          select json_build_array(${sql.join([sql`count(*)`, ...values.map((v) => sql`json_agg(${v})`)], sql`, `)}) as events${keys}
           from (${pageOfSchedule(where, request, conditions.length > 0, count)}) e) x)${
         plan.asset
           ? sql`, k as materialized (
-        select coalesce(json_agg(json_build_array(k.organization, k.asset_key, ${assetOf(plan.asset)})), '[]'::json) as assets
-        from (select distinct g.organization, u.asset_key from g cross join lateral unnest(g.keys) as u(asset_key) where u.asset_key is not null) k)`
+        select json_build_array(${sql.join([sql`json_agg(k.organization)`, sql`json_agg(k.asset_key)`, ...assetColumns(plan.asset)], sql`, `)}) as assets
+        from (select distinct g.organization, u.asset_key from g cross join lateral unnest(g.keys) as u(asset_key) where u.asset_key is not null) k
+        cross join lateral ${ASSET_OF_KEY})`
           : sql``
       }`;
   return { ctes, assets: plan.asset ? sql`(select assets from k)` : null };
@@ -224,7 +226,7 @@ export async function jsonPagesDocuments(
     executor,
     sql`with ${ctes}
       select json_build_object(
-        'pages', coalesce(json_agg(json_build_object('s', ids.sid, 'o', ids.organization, 't', ids.total, 'e', coalesce(g.events, '[]'::json))), '[]'::json),
+        'pages', coalesce(json_agg(json_build_object('s', ids.sid, 'o', ids.organization, 't', ids.total, 'e', coalesce(g.events, '[0]'::json))), '[]'::json),
         'assets', ${assets ?? sql`'[]'::json`})::text as documents
       from ids left join g on g.sid = ids.sid`,
   );
@@ -251,7 +253,7 @@ export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, f
   const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
   const firstRowAssets = assets ? sql`case when sp._rank = (select min(_rank) from sp) then ${assets}::text end` : sql`null::text`;
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
-      select sp.*, ids.total as _events_total, coalesce(g.events, '[]'::json)::text as _events, ${firstRowAssets} as _events_assets
+      select sp.*, ids.total as _events_total, coalesce(g.events, '[0]'::json)::text as _events, ${firstRowAssets} as _events_assets
       from sp join ids on ids.sid = sp.id left join g on g.sid = sp.id
       order by sp._rank`;
 }
