@@ -93,6 +93,11 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Connections set aside for reads of one row by key, out of the pool's (openDatabase). */
+const KEY_READ_CONNECTIONS = 2;
+/** A pool smaller than this keeps every connection for every statement. */
+const KEY_POOL_FROM = 4;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // A handle opened without limits (a CLI command, a test's second connection) leaves the service's.
   if (options.statementTimeoutMs !== undefined || options.lockTimeoutMs !== undefined) {
@@ -103,8 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pooled = options.poolMode === "transaction";
     const prepare = options.preparedStatements ?? !pooled;
     const limits = { statementTimeoutMs: options.statementTimeoutMs, lockTimeoutMs: options.lockTimeoutMs };
-    const client = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
+    const settings = {
       connect_timeout: connectTimeoutSeconds,
       onnotice: () => {},
       // Named prepared statements live on one server connection: a pooler hands the next
@@ -130,7 +134,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
             ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
             ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
           },
-    });
+    } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+    // Reads of one row by key (key-reads.ts: the job poll, the service's most frequent request)
+    // get connections of their own, out of the pool's: they never wait behind a long statement
+    // holding every other connection, and under load several share one round trip (postgres.js
+    // sends queries one after another on a busy connection rather than open more).
+    const max = options.maxConnections ?? 10;
+    const keyConnections = max >= KEY_POOL_FROM ? KEY_READ_CONNECTIONS : 0;
+    const client = postgres(options.databaseUrl, { ...settings, max: max - keyConnections });
+    const keyClient = keyConnections > 0 ? postgres(options.databaseUrl, { ...settings, max: keyConnections }) : null;
     // The reserve of the health probe: one connection of its own with short limits, so /readyz
     // answers while the pool is busy or the server restarts.
     const probe = postgres(options.databaseUrl, {
@@ -145,7 +157,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const holdBy: HoldBy = !pooled && reservationsMended() ? "reserve" : "transaction";
     if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
     if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (tools/patch-postgres.mjs did not run): under sustained load each query costs more the longer the load lasts");
-    const driverClient = pooled ? preparingReads(limitingEveryTransaction(client, limits), prepare, holdBy) : preparingReads(client, prepare, holdBy);
+    const limited = (sql: postgres.Sql) => (pooled ? limitingEveryTransaction(sql, limits) : sql);
+    const driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient));
     const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
     return {
       db,
@@ -154,7 +167,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await within(probe`select 1`.execute(), timeoutMs, "the database");
       },
       close: async () => {
-        await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
+        await Promise.all([client.end({ timeout: 5 }), keyClient?.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
       },
     };
   }
@@ -197,10 +210,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * plan every time; prepared, one round trip. postgres.js keys them by text and parameter types
  * and re-prepares when the server drops one. Transactions get their own client from `begin`
  * and stay unprepared. Each read is tracked with its request (cancel.ts), so that a client that
- * goes away cancels it.
+ * goes away cancels it. Reads of one row by key run on `keyClient`'s connections when there is one.
  */
-function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy): postgres.Sql {
+function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, keyClient: postgres.Sql | null): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
+  const keyUnsafe = keyClient ? keyClient.unsafe.bind(keyClient) : unsafe;
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "unsafe") {
@@ -210,7 +224,8 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy):
           // left; those of a request run on a connection of their own, so that a cancel reaches
           // them alone (cancel.ts readAlone), except a read of one row by its key (key-reads.ts).
           // drizzle's `.values()` right after this call sets the row mode.
-          if (inRequestWork() && isReadStatement(query) && !isKeyRead(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare });
+          if (isKeyRead(query)) return keyUnsafe(query, parameters, { ...queryOptions, prepare });
+          if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare });
           return unsafe(query, parameters, { ...queryOptions, prepare });
         };
       }

@@ -1,0 +1,48 @@
+// Reads of one row by key (the job poll) have connections of their own out of the pool's: a poll
+// is answered while long statements hold every other connection. The control, a pool too small
+// to set any aside, shows the same poll waiting for a long statement to end.
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
+import { enqueueJob } from "../../src/jobs/queue.js";
+import { findJob } from "../../src/jobs/service.js";
+import { uniqueOrg, useTestService } from "../helpers/service.js";
+
+const SLEEP_S = 1;
+
+/** Holds `count` connections with a read of SLEEP_S seconds each; then polls `jobId`. Which ended first? */
+async function pollWhileHeld(handle: DatabaseHandle, count: number, jobId: number): Promise<{ polled: string | undefined; firstEnded: string }> {
+  const ended: string[] = [];
+  const held = Array.from({ length: count }, () => handle.db.execute(sql`select pg_sleep(${SLEEP_S})`).then(() => ended.push("long read")));
+  // Give the long reads time to take their connections.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const job = await findJob(handle.db, jobId);
+  ended.push("poll");
+  await Promise.all(held);
+  return { polled: job?.status, firstEnded: ended[0] };
+}
+
+describe.skipIf(!process.env.DATABASE_URL)("reads of one row by key on PostgreSQL", () => {
+  const t = useTestService({ runWorker: false });
+
+  it("answer a job poll while long statements hold every other connection of the pool", async () => {
+    const job = await enqueueJob(t.service.database.db, { type: "TEST_RECORDED", organization: uniqueOrg() });
+    const open = (maxConnections: number) => openDatabase({ databaseUrl: t.databaseUrl!, dataDir: "memory://", maxConnections });
+
+    // As many long reads as the pool has connections: 2 serve every statement (the long reads
+    // queue there, two on each), 2 only reads by key.
+    const withKeyConnections = await open(4);
+    try {
+      expect(await pollWhileHeld(withKeyConnections, 4, job.id)).toEqual({ polled: "PENDING", firstEnded: "poll" });
+    } finally {
+      await withKeyConnections.close();
+    }
+
+    const oneForAll = await open(3); // too small to set connections aside: the poll queues behind a long read
+    try {
+      expect(await pollWhileHeld(oneForAll, 3, job.id)).toEqual({ polled: "PENDING", firstEnded: "long read" });
+    } finally {
+      await oneForAll.close();
+    }
+  });
+});
