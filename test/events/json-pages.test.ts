@@ -43,7 +43,7 @@ const QUERIES: Record<string, string> = {
   dataFields: `{ schedules { content { id events(size: 50) { % content { id houseId som label assetData { assetId title } programme { title startTime } voiceovers { name } } } } } }`,
   // Timecodes come from their resolvers with the times the JSON read fetches for them.
   timecodes: `{ schedules(size: 3) { content { id events(size: 8) { % content { id onAirTimecode durationTimecode somTimecode eomTimecode } } } } }`,
-  // Events as arrays (json-reads.ts): no value but the asset, and no value at all.
+  // Events by column (json-reads.ts): no value but the asset, and no value at all (only the count).
   onlyAsset: `{ schedules(size: 3) { content { id events(size: 6) { % content { asset { name } } } } } }`,
   onlyTypename: `{ schedules(size: 3) { content { id events(size: 6) { % content { __typename } totalElements } } } }`,
   pastTheEnd: `{ schedules { content { id events(page: 7, size: 5) { % content { id } totalElements last empty } } } }`,

@@ -139,11 +139,11 @@ function eventValues(plan: JsonReadPlan): SQL[] {
 interface PagesParts {
   /**
    * The CTEs: ids (sid, organization, origin, total), g (sid, organization, events: each schedule's
-   * events as one JSON array in air order, and with an asset selected `keys`, the asset keys they
-   * name) and with an asset selected k (assets: see below).
+   * page as EventColumns, and with an asset selected `keys`, the asset keys its events name) and
+   * with an asset selected k (assets: see below).
    */
   ctes: SQL;
-  /** With an asset selected, the JSON array of the assets the events name, each `[organization, key, asset or null]`; else null. */
+  /** With an asset selected, the assets the events name as JSON (JsonAssets); else null. */
   assets: SQL | null;
 }
 
@@ -234,7 +234,7 @@ export async function jsonPagesDocuments(
 }
 
 /**
- * Columns a folded statement adds to each schedule row: its events (JSON text of arrays) and their
+ * Columns a folded statement adds to each schedule row: its events (JSON text of EventColumns) and their
  * total; the first row also carries the assets the events of every row name (JSON text of
  * JsonAssets, null on the other rows and when no asset is selected).
  */
