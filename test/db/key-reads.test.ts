@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { findJob } from "../../src/jobs/service.js";
-import { uniqueOrg, useTestService } from "../helpers/service.js";
+import { orgClient, uniqueOrg, useTestService } from "../helpers/service.js";
 
 const SLEEP_S = 1;
 
@@ -44,5 +44,19 @@ describe.skipIf(!process.env.DATABASE_URL)("reads of one row by key on PostgreSQ
     } finally {
       await oneForAll.close();
     }
+  });
+
+  it("answer job(id) through GraphQL while long statements hold as many connections as the pool has", async () => {
+    const { org, gql } = await orgClient(t, "viewer");
+    const job = await enqueueJob(t.service.database.db, { type: "TEST_RECORDED", organization: org });
+    const ended: string[] = [];
+    // The service's pool is DB_POOL_SIZE (10) connections: as many long reads, so that without
+    // connections set aside for key reads the poll would queue behind one of them.
+    const held = Array.from({ length: 10 }, () => t.service.database.db.execute(sql`select pg_sleep(${SLEEP_S})`).then(() => ended.push("long read")));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = await gql.data<{ job: { status: string } }>(`query($id: ID!) { job(id: $id) { status } }`, { id: String(job.id) });
+    ended.push("poll");
+    await Promise.all(held);
+    expect({ polled: answer.job.status, firstEnded: ended[0] }).toEqual({ polled: "PENDING", firstEnded: "poll" });
   });
 });
