@@ -51,12 +51,12 @@ export function answerEncoding(acceptEncoding: string | undefined): Encoding | n
  * compress it, else the text itself. `Vary: Accept-Encoding` is the route's: set on every answer
  * by `acceptEncodingVaries` on the direct route, by the middleware on express's.
  */
-export async function compressedAnswer(req: PlainRequest, res: ServerResponse, text: string): Promise<string | Buffer> {
+export async function compressedAnswer<T extends string | Buffer>(req: PlainRequest, res: ServerResponse, text: T): Promise<T | Buffer> {
   if (!compressesWell(req, res) || NO_TRANSFORM.test(String(res.getHeader("cache-control") ?? ""))) return text;
   if (Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || (res.getHeader("content-encoding") ?? "identity") !== "identity" || req.method === "HEAD") return text;
   const encoding = answerEncoding(req.headers["accept-encoding"]);
   if (!encoding) return text;
-  const compressed = await compress[encoding](Buffer.from(text, "utf8"));
+  const compressed = await compress[encoding](typeof text === "string" ? Buffer.from(text, "utf8") : text);
   res.setHeader("content-encoding", encoding);
   return compressed;
 }

@@ -6,10 +6,11 @@
 // graphql-upload holds res.send back until the whole upload has arrived, so that an answer given
 // early (a refused file) is not written while the client still sends, which a client sees as a
 // connection reset instead of the answer.
-import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from "@apollo/server";
+import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from "@apollo/server";
 import type { Response } from "express";
 import { compressedAnswer } from "./answer-compression.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
+import type { KnownAnswer } from "./known-operations.js";
 import { markAnswering } from "./request-budget.js";
 
 const MULTIPART = /^\s*multipart\//i;
@@ -43,13 +44,25 @@ function apolloRequestOf(req: PlainRequest): HTTPGraphQLRequest {
 export function graphqlAnswer<C extends BaseContext>(
   apollo: ApolloServer<C>,
   context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>,
-  options: { compress: boolean; known?: (req: PlainRequest, res: PlainResponse) => Promise<{ answer?: HTTPGraphQLResponse; context?: C }> },
+  options: { compress: boolean; known?: (req: PlainRequest, res: PlainResponse) => Promise<{ answer?: KnownAnswer; context?: C }> },
 ) {
   apollo.assertStarted("graphqlAnswer()");
+  /** The answer's body as it goes out, compressed when the rules say so, with its length. */
+  const writeComplete = async (req: PlainRequest, res: PlainResponse, text: string | Buffer) => {
+    const body = options.compress ? await compressedAnswer(req, res, text) : text;
+    res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
+    res.end(body);
+  };
   return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     const known = options.known ? await options.known(req, res) : {};
+    if (known.answer) {
+      markAnswering();
+      res.setHeader("content-type", known.answer.contentType);
+      res.statusCode = 200;
+      return writeComplete(req, res, known.answer.bytes);
+    }
     const built = known.context;
-    const answer = known.answer ?? (await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => (built ? Promise.resolve(built) : context({ req, res })) }));
+    const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequestOf(req), context: () => (built ? Promise.resolve(built) : context({ req, res })) });
     // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.
     markAnswering();
     for (const [name, value] of answer.headers) res.setHeader(name, value);
@@ -59,10 +72,7 @@ export function graphqlAnswer<C extends BaseContext>(
         res.send(answer.body.string);
         return;
       }
-      const body = options.compress ? await compressedAnswer(req, res, answer.body.string) : answer.body.string;
-      res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
-      res.end(body);
-      return;
+      return writeComplete(req, res, answer.body.string);
     }
     // Incremental delivery (@defer/@stream), which the schema does not offer today: chunks as they come.
     for await (const chunk of answer.body.asyncIterator) {

@@ -13,11 +13,12 @@
 // threw: handed over to the executor (CompiledPlans.handOver), so that Apollo formats, logs and
 // answers it as it would have, without running the operation again.
 import { createRequire } from "node:module";
-import { HeaderMap, type ApolloServer, type HTTPGraphQLResponse } from "@apollo/server";
+import { type ApolloServer } from "@apollo/server";
 import type { Config } from "../config.js";
 import type { Context } from "./context.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
 import type { CompiledPlans } from "./executor.js";
+import { jsonBytes } from "./json-bytes.js";
 import { checkOperation, requestLogFields } from "./request-plugins.js";
 import { writeLogLine } from "./log-line.js";
 import type { RequestChecks } from "./request-checks.js";
@@ -40,9 +41,15 @@ const KEPT_ACCEPT_LENGTH = 256;
 
 const JSON_BODY = /^[\t ]*application\/json[\t ]*(?:;|$)/i;
 
+/** An answer this path gives: status 200, its content type, its JSON as bytes. */
+export interface KnownAnswer {
+  contentType: string;
+  bytes: Buffer;
+}
+
 export interface KnownOperationOutcome<C> {
   /** The answer, when this path gave it. */
-  answer?: HTTPGraphQLResponse;
+  answer?: KnownAnswer;
   /** The context already built for the request, for Apollo to use rather than building another. */
   context?: C;
 }
@@ -138,8 +145,7 @@ export function knownOperations<C extends Context>(deps: {
       return { context: ctx };
     }
     writeLogLine(ctx, "info", "graphql", requestLogFields(ctx, operationName, started, []));
-    // Apollo's field order (errors, data, extensions) and its stringifyResult, JSON.stringify.
-    const string = JSON.stringify({ errors: undefined, data: result.data, extensions: result.extensions });
-    return { answer: { status: undefined, headers: new HeaderMap([["content-type", contentType]]), body: { kind: "complete", string } } };
+    // Apollo's field order (errors, data, extensions) and the bytes of its stringifyResult, JSON.stringify.
+    return { answer: { contentType, bytes: jsonBytes({ errors: undefined, data: result.data, extensions: result.extensions }) } };
   };
 }

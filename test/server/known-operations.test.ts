@@ -54,6 +54,10 @@ describe("a query answered again without Apollo's pipeline", () => {
     const { org, gql } = await orgClient(t);
     const token = await t.token(org);
     const schedule = await createSchedule(gql, "Known");
+    // An answer far past the 128 KiB where jsonBytes writes in pieces (src/server/json-bytes.ts).
+    const long = await createSchedule(gql, "Long");
+    const created = Array.from({ length: 1_000 }, (_, i) => ({ onAirTime: new Date(Date.UTC(2026, 0, 1) + i * 30_000).toISOString(), duration: 30_000, title: `Spot ${i} · ${"é".repeat(i % 40)}` }));
+    await gql.data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { messages { message } } }`, { s: long.id, v: long.version, input: { created } });
     const json = { "content-type": "application/json" };
     const auth = { ...json, authorization: `Bearer ${token}` };
     const byId = "query ScheduleName($id: ID!) { schedule(id: $id) { id name } }";
@@ -66,6 +70,14 @@ describe("a query answered again without Apollo's pipeline", () => {
       },
       "one operation of two, by name": {
         sent: { headers: auth, body: JSON.stringify({ query: "query A { schedules { totalElements } } query B { __typename }", operationName: "B" }) },
+        short: true,
+      },
+      "an answer of 1,000 events (180 KB)": {
+        sent: { headers: auth, body: JSON.stringify({ query: `query($id: ID!) { schedule(id: $id) { events(size: 1000) { content { id title onAirTime duration eventType locked status } } } }`, variables: { id: long.id } }) },
+        short: true,
+      },
+      "the same, compressed": {
+        sent: { headers: { ...auth, "accept-encoding": "br" }, body: JSON.stringify({ query: `query($id: ID!) { schedule(id: $id) { events(size: 1000) { content { id title onAirTime } } } }`, variables: { id: long.id } }) },
         short: true,
       },
       "a large answer, compressed": { sent: { headers: { ...auth, "accept-encoding": "gzip" }, body: JSON.stringify({ query: `{ schedules(size: 200) { content { id name timeZone } } }` }) }, short: true },
