@@ -205,17 +205,28 @@ export async function playoutBucketRows(executor: Executor, window: Window, filt
   );
 }
 
-/** The columns of a PlayoutUsageRecord: per playout per bucket with the five registry columns it shows. */
-export type PlayoutUsageRow = Pick<PlayoutBucketRow, "playout_id" | "organization" | "bucket" | "up_seconds" | "down_seconds" | "playout_name" | "ip" | "port" | "instance_type" | "template_type">;
+/**
+ * The columns of a PlayoutUsageRecord: per playout per bucket with the organization and the five
+ * registry columns it shows, these on the first row of each playout only (null on its others).
+ */
+export type PlayoutUsageRow = Pick<PlayoutBucketRow, "playout_id" | "bucket" | "up_seconds" | "down_seconds"> &
+  ({ first: true; organization: string } | { first: false; organization: null }) &
+  Pick<PlayoutBucketRow, "playout_name" | "ip" | "port" | "instance_type" | "template_type">;
 
 /**
  * playoutBucketRows narrowed to PlayoutUsageRow, ordered the same: 10 columns a row instead of 31
- * (a 30-day daily answer of 1,200 rows spent most of its Node time decoding the other 21).
+ * (a 30-day daily answer of 1,200 rows spent most of its Node time decoding the other 21), and a
+ * playout's organization and registry columns sent once, on its first row in that order (the
+ * answer repeats them once per bucket; decoding the repeats was a third of what was left; the
+ * statement is no slower for it, having less text to write).
  */
 export async function playoutUsageRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source): Promise<PlayoutUsageRow[]> {
+  const once = (column: string) => sql.raw(`case when b.first then ${column} end as ${column.slice(2)}`);
   return queryRows<PlayoutUsageRow>(
     executor,
-    sql`select b.playout_id, b.organization, b.bucket, b.up_seconds, b.down_seconds, p.playout_name, p.ip, p.port, p.instance_type, p.template_type
-      from (${playoutBuckets(window, filter, force, false)}) as b join playouts p on p.playout_id = b.playout_id order by b.bucket, b.playout_id`,
+    sql`select b.playout_id, b.bucket, b.up_seconds, b.down_seconds, b.first, ${once("b.organization")}, ${once("p.playout_name")}, ${once("p.ip")}, ${once("p.port")},
+        ${once("p.instance_type")}, ${once("p.template_type")}
+      from (select g.*, row_number() over (partition by g.playout_id order by g.bucket) = 1 as first from (${playoutBuckets(window, filter, force, false)}) as g) as b
+      join playouts p on p.playout_id = b.playout_id order by b.bucket, b.playout_id`,
   );
 }

@@ -13,25 +13,37 @@ import type {
 export const toDate = (v: string | Date): Date => new Date(v);
 const toDateOrNull = (v: string | Date | null): Date | null => (v === null ? null : new Date(v));
 
-/** Rows of one answer share a Date per bucket: a 30-day daily answer has 30 of them for 1,200 rows. */
+type RegistryOfUsage = Pick<PlayoutUsageRecord, "organization" | "playoutName" | "ip" | "port" | "instanceType" | "templateType">;
+
+/**
+ * Rows of one answer share a Date per bucket (a 30-day daily answer has 30 of them for 1,200 rows)
+ * and each playout's registry columns, which its first row carries (playoutUsageRows).
+ */
 export function toPlayoutUsageRecords(rows: PlayoutUsageRow[]): PlayoutUsageRecord[] {
   const buckets = new Map<string | number, Date>();
+  const registry = new Map<string, RegistryOfUsage>();
   const out = new Array<PlayoutUsageRecord>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     const key = typeof r.bucket === "string" ? r.bucket : r.bucket.getTime();
     let timeStamp = buckets.get(key);
     if (!timeStamp) buckets.set(key, (timeStamp = toDate(r.bucket)));
+    let playout = registry.get(r.playout_id);
+    if (!playout) {
+      if (!r.first) throw new Error(`usage rows of playout ${r.playout_id} start without its registry columns`);
+      playout = { organization: r.organization, playoutName: r.playout_name, ip: r.ip, port: r.port, instanceType: r.instance_type, templateType: r.template_type };
+      registry.set(r.playout_id, playout);
+    }
     out[i] = {
       downtime: Number(r.down_seconds),
       uptime: Number(r.up_seconds),
-      instanceType: r.instance_type,
-      ip: r.ip,
-      organization: r.organization,
+      instanceType: playout.instanceType,
+      ip: playout.ip,
+      organization: playout.organization,
       playoutId: r.playout_id,
-      playoutName: r.playout_name,
-      port: r.port,
-      templateType: r.template_type,
+      playoutName: playout.playoutName,
+      port: playout.port,
+      templateType: playout.templateType,
       timeStamp,
     };
   }

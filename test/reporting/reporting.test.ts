@@ -30,6 +30,10 @@ describe("reporting figures from a known batch", () => {
       [at(60), f.id("p1"), 120, 0],
       [at(60), f.id("p3"), 60, 0],
     ]);
+    // Every bucket's record carries its playout's organization and registry columns (the statement sends them once a playout).
+    const registry = (r: any) => ({ ...r, uptime: undefined, downtime: undefined, timeStamp: undefined });
+    const byPlayout = new Map(all.map((r: any) => [r.playoutId, registry(r)]));
+    for (const r of hours) expect(registry(r)).toEqual(byPlayout.get(r.playoutId));
     // Minute buckets aligned on a from that is not on the minute: 0m..1m30 holds the samples of 0m and 1m.
     const { playoutUsage: minutes } = await f.viewerA.data(USAGE, { o: f.a, w: { from: at(-0.5), to: at(2.5), period: 1, periodType: "MINUTES", playoutIds: [f.id("p1")] } });
     expect(minutes.map((r: any) => [r.timeStamp, r.uptime, r.downtime])).toEqual([
