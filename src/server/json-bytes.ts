@@ -10,7 +10,7 @@
 /** Text turned into bytes at a time (a text added alone may be longer): half the 128 KiB where V8 strings go to large-object space. */
 const PIECE_CHARS = 64 * 1024;
 
-/** The text a run of array elements aims at; a run is 1 to MAX_RUN elements, sized by the last run's. */
+/** The text a run of array elements aims at; a run is 1 to MAX_RUN elements, sized by the last run's (the first is one element). */
 const RUN_CHARS = 16 * 1024;
 const MAX_RUN = 256;
 
@@ -75,7 +75,7 @@ function write(out: PieceWriter, value: unknown): void {
 /** `[…]`, a run of elements at a time: JSON.stringify of the run, its brackets dropped. */
 function writeArray(out: PieceWriter, array: unknown[]): void {
   out.add("[");
-  let run = 16;
+  let run = 1; // the first element alone: its length sizes the next run
   for (let from = 0; from < array.length; ) {
     const to = Math.min(array.length, from + run);
     if (from > 0) out.add(",");
