@@ -221,11 +221,11 @@ export type PlayoutUsageRow = Pick<PlayoutBucketRow, "playout_id" | "bucket" | "
  * statement is no slower for it, having less text to write).
  */
 export async function playoutUsageRows(executor: Executor, window: Window, filter: PlayoutFilter, force?: Source): Promise<PlayoutUsageRow[]> {
-  const once = (column: string) => sql.raw(`case when b.first then ${column} end as ${column.slice(2)}`);
+  const once = (table: "b" | "p", column: string) => sql.raw(`case when b.first then ${table}.${column} end as ${column}`);
   return queryRows<PlayoutUsageRow>(
     executor,
-    sql`select b.playout_id, b.bucket, b.up_seconds, b.down_seconds, b.first, ${once("b.organization")}, ${once("p.playout_name")}, ${once("p.ip")}, ${once("p.port")},
-        ${once("p.instance_type")}, ${once("p.template_type")}
+    sql`select b.playout_id, b.bucket, b.up_seconds, b.down_seconds, b.first, ${once("b", "organization")}, ${once("p", "playout_name")}, ${once("p", "ip")},
+        ${once("p", "port")}, ${once("p", "instance_type")}, ${once("p", "template_type")}
       from (select g.*, row_number() over (partition by g.playout_id order by g.bucket) = 1 as first from (${playoutBuckets(window, filter, force, false)}) as g) as b
       join playouts p on p.playout_id = b.playout_id order by b.bucket, b.playout_id`,
   );
