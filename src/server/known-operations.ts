@@ -13,7 +13,7 @@
 // threw: handed over to the executor (CompiledPlans.handOver), so that Apollo formats, logs and
 // answers it as it would have, without running the operation again.
 import { createRequire } from "node:module";
-import { type ApolloServer } from "@apollo/server";
+import type { ApolloServer } from "@apollo/server";
 import type { Config } from "../config.js";
 import type { Context } from "./context.js";
 import type { PlainRequest, PlainResponse } from "./direct-route.js";
