@@ -6,6 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import type { Logger } from "../common/log.js";
 import { requestScoped } from "../common/request-scoped.js";
+import { BodyRefusal } from "./body-budget.js";
 
 /** The request id of the request being answered (for errors Apollo formats outside any plugin). */
 const requestScope = requestScoped<{ requestId: string }>("requestId");
@@ -61,7 +62,9 @@ interface HttpLikeError {
 }
 
 /** What a failure before GraphQL means for the client: HTTP status, code and a message without internals. */
-export function classifyHttpError(error: HttpLikeError): { status: number; code: string; message: string } {
+export function classifyHttpError(error: HttpLikeError): { status: number; code: string; message: string; extensions?: Record<string, unknown> } {
+  // A body over its caller's budget (body-budget.ts) says which limit it passed.
+  if (error instanceof BodyRefusal) return { status: error.status, code: error.code, message: error.message, extensions: { limit: error.limit } };
   const status = Number(error.status ?? error.statusCode) || 500;
   if (status === 413 || error.type === "entity.too.large") {
     return { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than the service accepts" };
@@ -90,7 +93,7 @@ export function httpErrorHandler(log: Logger) {
     // 499: the client went away (an upload cut off); nobody reads the answer.
     else if (answer.status === 499) log.info("http error: the client went away", { ...fields, reason: String(error?.message ?? error).slice(0, 200) });
     else log.warn("http error", { ...fields, reason: String(error?.message ?? error).slice(0, 200) });
-    sendJsonError(res, answer.status, answer.code, answer.message);
+    sendJsonError(res, answer.status, answer.code, answer.message, answer.extensions);
   };
 }
 

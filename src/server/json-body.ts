@@ -1,15 +1,20 @@
-// The JSON body of a request to /graphql. Nearly every request is a plain POST: `Content-Type:
-// application/json` (UTF-8), a Content-Length within the limit, no Content-Encoding. Such a body is
-// read here: its chunks gathered and JSON.parse'd, the rules body-parser applies kept (an object or
-// array at the top, the length as announced, an empty body read as {}). Any other request (gzip,
-// another charset, chunked, too large, GET) goes to express.json, which answers every such case.
-// Both raise the same errors (type, status), so the answers are the same (a log line's `reason`
-// quotes the parser's own message). next() runs from the request's 'end' event, outside any
-// request-scoped value set before it: the scopes open after the body is read (app.ts).
+// The JSON body of a request to /graphql, read within the caller's budget (body-budget.ts): the
+// caller is known before the first byte is read (identity.ts runs first), so a request without a
+// valid token is held to a small one. A UTF-8 JSON body, plain or compressed (gzip, deflate, br),
+// chunked or not, is read here (the encodings body-parser knows, no others): inflated chunk by chunk with its inflated size and its ratio to
+// the bytes sent counted as they come (past either limit it is refused before inflating further),
+// its values counted by scanJson before JSON.parse builds anything. The rules body-parser applies
+// are kept (an object or array at the top, the length as announced, an empty body read as {}), and
+// its error types, so both answer alike. A body in another charset goes to express.json, held to
+// the same budget (its limit, and the same scan through its `verify` hook).
+import type { Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import express from "express";
-import type { PlainHandler, PlainRequest } from "./direct-route.js";
+import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
+import { RATIO_GRACE_BYTES, scanJson, tooLarge, overRatio, type BodyBudget } from "./body-budget.js";
 
-const PLAIN_JSON = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+const UTF8_OR_NONE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 /** body-parser's strict mode: the first character that is not JSON whitespace opens an object or array. */
 const STRICT_START = /^[ \t\n\r]*([^ \t\n\r])/;
 
@@ -17,13 +22,15 @@ function bodyError(message: string, status: number, type: string, extra: Record<
   return Object.assign(new Error(message), { status, statusCode: status, expose: status < 500, type, ...extra });
 }
 
-/** Parses as body-parser's json() does in strict mode; its errors carry the same `type`. */
-function parseStrict(body: string): unknown {
+/** Parses as body-parser's json() does in strict mode, once the text is known to be within the budget. */
+function parseWithin(body: string, budget: BodyBudget): unknown {
   // A byte order mark is dropped, as body-parser's decoder drops it.
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   if (text.length === 0) return {};
   const first = STRICT_START.exec(text)?.[1];
   if (first !== "{" && first !== "[") throw bodyError(`Unexpected token ${first ?? "end"} in JSON`, 400, "entity.parse.failed");
+  const refusal = scanJson(text, budget);
+  if (refusal) throw refusal;
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -31,47 +38,125 @@ function parseStrict(body: string): unknown {
   }
 }
 
-/** Middleware: req.body from a JSON body of at most `limitBytes`. */
-export function jsonBody(limitBytes: number): PlainHandler {
-  const general = express.json({ limit: limitBytes });
+/** The inflating stream of a Content-Encoding, null for none; undefined for one we do not know. */
+function decoderOf(encoding: string): Transform | null | undefined {
+  switch (encoding) {
+    case "":
+    case "identity":
+      return null;
+    case "gzip":
+      return createGunzip();
+    case "deflate":
+      return createInflate();
+    case "br":
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/** express.json for the bodies this reader leaves to it, within the same budget. */
+function generalReader(budget: BodyBudget): PlainHandler {
+  const reader = express.json({
+    limit: budget.maxBytes,
+    verify: (_req, _res, buf, encoding) => {
+      const refusal = scanJson(new TextDecoder(encoding || "utf-8").decode(buf), budget);
+      if (refusal) throw refusal;
+    },
+  });
+  return (req, res, next) =>
+    reader(req as never, res as never, (error?: unknown) =>
+      next((error as { type?: string } | undefined)?.type === "entity.too.large" ? tooLarge(budget, `more than ${budget.maxBytes} bytes`) : error),
+    );
+}
+
+/**
+ * Middleware: req.body from the JSON body, within the budget `budgetOf` gives the request (read
+ * from what identity.ts left in res.locals).
+ */
+export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, isKnown: (res: PlainResponse) => boolean): PlainHandler {
+  const general = { known: generalReader(budgets.known), anonymous: generalReader(budgets.anonymous) };
   return (req, res, next) => {
-    const announced = Number(req.headers["content-length"]);
-    const plain =
-      req.method === "POST" &&
-      announced > 0 &&
-      announced <= limitBytes &&
-      req.headers["content-encoding"] === undefined &&
-      req.headers["transfer-encoding"] === undefined &&
-      PLAIN_JSON.test(req.headers["content-type"] ?? "");
-    if (!plain || req.readableEnded) return general(req, res, next);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const settle = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      req.off("data", onData).off("end", onEnd).off("aborted", onAborted).off("error", onError);
-      if (error) {
-        // What remains of the body is read and dropped, so that the answer is not cut off by a reset.
-        req.resume();
-        return next(error);
-      }
+    const known = isKnown(res);
+    const budget = known ? budgets.known : budgets.anonymous;
+    const contentType = req.headers["content-type"] ?? "";
+    if (req.method !== "POST" || req.readableEnded || !JSON_TYPE.test(contentType) || !UTF8_OR_NONE.test(contentType)) {
+      return (known ? general.known : general.anonymous)(req, res, next);
+    }
+    const lengthHeader = req.headers["content-length"];
+    const announced = lengthHeader === undefined ? undefined : Number(lengthHeader);
+    if (announced !== undefined && announced > budget.maxBytes) {
+      req.resume();
+      return next(tooLarge(budget, announced));
+    }
+    const encoding = String(req.headers["content-encoding"] ?? "").trim().toLowerCase();
+    const decoder = decoderOf(encoding);
+    if (decoder === undefined) {
+      req.resume();
+      return next(bodyError(`unsupported content encoding "${encoding}"`, 415, "encoding.unsupported", { encoding }));
+    }
+    readWithin(req, budget, announced, decoder, (error, text) => {
+      if (error) return next(error);
       try {
         (req as PlainRequest & { _body?: boolean })._body = true;
-        req.body = parseStrict(Buffer.concat(chunks, received).toString("utf8"));
+        req.body = parseWithin(text!, budget);
       } catch (parseError) {
         return next(parseError);
       }
       next();
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      chunks.push(chunk);
-    };
-    const onEnd = () =>
-      received === announced ? settle() : settle(bodyError("request size did not match content length", 400, "request.size.invalid", { expected: announced, length: announced, received }));
-    const onAborted = () => settle(bodyError("request aborted", 400, "request.aborted", { code: "ECONNABORTED", expected: announced, length: announced, received }));
-    const onError = (error: Error) => settle(Object.assign(error, { status: 400, statusCode: 400, expose: true }));
-    req.on("data", onData).on("end", onEnd).on("aborted", onAborted).on("error", onError);
+    });
   };
+}
+
+/** Reads (and inflates) the body, counting sent and inflated bytes as they come; stops at the first limit. */
+function readWithin(req: PlainRequest, budget: BodyBudget, announced: number | undefined, decoder: Transform | null, done: (error: Error | null, text?: string) => void): void {
+  const chunks: Buffer[] = [];
+  let sent = 0;
+  let inflated = 0;
+  let settled = false;
+  const settle = (error: Error | null) => {
+    if (settled) return;
+    settled = true;
+    req.off("data", onData).off("end", onEnd).off("aborted", onAborted).off("error", onError);
+    if (decoder) {
+      decoder.off("data", take).off("end", onInflated).off("error", onDecoderError);
+      if (error) decoder.destroy();
+    }
+    if (error) {
+      // What remains of the body is read and dropped (never inflated), so that the answer is not cut off by a reset.
+      req.resume();
+      return done(error);
+    }
+    done(null, Buffer.concat(chunks, inflated).toString("utf8"));
+  };
+  const take = (chunk: Buffer) => {
+    if (settled) return;
+    inflated += chunk.length;
+    if (inflated > budget.maxBytes) return settle(tooLarge(budget, `more than ${budget.maxBytes} bytes once inflated`));
+    if (decoder && inflated > RATIO_GRACE_BYTES && inflated > sent * budget.maxRatio) return settle(overRatio(budget, inflated, sent));
+    chunks.push(chunk);
+  };
+  const onData = (chunk: Buffer) => {
+    sent += chunk.length;
+    if (sent > budget.maxBytes) return settle(tooLarge(budget, `more than ${budget.maxBytes} bytes`));
+    if (!decoder) return take(chunk);
+    // The inflater's own buffer is kept small: the request waits while it works.
+    if (!decoder.write(chunk)) {
+      req.pause();
+      decoder.once("drain", () => req.resume());
+    }
+  };
+  const onEnd = () => {
+    if (announced !== undefined && sent !== announced) {
+      return settle(bodyError("request size did not match content length", 400, "request.size.invalid", { expected: announced, length: announced, received: sent }));
+    }
+    if (decoder) decoder.end();
+    else settle(null);
+  };
+  const onInflated = () => settle(null);
+  const onDecoderError = (error: Error) => settle(Object.assign(error, { status: 400, statusCode: 400, expose: true }));
+  const onAborted = () => settle(bodyError("request aborted", 400, "request.aborted", { code: "ECONNABORTED", expected: announced, length: announced, received: sent }));
+  const onError = (error: Error) => settle(Object.assign(error, { status: 400, statusCode: 400, expose: true }));
+  if (decoder) decoder.on("data", take).on("end", onInflated).on("error", onDecoderError);
+  req.on("data", onData).on("end", onEnd).on("aborted", onAborted).on("error", onError);
 }

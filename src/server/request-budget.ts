@@ -10,6 +10,7 @@ import type { RequestWork } from "../db/cancel.js";
 import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import { requestIdOf, sendJsonError } from "./http-errors.js";
 import { logLineOf } from "./log-line.js";
+import { isKnownCaller } from "./identity.js";
 
 /** After the early answer, whatever Apollo still writes for the request is dropped. */
 function muteResponse(res: PlainResponse): void {
@@ -18,20 +19,26 @@ function muteResponse(res: PlainResponse): void {
 }
 
 /** Middleware: opens the request's budget; mount after the body parsers, before Apollo. */
-export function requestTimeBudget(settings: { requestTimeoutMs: number; maxHeavyEvents: number; heavyYieldEvery?: number }, log: Logger): PlainHandler {
+export function requestTimeBudget(
+  settings: { requestTimeoutMs: number; anonymousRequestTimeoutMs?: number; maxHeavyEvents: number; heavyYieldEvery?: number },
+  log: Logger,
+): PlainHandler {
   return (_req, res, next) => {
-    const budget = new RequestBudget(settings.requestTimeoutMs, settings.maxHeavyEvents, Date.now(), settings.heavyYieldEvery);
+    // A request without a valid token gets the smaller budget (identity.ts ran before).
+    const timeoutMs = isKnownCaller(res) ? settings.requestTimeoutMs : Math.min(settings.requestTimeoutMs, settings.anonymousRequestTimeoutMs ?? Infinity);
+    const budget = new RequestBudget(timeoutMs, settings.maxHeavyEvents, Date.now(), settings.heavyYieldEvery);
     const timer = setTimeout(() => {
       if (budget.writes || budget.answering || res.writableEnded) return;
       budget.stop();
       const cancelled = (res.locals.requestWork as RequestWork | undefined)?.abandon() ?? 0;
-      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit: "REQUEST_TIMEOUT_MS", readsCancelled: cancelled });
+      const limit = timeoutMs === settings.requestTimeoutMs ? "REQUEST_TIMEOUT_MS" : "ANONYMOUS_REQUEST_TIMEOUT_MS";
+      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit, readsCancelled: cancelled });
       logLineOf(res).written = true;
       if (res.headersSent) return void res.destroy();
-      const error = timeoutError(settings.requestTimeoutMs);
+      const error = timeoutError(timeoutMs);
       sendJsonError(res, 200, "TIMEOUT", error.message, error.extensions);
       muteResponse(res);
-    }, settings.requestTimeoutMs);
+    }, timeoutMs);
     timer.unref();
     res.once("close", () => {
       clearTimeout(timer);

@@ -37,18 +37,28 @@ async function largeSchedule(gql: GraphQLClient): Promise<{ id: string; version:
 }
 
 describe("query text size (MAX_QUERY_BYTES)", () => {
-  it("refuses a 1 MB query of comments without a token before parsing it, QUERY_TOO_COMPLEX", async () => {
-    const query = `#${randomBytes(8).toString("hex")}${"x".repeat(1024 * 1024)}\n{__typename}`;
-    const { status, body } = await post({ query });
+  it("refuses a query of comments before parsing it: 1 MB by the body's budget, 300 KB by MAX_QUERY_BYTES", async () => {
+    const query = (bytes: number) => `#${randomBytes(8).toString("hex")}${"x".repeat(bytes)}\n{__typename}`;
+    // Without a token, the body's budget answers first.
+    const anonymous = await post({ query: query(1024 * 1024) });
+    expect(anonymous.status).toBe(413);
+    expect(anonymous.body.errors[0].extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", limit: "ANONYMOUS_MAX_BODY_BYTES" });
+    // With one, a string six times longer than MAX_QUERY_BYTES is refused while the body is scanned.
+    const token = await t.token("org-bytes", "viewer");
+    const scanned = await post({ query: query(1024 * 1024) }, token);
+    expect(scanned.status).toBe(413);
+    expect(scanned.body.errors[0].extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", limit: "MAX_STRING_LENGTH" });
+    const { status, body } = await post({ query: query(300 * 1024) }, token);
     expect(status).toBe(400);
     expect(body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", limit: "bytes" });
     expect(body.errors[0].message).toMatch(/MAX_QUERY_BYTES/);
   });
 
   it("counts comments and whitespace: just over 100 KB is refused, just under answers", async () => {
-    const over = await post({ query: `${" ".repeat(100 * 1024)}{__typename}` });
+    const token = await t.token("org-bytes", "viewer");
+    const over = await post({ query: `${" ".repeat(100 * 1024)}{__typename}` }, token);
     expect(over.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
-    const under = await post({ query: `#${"x".repeat(90 * 1024)}\n{__typename}` });
+    const under = await post({ query: `#${"x".repeat(90 * 1024)}\n{__typename}` }, token);
     expect(under.body).toEqual({ data: { __typename: "Query" } });
   });
 });
@@ -70,13 +80,17 @@ describe("automatic persisted queries", () => {
 });
 
 describe("nested variables and arguments (MAX_INPUT_DEPTH)", () => {
-  it("answers 100,000 nested lists in a variable BAD_USER_INPUT, without a token", async () => {
+  it("answers 100,000 nested lists in a variable BAD_USER_INPUT before parsing them (without a token: PAYLOAD_TOO_LARGE, its body budget)", async () => {
     const depth = 100_000;
     const body = `{"query":"query($j: JSONObject) { __typename }","variables":{"j":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
-    const response = await fetch(t.url + "/graphql", { method: "POST", headers: { "content-type": "application/json" }, body });
+    const send = (headers: Record<string, string>) => fetch(t.url + "/graphql", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    const anonymous = await send({});
+    expect(anonymous.status).toBe(413);
+    expect(((await anonymous.json()) as any).errors[0].extensions.limit).toBe("ANONYMOUS_MAX_BODY_BYTES");
+    const response = await send({ authorization: `Bearer ${await t.token("org-depth", "viewer")}` });
     const answer = (await response.json()) as any;
     expect(response.status).toBe(400);
-    expect(answer.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(answer.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: "MAX_INPUT_DEPTH" });
     expect(answer.errors[0].message).toMatch(/MAX_INPUT_DEPTH/);
   });
 
