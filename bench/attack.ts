@@ -1,9 +1,11 @@
 // npm run bench:attack: each class of hostile request, driven for a bounded time against the service
 // in a process of its own (on a fresh PostgreSQL database holding a 100,000-event schedule), while a
 // probe reads /healthz and a normal page of events every 100 ms. Per class it prints the attacker's
-// answers by code, the probe's p99, and the server's peak RSS; the last line sums them up.
+// answers by code, the probe's p99, and the server's peak RSS. Then the budget classes
+// (attack-budgets.ts): per class the server's CPU per refused request and the worst /healthz and
+// job-poll latency while 12 are sent at once. The last line sums them up.
 // Settings: DATABASE_URL (default the machine's PostgreSQL), BENCH_EVENTS (100000),
-// ATTACK_SECONDS per class (10).
+// ATTACK_SECONDS per class (10), ATTACK_ONLY (run only the classes whose label holds this text).
 import { AS_NPM_START } from "./npm-start.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -11,10 +13,12 @@ import { readFileSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import postgres from "postgres";
 import { signToken } from "../src/server/tokens.js";
+import { budgetClasses, measureBudgetClass } from "./attack-budgets.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10);
+const ONLY = process.env.ATTACK_ONLY ?? "";
 const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Lowered so that a class reaches the limit within its seconds. */
 const SERVER_ENV = { BODY_TIMEOUT_MS: "2000", MAX_CONNECTIONS: "300", REQUEST_TIMEOUT_MS: "30000", LOG_LEVEL: "error", RUN_WORKER: "false" };
@@ -77,12 +81,12 @@ async function main() {
   }
   const org = "attack";
   const token = await signToken(SECRET, { sub: "bench", orgs: [org], role: "editor" });
-  const post = async (body: unknown, auth: string | null = token): Promise<{ status: number; code: string }> => {
+  const post = async (body: unknown, auth: string | null = token, headers: Record<string, string> = {}): Promise<{ status: number; code: string }> => {
     try {
       const response = await fetch(`${base}/graphql`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-        body: typeof body === "string" ? body : JSON.stringify(body),
+        headers: { "content-type": "application/json", ...(auth ? { authorization: `Bearer ${auth}` } : {}), ...headers },
+        body: typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       });
       const answer = (await response.json().catch(() => ({}))) as { errors?: { extensions?: { code?: string } }[] };
       return { status: response.status, code: answer.errors?.[0]?.extensions?.code ?? (response.ok ? "OK" : `HTTP_${response.status}`) };
@@ -174,7 +178,7 @@ async function main() {
   let worstP99 = 0;
   let peakRss = 0;
   let undocumented = 0;
-  for (const [label, attack] of classes) {
+  for (const [label, attack] of classes.filter(([label]) => label.includes(ONLY))) {
     const codes = new Map<string, number>();
     const probe: number[] = [];
     let classPeak = 0;
@@ -204,13 +208,32 @@ async function main() {
     rows.push(`${label.padEnd(36)} probe p99 ${classP99.toFixed(0).padStart(5)} ms  peak RSS ${classPeak.toFixed(0).padStart(5)} MB  answers: ${answers}`);
     process.stdout.write(rows[rows.length - 1] + "\n");
   }
+
+  // Another tenant's job, polled while the budget classes run (RUN_WORKER is off: it stays PENDING).
+  const otherToken = await signToken(SECRET, { sub: "other", orgs: ["other-tenant"], role: "editor" });
+  const asOther = async (query: string, variables: Record<string, unknown>) => {
+    const response = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${otherToken}` }, body: JSON.stringify({ query, variables }) });
+    return ((await response.json()) as { data: any }).data;
+  };
+  const otherSchedule = (await asOther(`mutation { createSchedule(input: { name: "Other" }) { id } }`, {})).createSchedule.id;
+  const jobId = (await asOther(`mutation($id: ID!) { exportSchedule(id: $id, fileName: "other.csv") { id } }`, { id: otherSchedule })).exportSchedule.id;
+  const poll = () => asOther(`query($id: ID!) { job(id: $id) { id state } }`, { id: jobId });
+  let worstBudgetMs = 0;
+  for (const attack of budgetClasses({ base, token, scheduleId, post }).filter(({ label }) => label.includes(ONLY))) {
+    const { row, codes, worstMs } = await measureBudgetClass(attack, { pid: server.pid ?? 0, base, poll, sequential: 40, concurrent: 12, seconds: SECONDS });
+    worstBudgetMs = Math.max(worstBudgetMs, worstMs);
+    for (const [code, n] of codes) if (!DOCUMENTED.has(code)) undocumented += n;
+    rows.push(row);
+    process.stdout.write(row + "\n");
+  }
+
   stopping = true;
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end();
   if (undocumented) process.stdout.write(`undocumented answers: ${undocumented}\n`);
-  process.stdout.write(`attack: classes ${classes.length}, probe p99 max ${worstP99.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB, deaths ${deaths}\n`);
+  process.stdout.write(`attack: classes ${rows.length}, probe p99 max ${worstP99.toFixed(0)} ms, budget classes' worst /healthz or job poll ${worstBudgetMs.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB, deaths ${deaths}\n`);
 }
 
 await main();
