@@ -90,6 +90,8 @@ export interface Config {
   maxQueryCost: number;
   /** Longest accepted text value in an argument or variable, UTF-8 bytes. */
   maxStringLength: number;
+  /** Most items of a list argument (literal or variable, at any depth); a few, telemetry batches and bulk event edits, take more (src/server/list-limits.ts). */
+  maxListLength: number;
   /** Answer introspection without a token (public schemas); by default it needs one like every call. */
   publicIntrospection: boolean;
 
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxTokens: int("MAX_TOKENS", 5000, 100, 1_000_000),
     maxQueryCost: int("MAX_QUERY_COST", 100_000, 100, 100_000_000),
     maxStringLength: int("MAX_STRING_LENGTH", 2000, 16, 10_000_000),
+    maxListLength: int("MAX_LIST_LENGTH", 1000, 10, 1_000_000),
     publicIntrospection: bool("PUBLIC_INTROSPECTION", false),
 
     ...identity,

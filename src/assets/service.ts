@@ -1,5 +1,5 @@
 // The asset catalog: the service owns the transactions and the organization checks of this slice.
-import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
 import { type Database } from "../db/client.js";
@@ -69,7 +69,7 @@ export class AssetService {
       const stored = await tx
         .select()
         .from(assets)
-        .where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds)))
+        .where(and(eq(assets.organization, org), sql`${assets.assetId} = any(${sql.param(assetIds)}::text[])`))
         .orderBy(asc(assets.assetId))
         .for("update");
       const storedById = new Map(stored.map((row) => [row.assetId, row]));
@@ -95,7 +95,7 @@ export class AssetService {
             },
           });
       }
-      const rows = await tx.select().from(assets).where(and(eq(assets.organization, org), inArray(assets.assetId, assetIds)));
+      const rows = await tx.select().from(assets).where(and(eq(assets.organization, org), sql`${assets.assetId} = any(${sql.param(assetIds)}::text[])`));
       const byId = new Map(rows.map((row) => [row.assetId, row]));
       return assetIds.map((id) => toAsset(byId.get(id)!));
     });

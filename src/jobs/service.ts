@@ -1,5 +1,5 @@
 // Jobs: listing, polling and cancelling. Enqueuing belongs to the slices that start work (queue.ts).
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { canSee, requireRole, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
@@ -61,10 +61,10 @@ export class JobService {
   private listCondition(viewer: Viewer, args: ListJobsArgs): SQL | undefined {
     const scope = scopeOrganizations(viewer, args.organizations);
     const conditions: (SQL | undefined)[] = [
-      scope === "*" ? undefined : inArray(jobs.organization, scope),
+      scope === "*" ? undefined : sql`${jobs.organization} = any(${sql.param(scope)}::text[])`,
       args.providerId ? eq(jobs.providerId, args.providerId) : undefined,
       args.userId ? eq(jobs.userId, args.userId) : undefined,
-      args.statuses?.length ? inArray(jobs.status, args.statuses) : undefined,
+      args.statuses?.length ? sql`${jobs.status} = any(${sql.param(args.statuses)}::text[])` : undefined,
     ];
     return and(...conditions);
   }

@@ -1,7 +1,7 @@
 // Archive (S13) and restore (S5), schedule operations that run as jobs (the engine is src/jobs/): the mutation moves archiveStatus to its transitional state and
 // enqueues the job in one transaction; the handler completes the move; cancel or failure undo it.
 //   archive: NOT_ARCHIVED → ARCHIVING → ARCHIVED      restore: ARCHIVED → UN_ARCHIVING → NOT_ARCHIVED
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
@@ -58,7 +58,7 @@ export class ArchiveService {
           : await tx
               .select({ id: schedules.id, archiveStatus: schedules.archiveStatus })
               .from(schedules)
-              .where(and(eq(schedules.organization, org), visible(), inArray(schedules.id, wanted)))
+              .where(and(eq(schedules.organization, org), visible(), sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`))
               .orderBy(asc(schedules.id))
               .for("update");
       const found = new Set(rows.map((r) => r.id));
@@ -87,7 +87,7 @@ export async function moveArchiveStatus(executor: Executor, ids: number[], from:
   const rows = await executor
     .update(schedules)
     .set(touch ? { archiveStatus: to, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` } : { archiveStatus: to })
-    .where(and(inArray(schedules.id, ids), eq(schedules.archiveStatus, from)))
+    .where(and(sql`${schedules.id} = any(${sql.param(ids)}::bigint[])`, eq(schedules.archiveStatus, from)))
     .returning({ id: schedules.id });
   return rows.map((r) => r.id);
 }

@@ -1,7 +1,7 @@
 // A schedule's local clock (its zone and broadcast day start), and the DataLoader that answers it
 // for events (one statement per request for every schedule asked, none when Schedule.events primed it).
 import DataLoader from "dataloader";
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { badInput } from "../common/errors.js";
 import { broadcastDay, LocalTimeError, parseDayStart, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
@@ -16,7 +16,7 @@ export function createLocalClockLoader(executor: Executor): DataLoader<number, L
     const rows = await executor
       .select({ id: schedules.id, timeZone: schedules.timeZone, broadcastDayStart: schedules.broadcastDayStart })
       .from(schedules)
-      .where(inArray(schedules.id, [...ids]));
+      .where(sql`${schedules.id} = any(${sql.param([...ids])}::bigint[])`);
     const byId = new Map(rows.map((r) => [r.id, localClockOf(r)]));
     return ids.map((id) => byId.get(id) ?? UTC_CLOCK);
   });

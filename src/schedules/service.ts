@@ -1,5 +1,5 @@
 // Schedules: the service owns the transactions and the organization checks of this slice.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
@@ -201,11 +201,11 @@ export class ScheduleService {
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
     return editSchedule(this.db, viewer, { operation }, async ({ tx }) => {
-      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), inArray(schedules.id, wanted))).for("update");
+      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`)).for("update");
       const found = new Set(rows.map((r) => r.id));
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length) throw notFound(missing.length === 1 ? "Schedule" : "Schedules", missing.join(", "));
-      await tx.delete(schedules).where(inArray(schedules.id, wanted));
+      await tx.delete(schedules).where(sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return wanted.map((id) => ({ ...toSchedule(byId.get(id)!), deleted: true }));
     });
@@ -270,7 +270,7 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL 
     filter.channel ? eq(schedules.channel, filter.channel) : undefined,
     filter.fps !== undefined && filter.fps !== null ? eq(schedules.fps, filter.fps) : undefined,
     filter.graphicsProjectV2 ? eq(schedules.graphicsProjectV2, filter.graphicsProjectV2) : undefined,
-    filter.statuses?.length ? inArray(schedules.status, filter.statuses) : undefined,
+    filter.statuses?.length ? sql`${schedules.status} = any(${sql.param(filter.statuses)}::text[])` : undefined,
     filter.archiveStatus ? eq(schedules.archiveStatus, filter.archiveStatus) : undefined,
     filter.dateUpdatedFrom ? gte(schedules.dateUpdated, filter.dateUpdatedFrom) : undefined,
     filter.dateUpdatedTo ? lte(schedules.dateUpdated, filter.dateUpdatedTo) : undefined,

@@ -5,6 +5,7 @@
 // the cost depends on the variables used as `size` or `if` only, so it is kept per their values.
 import { GraphQLError, visit, type DocumentNode } from "graphql";
 import { checkDocumentStrings, checkVariableStrings } from "./input-guard.js";
+import { listLimitCheck } from "./list-limits.js";
 import { checkCostLimit, checkTokens, costVariables, operationCost, QueryLimitError } from "./query-limits.js";
 import type { GraphQLSchema } from "graphql";
 
@@ -65,11 +66,14 @@ export interface RequestChecks {
   strings(document: DocumentNode, variables: Record<string, unknown>): void;
   /** checkCost of query-limits.ts, once per document, operation and `size`/`if` variable values. */
   cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): void;
+  /** listLimitCheck of list-limits.ts: every list argument within MAX_LIST_LENGTH (or its higher limit); where lists sit, once per document. */
+  lists(document: DocumentNode, variables: Record<string, unknown>, operationName?: string): void;
 }
 
-export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number; maxInputDepth?: number }): RequestChecks {
+export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number; maxInputDepth?: number; maxListLength: number }): RequestChecks {
   const withinTokens = new Recent<string, true>(KEPT_QUERIES);
   const facts = new WeakMap<DocumentNode, DocumentFacts>();
+  const lists = listLimitCheck(schema, limits);
 
   const factsOf = (document: DocumentNode): DocumentFacts => {
     let known = facts.get(document);
@@ -116,5 +120,6 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
       if ("refused" in outcome) throw again(outcome.refused);
       checkCostLimit(outcome.cost, limits.maxQueryCost);
     },
+    lists,
   };
 }

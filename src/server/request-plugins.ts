@@ -64,7 +64,7 @@ export function requestLogPlugin(): ApolloServerPlugin<Context> {
 /**
  * Checks of the whole request once its operation is known, before any resolver runs:
  * introspection needs a token (unless PUBLIC_INTROSPECTION), every text input follows one rule,
- * and the operation's estimated cost stays within MAX_QUERY_COST. Each throws the GraphQL error
+ * every list argument stays within MAX_LIST_LENGTH (or its higher limit), and the operation's estimated cost stays within MAX_QUERY_COST. Each throws the GraphQL error
  * that answers the request.
  */
 export function checkOperation(
@@ -79,6 +79,7 @@ export function checkOperation(
     throw new GraphQLError(reason, { extensions: { code: "UNAUTHENTICATED", http: { status: 200 } } });
   }
   checks.strings(request.document, request.variables);
+  checks.lists(request.document, request.variables, request.operationName);
   checks.cost(request.document, request.operationName, request.variables);
 }
 
