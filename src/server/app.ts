@@ -8,9 +8,9 @@ import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
-import express, { type Express, type Request, type Response } from "express";
+import express, { type Express, type Request } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
+import { uploadBody as multipartBody } from "./upload-body.js";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
@@ -228,13 +228,9 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   app.use(browserToGraphiQL);
   options.routes?.(app, { authenticate, fileLinks: services.fileLinks });
 
-  const uploads = graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 1 });
-  // Only a multipart request meets the upload parser (which checks again); the JSON requests skip it.
-  // Uploads always come through express (see httpServer above).
-  const uploadBody = (req: Request, res: Response, next: (error?: unknown) => void) =>
-    !isMultipart(req) ? next() :
-    // The multipart parser's own errors (malformed parts, a form cut short) carry no status: the body was bad.
-    uploads(req, res, (error?: unknown) => next(error && !(error as { status?: number }).status ? Object.assign(error, { status: 400, expose: true }) : error));
+  // Only a multipart request meets the upload parser; the JSON requests skip it. Uploads always come
+  // through express (see httpServer above). A malformed multipart body is the caller's (upload-body.ts).
+  const uploadBody = multipartBody({ maxFileSize: config.maxUploadBytes, maxFiles: 1, log });
   const requestContext = async ({ req, res }: { req: PlainRequest; res: PlainResponse }): Promise<Context> => {
     const requestId = requestIdOf(res);
     let viewer: Viewer | null = null;
