@@ -1,6 +1,7 @@
 // Rules of the asset catalog: input checks that name the offending field (BAD_USER_INPUT), the
 // stored columns an input becomes, and whether an upsert changes a stored record. Pure.
 import { badInput } from "../common/errors.js";
+import { fpsRefusal } from "../timecode/index.js";
 import type { AssetInput } from "./types.js";
 
 export const MAX_ASSETS_PER_CALL = 1000;
@@ -40,9 +41,9 @@ export function checkAssetInputs(inputs: readonly AssetInput[]): void {
       if (!mediaId) throw fieldError(`${at}.mediaId`, "must not be empty (send null to clear it)");
       if (mediaId.length > MAX_KEY_LENGTH) throw fieldError(`${at}.mediaId`, `must be at most ${MAX_KEY_LENGTH} characters`);
     }
-    if (input.metadata?.fps !== undefined && input.metadata.fps !== null && !(input.metadata.fps > 0 && input.metadata.fps <= 300)) {
-      throw fieldError(`${at}.metadata.fps`, "must be above 0 and at most 300");
-    }
+    const fps = input.metadata?.fps;
+    const fpsRefused = fps === undefined || fps === null ? null : fpsRefusal(fps);
+    if (fpsRefused) throw fieldError(`${at}.metadata.fps`, fpsRefused);
     input.tags?.forEach((tag, t) => {
       if (!tag.name?.trim()) throw fieldError(`${at}.tags[${t}].name`, "must not be empty");
     });

@@ -3,6 +3,7 @@
 import { GraphQLJSONObject, SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
+import { ACCEPTED_FPS } from "../timecode/index.js";
 import { QcStatus, StorageType } from "./enums.js";
 import { AssetFile, type NestedInstant, QcRuleMessage } from "./file-types.js";
 
@@ -23,7 +24,7 @@ export class AssetMetadata {
   @Field(() => Int, optional) subtitleFileCount?: number | null;
   @Field(() => [String], optional) audioTrackLanguages?: string[] | null;
   @Field(() => [String], optional) subtitleLanguages?: string[] | null;
-  @Field(() => Float, { nullable: true, description: "Frames per second" }) fps?: number | null;
+  @Field(() => Float, { nullable: true, description: `Frames per second: ${ACCEPTED_FPS}` }) fps?: number | null;
 }
 
 @ObjectType("QcFileRuleMessage", { description: "Outcome of one quality-control rule on one file" })

@@ -5,7 +5,7 @@
 import { extname } from "node:path";
 import { badInput } from "../common/errors.js";
 import type { Database, Transaction } from "../db/client.js";
-import { defaultDropFrame } from "../timecode/index.js";
+import { defaultDropFrame, fpsRefusal } from "../timecode/index.js";
 import { canonicalZone, dayStartText, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
@@ -91,9 +91,11 @@ export function scheduleNameOf(fileName: string): string {
   return name;
 }
 
+/** The fps argument of an import (default 25): a rate with a timecode (src/timecode fpsRefusal), else BAD_USER_INPUT. */
 export function checkFps(fps: number | null | undefined): number {
   if (fps === undefined || fps === null) return DEFAULT_FPS;
-  if (!(fps > 0 && fps <= 300)) throw badInput("fps must be above 0 and at most 300", { argument: "fps" });
+  const refused = fpsRefusal(fps);
+  if (refused) throw badInput(`fps ${refused}`, { argument: "fps" });
   return fps;
 }
 

@@ -4,6 +4,7 @@ import { Arg, Ctx, Float, ID, Mutation, Resolver, registerEnumType } from "type-
 import { Job } from "../jobs/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
+import { ACCEPTED_FPS } from "../timecode/index.js";
 
 export enum ExportFormat {
   XMLTV = "XMLTV",
@@ -44,7 +45,7 @@ export class IoResolver {
     @Ctx() ctx: Context,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
     @Arg("fileName", () => String, { nullable: true, description: "The new schedule's name, without extension (default: the name the file carries, JSON schedule.name or the XMLTV channel's display-name, else the uploaded file's name)" }) fileName?: string,
-    @Arg("fps", () => Float, { nullable: true, description: "Frames a second of the new schedule (default 25); CSV timecodes count frames at it" }) fps?: number,
+    @Arg("fps", () => Float, { nullable: true, description: `Frames a second of the new schedule (default 25): ${ACCEPTED_FPS}; CSV timecodes count frames at it` }) fps?: number,
     @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
     @Arg("channel", () => String, { nullable: true, description: "The new schedule's channel; for XMLTV also the channel imported (default the first)" }) channel?: string,
     @Arg("organization", () => String, { nullable: true }) organization?: string,
@@ -59,7 +60,7 @@ export class IoResolver {
     @Ctx() ctx: Context,
     @Arg("file", () => GraphQLUpload) file: Promise<FileUpload>,
     @Arg("fileName", () => String, { nullable: true }) fileName?: string,
-    @Arg("fps", () => Float, { nullable: true }) fps?: number,
+    @Arg("fps", () => Float, { nullable: true, description: `Frames per second of the new schedule (default 25): ${ACCEPTED_FPS}` }) fps?: number,
     @Arg("scriptId", () => String, { nullable: true, description: FORMATS }) scriptId?: string,
     @Arg("channel", () => String, { nullable: true }) channel?: string,
     @Arg("organization", () => String, { nullable: true }) organization?: string,

@@ -2,7 +2,7 @@
 import { badInput } from "../common/errors.js";
 import { checkInstantInRange } from "../common/instants.js";
 import { canonicalZone, LocalTimeError, parseDayStart } from "../localtime/index.js";
-import { supportsDropFrame } from "../timecode/index.js";
+import { fpsRefusal, supportsDropFrame } from "../timecode/index.js";
 import type { ScheduleInput } from "./types.js";
 
 export const PLAYLIST_TYPES = ["FINITE", "LOOP"] as const;
@@ -71,7 +71,8 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   }
   const fps = input.fps ?? input.fpsFloat;
   if (fps !== undefined && fps !== null) {
-    if (!(fps > 0 && fps <= 300)) throw field("fps", "must be above 0 and at most 300");
+    const refused = fpsRefusal(fps);
+    if (refused) throw field(input.fps !== undefined && input.fps !== null ? "fps" : "fpsFloat", refused);
     out.fps = fps;
   }
   checkDropFrame(input, out, existing);
@@ -109,6 +110,21 @@ function checkLocalClock(input: ScheduleInput, out: ScheduleFields): void {
   if (input.timeZone !== undefined) out.timeZone = input.timeZone === null ? "UTC" : checked("timeZone", () => canonicalZone(input.timeZone!));
   if (input.broadcastDayStart !== undefined) {
     out.broadcastDayStart = input.broadcastDayStart === null ? 0 : checked("broadcastDayStart", () => parseDayStart(input.broadcastDayStart!));
+  }
+}
+
+/** The widest fps a schedule has ever been stored with (the rule before the timecode rates: above 0, at most 300). */
+const MAX_STORED_FPS = 300;
+
+/**
+ * The fps of the schedules filter: finite, above 0 and at most 300. Lenient on purpose: it is a
+ * read, and schedules stored before fps had to be a timecode rate (12.5, say) must stay findable
+ * (to be corrected); a rate that no schedule has matches none.
+ */
+export function checkFpsFilter(fps: number | null | undefined): void {
+  if (fps === undefined || fps === null) return;
+  if (!(Number.isFinite(fps) && fps > 0 && fps <= MAX_STORED_FPS)) {
+    throw badInput(`filter.fps must be a finite number above 0 and at most ${MAX_STORED_FPS} (got ${fps})`, { argument: "filter.fps" });
   }
 }
 

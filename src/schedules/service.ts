@@ -6,7 +6,7 @@ import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { editSchedule } from "./edit-schedule.js";
-import { scheduleFields } from "./rules.js";
+import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
@@ -263,6 +263,7 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL 
   checkRange("dateUpdated", filter.dateUpdatedFrom, filter.dateUpdatedTo);
   checkRange("startDate", filter.startDateFrom, filter.startDateTo);
   checkRange("finishDate", filter.finishDateFrom, filter.finishDateTo);
+  checkFpsFilter(filter.fps);
   const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
   return [
     filter.name ? sql`lower(${schedules.name}) = lower(${filter.name})` : undefined,

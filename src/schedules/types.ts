@@ -2,6 +2,7 @@
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
+import { ACCEPTED_FPS } from "../timecode/index.js";
 import type { PageRequest } from "../common/paging.js";
 import type { EventFilter } from "./store/criteria.js";
 import type { JsonReadPlan } from "./store/json-pages.js";
@@ -81,8 +82,8 @@ export class ScheduleInput {
   @Field(() => String, { nullable: true, description: "FINITE (default) or LOOP" }) playlistType?: string | null;
   @Field(() => String, { nullable: true }) status?: string | null;
   @Field(() => String, { nullable: true }) txdate?: string | null;
-  @Field(() => Float, { nullable: true }) fps?: number | null;
-  @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given" }) fpsFloat?: number | null;
+  @Field(() => Float, { nullable: true, description: `Frames per second: ${ACCEPTED_FPS}; 25 when a schedule is created without` }) fps?: number | null;
+  @Field(() => Float, { nullable: true, description: "Frames per second; used when fps is not given; the same rates as fps" }) fpsFloat?: number | null;
   @Field(() => Boolean, { nullable: true, description: "Drop-frame timecode (only at 29.97 and 59.94 fps); null: the default of the fps" })
   dropFrame?: boolean | null;
   @Field(() => String, { nullable: true, description: "IANA time zone such as Europe/London (default UTC); changing it moves no event" })
@@ -111,7 +112,8 @@ export class ScheduleFilterInput {
   @Field(() => String, { nullable: true, description: "Exact name, case-insensitive" }) name?: string | null;
   @Field(() => String, { nullable: true, description: "Part of the name, case-insensitive" }) nameSubString?: string | null;
   @Field(() => String, { nullable: true }) channel?: string | null;
-  @Field(() => Float, { nullable: true }) fps?: number | null;
+  @Field(() => Float, { nullable: true, description: "Frames per second, exactly; a finite number above 0 and at most 300 (schedules stored before fps had to have a timecode may hold any such rate)" })
+  fps?: number | null;
   @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
   @Field(() => [String], { nullable: true }) statuses?: string[] | null;
   @Field(() => ArchiveStatus, { nullable: true }) archiveStatus?: ArchiveStatus | null;

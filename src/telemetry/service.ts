@@ -23,6 +23,7 @@ import {
   type RegistryName,
 } from "./ingest.js";
 import { PLATFORM_ORGANIZATION, requirePlatformAdmin } from "./platform.js";
+import { checkSampleFigures } from "./sample-rules.js";
 import type { ExecutionReportInput, IngestResult, TelemetryBatchInput } from "./types.js";
 
 /** Records of one batch, all kinds together (keeps one transaction within reason). */
@@ -144,6 +145,7 @@ function checkBatch(viewer: Viewer, b: Batch): void {
     nonEmpty(p.organization, "playouts.organization");
     if (!canSee(viewer, p.organization)) throw mayNotRegister("playouts", p.playoutId);
   }
+  checkSampleFigures(b.playoutSamples);
   for (const s of b.playoutSamples) {
     const interval = s.intervalSeconds ?? 60;
     if (!Number.isInteger(interval) || interval < 1 || interval > MAX_INTERVAL_SECONDS) {

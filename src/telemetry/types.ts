@@ -1,6 +1,7 @@
 // GraphQL inputs of ingestTelemetry and reportExecution, and what they answer.
 import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, InputType, Int, ObjectType } from "type-graphql";
+import { HEALTH_FIGURE_DOMAIN } from "./sample-rules.js";
 
 @InputType({ description: "An organization of the registry; absent fields keep their stored value" })
 export class OrganizationInput {
@@ -61,14 +62,14 @@ export class PlayoutSampleInput {
   @Field(() => String) playoutId!: string;
   @Field(() => Date) time!: Date;
   @Field(() => Int, { nullable: true, description: "1 to 86,400; default 60" }) intervalSeconds?: number | null;
-  @Field(() => Float, { nullable: true }) avmon?: number | null;
-  @Field(() => Float, { nullable: true }) cache?: number | null;
-  @Field(() => Float, { nullable: true }) connection?: number | null;
-  @Field(() => Float, { nullable: true }) cpu?: number | null;
-  @Field(() => Float, { nullable: true }) fileDescriptors?: number | null;
-  @Field(() => Float, { nullable: true }) freeMemory?: number | null;
-  @Field(() => Float, { nullable: true }) playback?: number | null;
-  @Field(() => Float, { nullable: true }) storage?: number | null;
+  @Field(() => Float, { nullable: true, description: `Audio/video monitoring health figure; ${HEALTH_FIGURE_DOMAIN}` }) avmon?: number | null;
+  @Field(() => Float, { nullable: true, description: `Cache health figure; ${HEALTH_FIGURE_DOMAIN}` }) cache?: number | null;
+  @Field(() => Float, { nullable: true, description: `Connection health figure; ${HEALTH_FIGURE_DOMAIN}` }) connection?: number | null;
+  @Field(() => Float, { nullable: true, description: `CPU health figure; ${HEALTH_FIGURE_DOMAIN}` }) cpu?: number | null;
+  @Field(() => Float, { nullable: true, description: `Open file descriptors health figure; ${HEALTH_FIGURE_DOMAIN}` }) fileDescriptors?: number | null;
+  @Field(() => Float, { nullable: true, description: `Free memory health figure; ${HEALTH_FIGURE_DOMAIN}` }) freeMemory?: number | null;
+  @Field(() => Float, { nullable: true, description: `Playback health figure; above 0 means up; ${HEALTH_FIGURE_DOMAIN}` }) playback?: number | null;
+  @Field(() => Float, { nullable: true, description: `Storage health figure; ${HEALTH_FIGURE_DOMAIN}` }) storage?: number | null;
 }
 
 @InputType()

@@ -9,7 +9,7 @@
 //   nearest whole ms (ties up too), so msToFrames(framesToMs(f)) === f at every rate.
 import { exactRate, TimecodeError, type ExactRate, type FrameRate } from "./rates.js";
 
-export { defaultDropFrame, exactRate, hasTimecode, supportsDropFrame, TimecodeError, type ExactRate, type FrameRate } from "./rates.js";
+export { ACCEPTED_FPS, defaultDropFrame, exactRate, fpsRefusal, hasTimecode, supportsDropFrame, TimecodeError, type ExactRate, type FrameRate } from "./rates.js";
 
 /** The rounding rule's name, as docs and messages cite it. */
 export const ROUNDING_RULE = "nearest frame, ties to the later frame (round half up)";

@@ -56,6 +56,17 @@ export function hasTimecode(fps: number): boolean {
   return nominalOf(fps) !== null;
 }
 
+/**
+ * The frame rates accepted wherever a frame rate is given (a schedule's fps, an import's, an
+ * asset's): exactly those with a timecode, so that every timecode of a schedule has an answer.
+ */
+export const ACCEPTED_FPS = "a whole number from 1 to 300, or 23.976, 29.97 or 59.94 (24000/1001, 30000/1001 and 60000/1001; within 0.005, so 23.98 is 23.976)";
+
+/** Why `fps` is refused, to follow its name ("fps must be …"), or null when it is accepted (hasTimecode). */
+export function fpsRefusal(fps: number): string | null {
+  return hasTimecode(fps) ? null : `must be ${ACCEPTED_FPS} (got ${fps})`;
+}
+
 const cache = new Map<number, ExactRate>();
 
 /** The exact rate of `rate`; throws TimecodeError for fps with no timecode and drop-frame where none exists. */
@@ -65,7 +76,7 @@ export function exactRate(rate: FrameRate): ExactRate {
   if (hit) return hit;
   const exact = nominalOf(rate.fps);
   if (!exact) {
-    throw new TimecodeError(`no timecode at ${rate.fps} fps: use a whole number of frames a second (1 to 300), 23.976, 29.97 or 59.94`);
+    throw new TimecodeError(`no timecode at ${rate.fps} fps: use ${ACCEPTED_FPS}`);
   }
   const label = exact.den === 1 ? String(exact.nominal) : NTSC_NAMES[exact.nominal];
   if (rate.dropFrame && !supportsDropFrame(rate.fps)) {
