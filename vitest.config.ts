@@ -1,10 +1,16 @@
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Node resolves bare `graphql` to its CommonJS build while Vite would pick the ESM one for our
 // sources: two realms of graphql. Pin both to the one Node uses.
 const require = createRequire(import.meta.url);
+
+// Every embedded database of the run (the shared service, each file's own, the CLI commands the
+// tests spawn) starts from one migrated template instead of PGlite's initdb and the migrations
+// (src/db/pglite-template.ts). Set here, in the process that starts the global setup and the workers.
+process.env.PGLITE_TEMPLATE_DIR ??= join(tmpdir(), "playout-gateway-test-templates");
 
 export default defineConfig({
   resolve: { alias: { graphql: require.resolve("graphql") } },

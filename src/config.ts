@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PGlite's directory, or `memory://` for a throw-away database. */
   dataDir: string;
+  /** Folder of the migrated template an in-memory embedded database (memory://) starts from; unset: none. */
+  pgliteTemplateDir: string | undefined;
   /** HS256 secret; undefined means "embedded default: generate one and keep it in DATA_DIR". */
   authSecret: string | undefined;
   logLevel: LogLevel;
@@ -125,6 +127,18 @@ export interface Config {
   maxQueryBytes: number;
   /** Deepest nesting of lists and objects in variables and argument values. */
   maxInputDepth: number;
+  /** Largest JSON body of /graphql once inflated, bytes, for a caller with a valid token (uploads have MAX_UPLOAD_BYTES). */
+  maxJsonBodyBytes: number;
+  /** Most JSON values (each string, number, literal, object and array) a body may hold; counted while it is read. */
+  maxInputValues: number;
+  /** Largest JSON body, once inflated, of a request without a valid token, bytes. */
+  anonymousMaxBodyBytes: number;
+  /** Most JSON values in the body of a request without a valid token. */
+  anonymousMaxInputValues: number;
+  /** Longest a request without a valid token may run, ms (at most REQUEST_TIMEOUT_MS). */
+  anonymousRequestTimeoutMs: number;
+  /** Most bytes a compressed body may inflate to per byte sent, once past 64 KiB; refused before inflating further. */
+  maxCompressionRatio: number;
   /** Longest a query may run, parsing to answer, ms (then TIMEOUT and its work stops); mutations excepted. */
   requestTimeoutMs: number;
   /** Events the heavy fields of one request may touch together (diff, validation, history, ...). */
@@ -213,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || (databaseUrl ? "0.0.0.0" : "127.0.0.1"),
     databaseUrl,
     dataDir,
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR || undefined,
     authSecret,
     logLevel,
     maxUploadBytes: int("MAX_UPLOAD_BYTES", 50 * 1024 * 1024, 1024, 2 ** 31),
@@ -266,6 +281,12 @@ export function loadConfig(env: Env = process.env): Config {
     compressResponses: bool("COMPRESS_RESPONSES", true),
     maxQueryBytes: int("MAX_QUERY_BYTES", 100 * 1024, 1024, 100 * 1024 * 1024),
     maxInputDepth: int("MAX_INPUT_DEPTH", 32, 2, 1000),
+    maxJsonBodyBytes: int("MAX_JSON_BODY_BYTES", 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxInputValues: int("MAX_INPUT_VALUES", 1_000_000, 100, 100_000_000),
+    anonymousMaxBodyBytes: int("ANONYMOUS_MAX_BODY_BYTES", 64 * 1024, 1024, 1024 * 1024 * 1024),
+    anonymousMaxInputValues: int("ANONYMOUS_MAX_INPUT_VALUES", 1000, 10, 100_000_000),
+    anonymousRequestTimeoutMs: int("ANONYMOUS_REQUEST_TIMEOUT_MS", 2000, 100, 86_400_000),
+    maxCompressionRatio: int("MAX_COMPRESSION_RATIO", 100, 2, 100_000),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 30_000, 100, 86_400_000),
     maxHeavyEvents: int("MAX_HEAVY_EVENTS", 400_000, 1, 1_000_000_000),
     maxHeavyConcurrency: int("MAX_HEAVY_CONCURRENCY", 2, 1, 1000),

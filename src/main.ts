@@ -46,6 +46,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     jobStatementTimeoutMs: config.jobStatementTimeoutMs,
     poolMode: config.dbPoolMode,
     preparedStatements: config.dbPreparedStatements,
+    templateDir: config.pgliteTemplateDir,
     warn: (message) => log.warn(message),
   });
   try {

@@ -37,7 +37,7 @@ export async function runCommand(command: string, rest: string[]): Promise<numbe
       return asRunCommand(rest, loadConfig());
     case "migrate": {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl, dataDir: config.dataDir, poolMode: config.databaseMigrationUrl !== undefined ? "session" : config.dbPoolMode });
+      const db = await openDatabase({ databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl, dataDir: config.dataDir, templateDir: config.pgliteTemplateDir, poolMode: config.databaseMigrationUrl !== undefined ? "session" : config.dbPoolMode });
       try {
         await runMigrations(db);
         process.stdout.write("migrations applied\n");
@@ -48,7 +48,7 @@ export async function runCommand(command: string, rest: string[]): Promise<numbe
     }
     case "seed": {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMode: config.dbPoolMode });
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, templateDir: config.pgliteTemplateDir, poolMode: config.dbPoolMode });
       try {
         await runMigrations(db);
         const telemetry = telemetrySeedOptions(rest);

@@ -15,6 +15,7 @@ import { queuesMended, reservationsMended } from "./postgres-mend.js";
 import { isKeyRead } from "./key-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
+import { inMemoryPglite } from "./pglite-template.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -80,6 +81,8 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** Told what the database layer does less well than it could (the service logs it at startup). */
   warn?: (message: string) => void;
+  /** Where an in-memory embedded database finds (or leaves) its migrated template (PGLITE_TEMPLATE_DIR; pglite-template.ts). */
+  templateDir?: string;
 }
 
 const DEFAULT_PING_MS = 800;
@@ -176,7 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const release = inMemory ? () => {} : lockDataDir(options.dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`);
+    client = inMemory ? await inMemoryPglite(options.templateDir) : new PGlite(`${options.dataDir.replace(/\/$/, "")}/pglite`);
     await client.waitReady;
   } catch (error) {
     release();

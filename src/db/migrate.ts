@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { DatabaseHandle } from "./client.js";
+import { MIGRATIONS_FOLDER } from "./migrations-folder.js";
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export { MIGRATIONS_FOLDER };
 
 /** Applies the SQL migrations of drizzle/ that the database has not seen yet. */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {

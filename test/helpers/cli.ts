@@ -14,6 +14,9 @@ import { TEST_SECRET } from "./service.js";
  */
 export const CLI_ENV: Record<string, string> = staleBuildReason() === null ? {} : { PLAYOUT_GATEWAY_SOURCES: "1" };
 
+/** The migrated template the test run's embedded databases start from (vitest.config.ts). */
+const TEMPLATE_ENV: Record<string, string> = process.env.PGLITE_TEMPLATE_DIR ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR } : {};
+
 export interface CliResult {
   code: number;
   stdout: string;
@@ -26,7 +29,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     execFile(
       process.execPath,
       ["bin/playout-gateway.mjs", ...args],
-      { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SECRET: TEST_SECRET, DATA_DIR: "memory://", LOG_LEVEL: "silent", ...CLI_ENV, ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SECRET: TEST_SECRET, DATA_DIR: "memory://", LOG_LEVEL: "silent", ...TEMPLATE_ENV, ...CLI_ENV, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -22,7 +22,7 @@ export function useMigratedDatabase(options: Pick<DatabaseOptions, "logger" | "m
       bed.databaseUrl = fresh.url;
       drop = fresh.drop;
     }
-    bed.handle = await openDatabase({ ...options, databaseUrl: bed.databaseUrl, dataDir: "memory://" });
+    bed.handle = await openDatabase({ ...options, databaseUrl: bed.databaseUrl, dataDir: "memory://", templateDir: process.env.PGLITE_TEMPLATE_DIR });
     await runMigrations(bed.handle);
   });
   afterAll(async () => {
