@@ -47,6 +47,8 @@ import { checkQueryBytes, checkVariables } from "./request-shape.js";
 import { bodyDeadline, limitConnections } from "./connections.js";
 import { graphqlAnswer, isMultipart } from "./graphql-answer.js";
 import { jsonBody } from "./json-body.js";
+import { bodyBudget } from "./body-budget.js";
+import { callerFor, identifyCaller, isKnownCaller } from "./identity.js";
 
 export interface AppOptions {
   config: Config;
@@ -75,9 +77,6 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The largest JSON body /graphql reads (10 MiB, as express.json's "10mb"); an upload has its own limit. */
-const MAX_JSON_BODY_BYTES = 10 * 1024 * 1024;
-
 /**
  * MAX_TOKENS, checked before Apollo parses (it has no parse hook); also gives Apollo a body to
  * read, and logs the requests Apollo refuses before any plugin runs (CSRF, bad `variables`).
@@ -95,7 +94,7 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
         // The size first: nothing reads a text over MAX_QUERY_BYTES (request-shape.ts).
         if (typeof query === "string") checkQueryBytes(query, shape.maxQueryBytes);
         // A request without a token leaves nothing behind (bounded-caches.ts); a bad token is bounded by the LRU.
-        if (typeof query === "string") checks.tokens(query, Boolean(req.headers.authorization));
+        if (typeof query === "string") checks.tokens(query, isKnownCaller(res));
       }
     } catch (error) {
       log.info("graphql", { requestId: requestIdOf(res), operation: null, errorCodes: [QUERY_TOO_COMPLEX] });
@@ -233,20 +232,17 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const uploadBody = multipartBody({ maxFileSize: config.maxUploadBytes, maxFiles: 1, log });
   const requestContext = async ({ req, res }: { req: PlainRequest; res: PlainResponse }): Promise<Context> => {
     const requestId = requestIdOf(res);
-    let viewer: Viewer | null = null;
-    let authError: Error | null = null;
-    try {
-      viewer = await authenticate(req);
-      if (viewer) allowCaching();
-    } catch (error) {
-      authError = error as Error;
-    }
+    // Found before the body was read (identity.ts); a route that did not run identifyCaller finds it now.
+    const { viewer, authError } = await callerFor(req, res, authenticate);
+    if (viewer) allowCaching();
     const ctx = createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);
     attachLogLine(ctx, logLineOf(res));
     return ctx;
   };
+  // Who asks is known before a byte of the body is read: the body is read within that caller's budget.
+  const identify = identifyCaller(authenticate);
   const graphqlHandlers: PlainHandler[] = [
-    jsonBody(MAX_JSON_BODY_BYTES),
+    jsonBody({ known: bodyBudget(config, true), anonymous: bodyBudget(config, false) }, isKnownCaller),
     tokenLimit(checks, log, config),
     batchLimit(schema, config, log),
     cacheScope,
@@ -260,7 +256,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
-  app.all("/graphql", uploadBody, ...graphqlHandlers);
+  app.all("/graphql", identify, uploadBody, ...graphqlHandlers);
   const notFound = notFoundHandler(log);
   const answerError = httpErrorHandler(log);
   app.use(notFound);
@@ -268,7 +264,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   // What express runs for a POST /graphql that is not an upload, in its order (browserToGraphiQL
   // and the GET routes never answer a POST; the upload parser passes such a request on).
   // Its answers are compressed by their writer (answer-compression.ts), not by the middleware.
-  postGraphql = directRoute(app, [...front, ...corsHandlers, ...acceptEncodingVaries(config), ...graphqlHandlers], answerError, notFound);
+  postGraphql = directRoute(app, [...front, ...corsHandlers, ...acceptEncodingVaries(config), identify, ...graphqlHandlers], answerError, notFound);
 
   return {
     app,
