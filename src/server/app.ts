@@ -10,7 +10,7 @@ import {
 } from "@apollo/server/plugin/disabled";
 import express, { type Express, type Request } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { uploadBody as multipartBody } from "./upload-body.js";
+import { uploadBody as multipartBody, uploadsNeedCaller } from "./upload-body.js";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
@@ -256,7 +256,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
-  app.all("/graphql", identify, uploadBody, ...graphqlHandlers);
+  app.all("/graphql", identify, uploadsNeedCaller(log), uploadBody, ...graphqlHandlers);
   const notFound = notFoundHandler(log);
   const answerError = httpErrorHandler(log);
   app.use(notFound);

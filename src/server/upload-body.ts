@@ -25,6 +25,8 @@ import { Readable, type Writable } from "node:stream";
 import { AppError } from "../common/errors.js";
 import type { Logger } from "../common/log.js";
 import { isMultipart } from "./graphql-answer.js";
+import { callerOf } from "./identity.js";
+import type { PlainHandler } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./http-errors.js";
 
 /** graphql-upload's default size of the `operations` and `map` fields. */
@@ -317,5 +319,23 @@ export function uploadBody(options: UploadLimits & { log: Logger }): (req: Reque
         next();
       });
     });
+  };
+}
+
+/**
+ * Middleware, after identifyCaller (identity.ts): an upload (multipart) without a valid token is refused before
+ * a byte of it is read. Every operation that takes a file writes, so none can succeed without a
+ * token, and reading one costs what MAX_UPLOAD_BYTES allows. 401 UNAUTHENTICATED; the connection
+ * is closed, so the unread body is never read.
+ */
+export function uploadsNeedCaller(log: Logger): PlainHandler {
+  return (req, res, next) => {
+    const caller = callerOf(res);
+    if (!isMultipart(req) || caller?.viewer) return next();
+    const reason = caller?.authError?.message ?? "An upload needs a bearer token (Authorization: Bearer <JWT>)";
+    log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token" });
+    res.setHeader("www-authenticate", "Bearer");
+    res.setHeader("connection", "close");
+    sendJsonError(res, 401, "UNAUTHENTICATED", reason);
   };
 }

@@ -307,3 +307,16 @@ describe("random bytes in the names of the parts", () => {
     );
   }, 120_000);
 });
+
+describe("callers", () => {
+  it("refuses an upload without a valid token before reading it: 401 UNAUTHENTICATED, no token or a bad one", async () => {
+    const body = form([field("operations", OPERATIONS), field("map", MAP), file()]);
+    for (const token of [undefined, "not.a.token"]) {
+      const answer = await post(body, { token });
+      expect(answer.status, answer.text).toBe(401);
+      expect(answer.headers["www-authenticate"]).toBe("Bearer");
+      expect(JSON.parse(answer.text).errors[0].extensions).toMatchObject({ code: "UNAUTHENTICATED", requestId: answer.headers["x-request-id"] });
+      expect(answer.logs.filter((l) => l.level === "error" || l.level === "warn"), JSON.stringify(answer.logs)).toEqual([]);
+    }
+  });
+});
