@@ -7,6 +7,7 @@ import { columnsOf, toAsset } from "./mapper.js";
 import { checkAssetInputs, mergeAssetColumns, sameColumns } from "./rules.js";
 import { assets, type NewAssetRow } from "./tables.js";
 import type { Asset, AssetInput, AssetPage } from "./types.js";
+import { anyOfTexts } from "../db/any-of.js";
 
 const ORDER: SortSpec[] = [{ property: "assetId", direction: "ASC" }];
 
@@ -69,7 +70,7 @@ export class AssetService {
       const stored = await tx
         .select()
         .from(assets)
-        .where(and(eq(assets.organization, org), sql`${assets.assetId} = any(${sql.param(assetIds)}::text[])`))
+        .where(and(eq(assets.organization, org), anyOfTexts(assets.assetId, assetIds)))
         .orderBy(asc(assets.assetId))
         .for("update");
       const storedById = new Map(stored.map((row) => [row.assetId, row]));
@@ -95,7 +96,7 @@ export class AssetService {
             },
           });
       }
-      const rows = await tx.select().from(assets).where(and(eq(assets.organization, org), sql`${assets.assetId} = any(${sql.param(assetIds)}::text[])`));
+      const rows = await tx.select().from(assets).where(and(eq(assets.organization, org), anyOfTexts(assets.assetId, assetIds)));
       const byId = new Map(rows.map((row) => [row.assetId, row]));
       return assetIds.map((id) => toAsset(byId.get(id)!));
     });

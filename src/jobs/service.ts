@@ -12,6 +12,7 @@ import { isCancelable } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
 import type { Job, JobPage, JobStatus } from "./types.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
+import { anyOfTexts } from "../db/any-of.js";
 
 const NEWEST_FIRST = [{ property: "id", direction: "DESC" as const }];
 
@@ -61,10 +62,10 @@ export class JobService {
   private listCondition(viewer: Viewer, args: ListJobsArgs): SQL | undefined {
     const scope = scopeOrganizations(viewer, args.organizations);
     const conditions: (SQL | undefined)[] = [
-      scope === "*" ? undefined : sql`${jobs.organization} = any(${sql.param(scope)}::text[])`,
+      scope === "*" ? undefined : anyOfTexts(jobs.organization, scope),
       args.providerId ? eq(jobs.providerId, args.providerId) : undefined,
       args.userId ? eq(jobs.userId, args.userId) : undefined,
-      args.statuses?.length ? sql`${jobs.status} = any(${sql.param(args.statuses)}::text[])` : undefined,
+      args.statuses?.length ? anyOfTexts(jobs.status, args.statuses) : undefined,
     ];
     return and(...conditions);
   }

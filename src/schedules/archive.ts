@@ -17,6 +17,7 @@ import type { JobHandler, JobRegistry } from "../jobs/index.js";
 import type { JobMessage } from "../jobs/index.js";
 import type { JobRow } from "../jobs/index.js";
 import type { Job } from "../jobs/index.js";
+import { anyOfIds } from "../db/any-of.js";
 
 export interface ArchivePayload {
   scheduleIds: number[];
@@ -58,7 +59,7 @@ export class ArchiveService {
           : await tx
               .select({ id: schedules.id, archiveStatus: schedules.archiveStatus })
               .from(schedules)
-              .where(and(eq(schedules.organization, org), visible(), sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`))
+              .where(and(eq(schedules.organization, org), visible(), anyOfIds(schedules.id, wanted)))
               .orderBy(asc(schedules.id))
               .for("update");
       const found = new Set(rows.map((r) => r.id));
@@ -87,7 +88,7 @@ export async function moveArchiveStatus(executor: Executor, ids: number[], from:
   const rows = await executor
     .update(schedules)
     .set(touch ? { archiveStatus: to, version: sql`${schedules.version} + 1`, dateUpdated: sql`now()` } : { archiveStatus: to })
-    .where(and(sql`${schedules.id} = any(${sql.param(ids)}::bigint[])`, eq(schedules.archiveStatus, from)))
+    .where(and(anyOfIds(schedules.id, ids), eq(schedules.archiveStatus, from)))
     .returning({ id: schedules.id });
   return rows.map((r) => r.id);
 }

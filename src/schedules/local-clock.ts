@@ -1,11 +1,11 @@
 // A schedule's local clock (its zone and broadcast day start), and the DataLoader that answers it
 // for events (one statement per request for every schedule asked, none when Schedule.events primed it).
 import DataLoader from "dataloader";
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { badInput } from "../common/errors.js";
 import { broadcastDay, LocalTimeError, parseDayStart, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
 import { schedules } from "./store/tables.js";
+import { anyOfIds } from "../db/any-of.js";
 
 /** The clock of a schedule row. */
 export const localClockOf = (schedule: { timeZone: string; broadcastDayStart: number }): LocalClock => ({ zone: schedule.timeZone, dayStartMs: schedule.broadcastDayStart });
@@ -16,7 +16,7 @@ export function createLocalClockLoader(executor: Executor): DataLoader<number, L
     const rows = await executor
       .select({ id: schedules.id, timeZone: schedules.timeZone, broadcastDayStart: schedules.broadcastDayStart })
       .from(schedules)
-      .where(sql`${schedules.id} = any(${sql.param([...ids])}::bigint[])`);
+      .where(anyOfIds(schedules.id, ids));
     const byId = new Map(rows.map((r) => [r.id, localClockOf(r)]));
     return ids.map((id) => byId.get(id) ?? UTC_CLOCK);
   });

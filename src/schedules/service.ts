@@ -12,6 +12,7 @@ import { toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+import { anyOfIds, anyOfTexts } from "../db/any-of.js";
 
 const SORTABLE = {
   id: schedules.id,
@@ -201,11 +202,11 @@ export class ScheduleService {
     if (wanted.length === 0) throw badInput("ids must name at least one schedule", { argument: "ids" });
     const org = scopeForRecord(viewer, organization);
     return editSchedule(this.db, viewer, { operation }, async ({ tx }) => {
-      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`)).for("update");
+      const rows = org === null ? [] : await tx.select().from(schedules).where(and(eq(schedules.organization, org), visible(), anyOfIds(schedules.id, wanted))).for("update");
       const found = new Set(rows.map((r) => r.id));
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length) throw notFound(missing.length === 1 ? "Schedule" : "Schedules", missing.join(", "));
-      await tx.delete(schedules).where(sql`${schedules.id} = any(${sql.param(wanted)}::bigint[])`);
+      await tx.delete(schedules).where(anyOfIds(schedules.id, wanted));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return wanted.map((id) => ({ ...toSchedule(byId.get(id)!), deleted: true }));
     });
@@ -271,7 +272,7 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL 
     filter.channel ? eq(schedules.channel, filter.channel) : undefined,
     filter.fps !== undefined && filter.fps !== null ? eq(schedules.fps, filter.fps) : undefined,
     filter.graphicsProjectV2 ? eq(schedules.graphicsProjectV2, filter.graphicsProjectV2) : undefined,
-    filter.statuses?.length ? sql`${schedules.status} = any(${sql.param(filter.statuses)}::text[])` : undefined,
+    filter.statuses?.length ? anyOfTexts(schedules.status, filter.statuses) : undefined,
     filter.archiveStatus ? eq(schedules.archiveStatus, filter.archiveStatus) : undefined,
     filter.dateUpdatedFrom ? gte(schedules.dateUpdated, filter.dateUpdatedFrom) : undefined,
     filter.dateUpdatedTo ? lte(schedules.dateUpdated, filter.dateUpdatedTo) : undefined,

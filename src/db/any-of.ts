@@ -1,0 +1,14 @@
+// A caller's list in a condition goes as one array parameter (`column = any($1)`), never one
+// placeholder per item: PostgreSQL takes at most 65,535 parameters in a statement, and a long
+// list of placeholders is parsed and planned anew for every length.
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
+/** `column = any($1::bigint[])`: the column is one of the ids. */
+export function anyOfIds(column: SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::bigint[])`;
+}
+
+/** `column = any($1::text[])`: the column is one of the texts. */
+export function anyOfTexts(column: SQLWrapper, texts: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...texts])}::text[])`;
+}
