@@ -4,3 +4,4 @@ import "reflect-metadata";
 // Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
 export type {} from "./context-members.js";
 export { AsRunService } from "./service.js";
+export { MAX_AS_RUN_ENTRIES } from "./rules.js";

@@ -4,6 +4,7 @@ import "reflect-metadata";
 // Its members of Context (ctx.services, ctx.loaders): types only, erased at run time.
 export type {} from "./context-members.js";
 export { AssetService } from "./service.js";
+export { MAX_ASSETS_PER_CALL } from "./rules.js";
 export type { AssetLoaders } from "./loaders.js";
 export { findAssetRowsByKeys, findAssetsByKeys } from "./lookup.js";
 export { toAsset } from "./mapper.js";

@@ -27,10 +27,10 @@ import {
   type OperationDefinitionNode,
   type ValueNode,
 } from "graphql";
-import { MAX_AS_RUN_ENTRIES } from "../asrun/rules.js";
-import { MAX_ASSETS_PER_CALL } from "../assets/rules.js";
+import { MAX_AS_RUN_ENTRIES } from "../asrun/index.js";
+import { MAX_ASSETS_PER_CALL } from "../assets/index.js";
 import type { Config } from "../config.js";
-import { MAX_BATCH_RECORDS } from "../telemetry/service.js";
+import { MAX_BATCH_RECORDS } from "../telemetry/index.js";
 
 /** Items of one bulk list of events: twice the import's 5,000 events an edit (src/io/importer.ts), which clients loading a schedule in batches copy. */
 export const BULK_EVENT_ITEMS = 10_000;
