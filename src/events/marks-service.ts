@@ -11,7 +11,7 @@ import { plural } from "../common/text.js";
 import type { Database, Executor } from "../db/client.js";
 import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, toSchedule, type EventTarget, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
 import type { EventFilter } from "../schedules/index.js";
-import { checkFilter } from "./rules.js";
+import { checkCueSignals, checkFilter } from "./rules.js";
 import type { Programme, SCTE35Signal, SecondaryEvent } from "./nested.js";
 import { schedulePage } from "./pages.js";
 import { copyIdOfTarget, pageKey, relabelPage } from "./copies.js";
@@ -126,6 +126,7 @@ function checkLists(args: UpdateByCriteriaArgs): void {
   args.scte35Signals?.forEach((s, i) => {
     if (s.duration != null && s.duration < 0) throw badInput(`scte35Signals[${i}].duration must not be negative (ms)`, { field: `scte35Signals[${i}].duration` });
   });
+  checkCueSignals(args.scte35Signals);
   args.secondaryEvents?.forEach((s, i) => {
     if (s.offset != null && !Number.isSafeInteger(s.offset)) throw badInput(`secondaryEvents[${i}].offset must be a whole number of ms`, { field: `secondaryEvents[${i}].offset` });
   });

@@ -7,6 +7,7 @@ import { EventType } from "./enums.js";
 import { timecodesAsMs } from "./timecode-input.js";
 import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
+import { encodeSignal, Scte35Error, type Scte35SignalData } from "../scte35/index.js";
 import type { EventInput } from "./types.js";
 import type { EventFilter, EventValues } from "../schedules/index.js";
 
@@ -56,11 +57,36 @@ function plain(value: unknown): unknown {
 }
 
 /**
+ * Each SCTE-35 signal a caller sends must make a cue (docs/FORMATS.md "SCTE-35 cues"): a field that
+ * does not fit its bits (availNum 300, a Turner ID not 8 bytes, a UPID without its type) is refused
+ * before anything is written, naming the field, rather than stored and refused by every later read
+ * of the event's cues (a mutation selecting them answered an error for a write it had made).
+ */
+export function checkCueSignals(signals: readonly unknown[] | null | undefined, at?: string): void {
+  signals?.forEach((signal, i) => {
+    try {
+      encodeSignal(plain(signal) as Scte35SignalData, { eventOnAirMs: 0, eventDurationMs: 0 }, "BASE64");
+    } catch (error) {
+      if (!(error instanceof Scte35Error)) throw error;
+      const field = `scte35Signals[${i}]${error.field ? `.${error.field}` : ""}`;
+      throw badInput(`${at ? `${at}: ` : ""}scte35Signals[${i}]: ${error.message}`, { field });
+    }
+  });
+}
+
+/**
  * The values of an event created from `input`, or of `existing` changed by it (only the fields
  * given change; null clears). `at` prefixes messages ("updated[3]"). Timecode inputs count at
- * `defaults.rate`, the schedule's.
+ * `defaults.rate`, the schedule's. The SCTE-35 signals given must make cues (checkCueSignals),
+ * unless `defaults.keepUnencodableCues` (an import reads back a file's signals as they are).
  */
-export function eventValues(input: EventInput, existing: EventValues | null, defaults: { onAirTime: number; rate?: FrameRate; clock?: LocalClock }, at?: string): EventValues {
+export function eventValues(
+  input: EventInput,
+  existing: EventValues | null,
+  defaults: { onAirTime: number; rate?: FrameRate; clock?: LocalClock; keepUnencodableCues?: boolean },
+  at?: string,
+): EventValues {
+  if (!defaults.keepUnencodableCues) checkCueSignals(input.scte35Signals, at);
   input = localTimeAsInstant(timecodesAsMs(input, defaults.rate, existing?.data.som, at), defaults.clock, at);
   const out: EventValues = existing
     ? { ...existing, data: { ...existing.data } }

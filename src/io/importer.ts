@@ -156,7 +156,8 @@ export async function readEvents(
         turn = performance.now();
         if (writes.failed) await writes.current;
       }
-      const values = eventValues(parsed.input, null, { onAirTime: lastEnd, rate }, parsed.at);
+      // A file's signals are kept as they are: an export's cue that did not fit reads back null (docs/FORMATS.md).
+      const values = eventValues(parsed.input, null, { onAirTime: lastEnd, rate, keepUnencodableCues: true }, parsed.at);
       lastEnd = Math.max(lastEnd, values.onAirTime + values.duration);
       batch.push(values);
       count++;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeCueText, encodeSignal, ptsAt } from "../../src/scte35/index.js";
 import { orgClient, useTestService } from "../helpers/service.js";
+import { uploadRequest } from "../helpers/upload.js";
 import { addEvents, createSchedule, T0 } from "../events/helpers.js";
 
 const t = useTestService();
@@ -35,11 +36,26 @@ describe("SCTE-35 cues in GraphQL", () => {
     expect(output.fields.map((f: { name: string }) => f.name)).toContain("encoded");
   });
 
-  it("a signal that does not fit a cue answers BAD_USER_INPUT naming the field", async () => {
+  it("a signal that does not fit a cue is refused when written, naming the field, and nothing is written", async () => {
     const { gql } = await orgClient(t);
     const s = await createSchedule(gql);
-    await addEvents(gql, s.id, [{ at: T0, duration: 1_000, scte35Signals: [{ scteEventType: "SPLICE", availNum: 300 }] }]);
-    const error = await gql.error(`query($id: ID!) { schedule(id: $id) { events { content { scte35Signals { encoded } } } } }`, { id: s.id });
+    const error = await gql.error(`mutation($s: ID!, $input: EventInput!) { createEvent(scheduleId: $s, input: $input) { id scte35Cues } }`, {
+      s: s.id,
+      input: { onAirTime: new Date(T0).toISOString(), duration: 1_000, scte35Signals: [{ scteEventType: "SPLICE", availNum: 300 }] },
+    });
+    expect(error.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(error.extensions?.field).toBe("scte35Signals[0].availNum");
+    expect(error.message).toMatch(/availNum must be a whole number from 0 to 255/);
+    const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { events { totalElements } } }`, { id: s.id });
+    expect(schedule.events.totalElements).toBe(0);
+  });
+
+  it("a stored signal that does not fit a cue (a file's, imported as it is) answers BAD_USER_INPUT naming the field", async () => {
+    const { org, gql } = await orgClient(t);
+    const day = { format: "playout-gateway/schedule", schedule: { name: "Cues" }, events: [{ onAirTime: new Date(T0).toISOString(), duration: 1_000, title: "Ad", scte35Signals: [{ scteEventType: "SPLICE", availNum: 300 }] }] };
+    const imported = await uploadRequest(t.url, await t.token(org), `mutation($file: Upload!) { importSchedule(file: $file, fileName: "day.json") { id } }`, { name: "day.json", content: JSON.stringify(day) });
+    expect(imported.errors, JSON.stringify(imported.errors)).toBeUndefined();
+    const error = await gql.error(`query($id: ID!) { schedule(id: $id) { events { content { scte35Signals { encoded } } } } }`, { id: imported.data!.importSchedule.id });
     expect(error.extensions?.code).toBe("BAD_USER_INPUT");
     expect(error.message).toMatch(/availNum must be a whole number from 0 to 255/);
   });
