@@ -17,13 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/common/log.js";
 import { queryRows } from "../../src/db/client.js";
 import * as tables from "../../src/db/schema.js";
+import { listLimits } from "../../src/server/list-limits.js";
 import { buildGraphQLSchema } from "../../src/server/schema.js";
 import { describeProblem, fuzzOrder, limitsOf, nestedFields, rootFields, unreachableFields, runFieldFuzz, type FuzzRecords, type FuzzResult, type FuzzRole } from "../helpers/field-fuzz.js";
 import { uniqueOrg, useOwnTestService } from "../helpers/service.js";
 import { testConfig } from "../helpers/shared-service.js";
 
 const RUNS = Number(process.env.FIELD_FUZZ_RUNS ?? 3);
-/** FIELD_FUZZ_LOG=<file>: one JSON line per request (field, caller, codes, timing), to see what the fuzz sent. */
 /** Fixed, so that npm test sends the same cases every run; FIELD_FUZZ_SEED=<n> another set, FIELD_FUZZ_SEED=random a new one. */
 const SEED = process.env.FIELD_FUZZ_SEED === "random" ? Date.now() % 1_000_000 : Number(process.env.FIELD_FUZZ_SEED ?? 20_261_203);
 
@@ -42,9 +42,8 @@ const NESTED = nestedFields(schema);
 const t = useOwnTestService({ logLevel: "info" });
 const config = testConfig(undefined);
 const limits = limitsOf(config as unknown as Record<string, unknown>);
-// The lists allowed more than MAX_LIST_LENGTH, by schema coordinate (src/server/list-limits.ts).
-const listModule = await import("../../src/server/list-limits.js").catch(() => null);
-if (listModule?.listLimits && "maxListLength" in config) limits.listLimitOf = listModule.listLimits(config).of;
+// The lists allowed more than MAX_LIST_LENGTH, by schema coordinate.
+limits.listLimitOf = listLimits(config).of;
 const org = uniqueOrg("fuzz");
 const tokens: Partial<Record<FuzzRole, string>> = {};
 let records: FuzzRecords;
@@ -53,6 +52,8 @@ const errorLines: string[] = [];
 const requestLines: string[] = [];
 const sent = new Map<string, number>();
 const started = performance.now();
+/** FIELD_FUZZ_LOG=<file>: one JSON line per request (field, caller, codes, timing), to see what the fuzz sent. */
+const LOG_FILE = process.env.FIELD_FUZZ_LOG;
 
 /** Every table of the app's schema (src/db/schema.ts), partitioned ones through their parent. */
 const TABLES = (Object.values(tables) as unknown[])
@@ -151,7 +152,7 @@ describe("every root field, attacked with generated arguments", () => {
       const failures: string[] = [];
       const onResult = (result: FuzzResult) => {
         sent.set(root.name, (sent.get(root.name) ?? 0) + 1);
-        if (process.env.FIELD_FUZZ_LOG) appendFileSync(process.env.FIELD_FUZZ_LOG, JSON.stringify({ field: result.case.field, role: result.case.role, index: result.case.index, hostile: result.case.hostileArgs, literals: result.case.literalArgs.length > 0, upload: result.case.upload?.name, status: result.answer.status, ms: Math.round(result.answer.elapsedMs), codes: result.codes, problems: result.problems.map((p) => p.class), query: result.case.query.slice(0, 300), answer: result.answer.text.slice(0, 300) }) + "\n");
+        if (LOG_FILE) appendFileSync(LOG_FILE, JSON.stringify({ field: result.case.field, role: result.case.role, index: result.case.index, hostile: result.case.hostileArgs, literals: result.case.literalArgs.length > 0, upload: result.case.upload?.name, status: result.answer.status, ms: Math.round(result.answer.elapsedMs), codes: result.codes, problems: result.problems.map((p) => p.class), query: result.case.query.slice(0, 300), answer: result.answer.text.slice(0, 300) }) + "\n");
         for (const problem of result.problems) failures.push(describeProblem(result, SEED, problem));
       };
       await runFieldFuzz({
