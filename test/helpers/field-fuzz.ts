@@ -768,8 +768,16 @@ export async function sendCase(url: string, token: string | undefined, c: FuzzCa
     init = { method: "POST", headers: { "content-type": "application/json", "x-request-id": requestId, ...auth }, body: JSON.stringify({ query: c.query, variables: c.variables }) };
   }
   const started = performance.now();
-  const response = await fetch(url + "/graphql", init);
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url + "/graphql", init);
+    text = await response.text();
+  } catch (error) {
+    // No answer at all (the connection closed or reset): status 0, the reason as the text.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, elapsedMs: performance.now() - started, text: `no answer: ${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}` };
+  }
   const elapsedMs = performance.now() - started;
   let body: FuzzAnswer["body"];
   try {
@@ -780,7 +788,7 @@ export async function sendCase(url: string, token: string | undefined, c: FuzzCa
   return { status: response.status, elapsedMs, text, body };
 }
 
-export type ProblemClass = "HTTP_5XX" | "NOT_JSON" | "MALFORMED" | "INTERNAL_SERVER_ERROR" | "NO_CODE" | "ERROR_LOGGED" | "TOO_SLOW" | "WRITE_ON_ERROR" | "LIMIT_NOT_ENFORCED";
+export type ProblemClass = "NO_ANSWER" | "HTTP_5XX" | "NOT_JSON" | "MALFORMED" | "INTERNAL_SERVER_ERROR" | "NO_CODE" | "ERROR_LOGGED" | "TOO_SLOW" | "WRITE_ON_ERROR" | "LIMIT_NOT_ENFORCED";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -844,6 +852,7 @@ export function answeredError(answer: FuzzAnswer, field: string): boolean {
 /** The checks every answer must pass (the write check is runFieldFuzz's: it needs the database). */
 export function checkAnswer(answer: FuzzAnswer, limits: FuzzLimits, marginMs: number, errorLines: string[]): FuzzProblem[] {
   const problems: FuzzProblem[] = [];
+  if (answer.status === 0) return [{ class: "NO_ANSWER", detail: `${answer.text} after ${Math.round(answer.elapsedMs)} ms` }, ...errorLines.map((line) => ({ class: "ERROR_LOGGED" as const, detail: line.slice(0, 400) }))];
   if (answer.status >= 500) problems.push({ class: "HTTP_5XX", detail: `HTTP ${answer.status}` });
   if (!answer.body || typeof answer.body !== "object") problems.push({ class: "NOT_JSON", detail: answer.text.slice(0, 200) });
   else {
