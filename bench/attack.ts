@@ -5,7 +5,10 @@
 // (attack-budgets.ts): per class the server's CPU per refused request and the worst /healthz and
 // job-poll latency while 12 are sent at once. The last line sums them up.
 // Settings: DATABASE_URL (default the machine's PostgreSQL), BENCH_EVENTS (100000),
-// ATTACK_SECONDS per class (10), ATTACK_ONLY (run only the classes whose label holds this text).
+// ATTACK_SECONDS per class (10), ATTACK_ONLY (run only the classes whose label holds this text),
+// ATTACK_FUZZ_RUNS (10): the field fuzz of the test suite (test/helpers/field-fuzz.ts) in its long
+// mode, last (its destructive mutations reach the schedule), every root field with that many cases
+// per caller; FIELD_FUZZ_SEED (random by default here).
 import { AS_NPM_START } from "./npm-start.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -14,6 +17,9 @@ import { connect, createServer, type Socket } from "node:net";
 import postgres from "postgres";
 import { signToken } from "../src/server/tokens.js";
 import { budgetClasses, measureBudgetClass } from "./attack-budgets.js";
+import { describeProblem, limitsOf, runFieldFuzz, type FuzzResult } from "../test/helpers/field-fuzz.js";
+import { loadConfig } from "../src/config.js";
+import { listLimits } from "../src/server/list-limits.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -225,6 +231,34 @@ async function main() {
     for (const [code, n] of codes) if (!DOCUMENTED.has(code)) undocumented += n;
     rows.push(row);
     process.stdout.write(row + "\n");
+  }
+
+  // The field fuzz, long: every root field and every field with arguments below it, hostile and plausible values.
+  const fuzzRuns = Number(process.env.ATTACK_FUZZ_RUNS ?? 10);
+  if (fuzzRuns > 0 && "field fuzz".includes(ONLY)) {
+    const seed = process.env.FIELD_FUZZ_SEED && process.env.FIELD_FUZZ_SEED !== "random" ? Number(process.env.FIELD_FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+    const role = (r: string) => signToken(SECRET, { sub: `fuzz-${r}`, orgs: [org], role: r as "viewer" });
+    const tokens = { viewer: await role("viewer"), editor: token, admin: await role("admin") };
+    const events = (await data(`query($id: ID!) { schedule(id: $id) { events(size: 3) { content { id } } } }`, { id: scheduleId })).schedule.events.content.map((e: { id: string }) => e.id);
+    const job = (await data(`mutation($id: ID!) { exportSchedule(id: $id, fileName: "fuzz.csv") { id } }`, { id: scheduleId })).exportSchedule.id;
+    const records = { organization: org, scheduleIds: [scheduleId], eventIds: events, changeSetIds: [], jobIds: [job], assetIds: ["FUZZ-1"] };
+    const started = performance.now();
+    const problems = new Map<string, number>();
+    const examples: string[] = [];
+    const config = { ...loadConfig({}), requestTimeoutMs: 30_000 };
+    const limits = { ...limitsOf(config as unknown as Record<string, unknown>), listLimitOf: listLimits(config).of };
+    const results: FuzzResult[] = await runFieldFuzz({ url: base, tokens, runsPerField: fuzzRuns, seed, records, limits });
+    for (const result of results) {
+      for (const problem of result.problems) {
+        problems.set(problem.class, (problems.get(problem.class) ?? 0) + 1);
+        if (examples.length < 5) examples.push(describeProblem(result, seed, problem));
+      }
+    }
+    const fields = new Set(results.map((r) => r.case.field)).size;
+    const row = `${"field fuzz (long)".padEnd(38)} seed ${seed}: ${results.length} requests over ${fields} fields in ${((performance.now() - started) / 1000).toFixed(0)} s, problems: ${[...problems].map(([c, n]) => `${c} ${n}`).join(", ") || "none"}`;
+    rows.push(row);
+    process.stdout.write(row + "\n" + examples.map((e) => `  ${e}\n`).join(""));
+    undocumented += [...problems.values()].reduce((a, b) => a + b, 0);
   }
 
   stopping = true;

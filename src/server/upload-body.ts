@@ -322,11 +322,15 @@ export function uploadBody(options: UploadLimits & { log: Logger }): (req: Reque
   };
 }
 
+/** The most of a refused upload's body read and dropped so that its client gets the answer; past it the connection is closed. */
+export const REFUSED_UPLOAD_DRAIN_BYTES = 1024 * 1024;
+
 /**
- * Middleware, after identifyCaller (identity.ts): an upload (multipart) without a valid token is refused before
- * a byte of it is read. Every operation that takes a file writes, so none can succeed without a
- * token, and reading one costs what MAX_UPLOAD_BYTES allows. 401 UNAUTHENTICATED; the connection
- * is closed, so the unread body is never read.
+ * Middleware, after identifyCaller (identity.ts): an upload (multipart) without a valid token is
+ * refused before a byte of it is parsed. Every operation that takes a file writes, so none can
+ * succeed without a token, and parsing one costs what MAX_UPLOAD_BYTES allows. 401
+ * UNAUTHENTICATED; up to REFUSED_UPLOAD_DRAIN_BYTES of the body are read and dropped unparsed, so
+ * that a client still sending reads the answer; a larger body has its connection closed.
  */
 export function uploadsNeedCaller(log: Logger): PlainHandler {
   return (req, res, next) => {
@@ -335,7 +339,14 @@ export function uploadsNeedCaller(log: Logger): PlainHandler {
     const reason = caller?.authError?.message ?? "An upload needs a bearer token (Authorization: Bearer <JWT>)";
     log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token" });
     res.setHeader("www-authenticate", "Bearer");
-    res.setHeader("connection", "close");
+    const announced = Number(req.headers["content-length"]);
+    if (!(announced <= REFUSED_UPLOAD_DRAIN_BYTES)) res.setHeader("connection", "close");
     sendJsonError(res, 401, "UNAUTHENTICATED", reason);
+    let drained = 0;
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > REFUSED_UPLOAD_DRAIN_BYTES) req.socket.destroy();
+    });
+    req.resume();
   };
 }

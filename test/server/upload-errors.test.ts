@@ -320,3 +320,15 @@ describe("callers", () => {
     }
   });
 });
+
+describe("callers, through a client library", () => {
+  it("answers an upload without a token 401 to fetch, which is still sending its body", async () => {
+    const form = new FormData();
+    form.set("operations", OPERATIONS);
+    form.set("map", MAP);
+    form.set("0", new Blob(["x".repeat(200_000)]), "day.csv");
+    const response = await fetch(t.url + "/graphql", { method: "POST", headers: { "apollo-require-preflight": "true" }, body: form });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as any).errors[0].extensions.code).toBe("UNAUTHENTICATED");
+  });
+});
