@@ -54,7 +54,9 @@ export function bodyDeadline(limits: ConnectionLimits, log: Logger): PlainHandle
       if (res.writableEnded) req.socket.destroy();
     };
     const check = () => {
-      if (req.complete || res.writableEnded) return clearInterval(timer);
+      // An answer sent before the body arrived (a body refused by its size) does not end the watch:
+      // the rest of the body is still read and dropped, and must arrive in time too.
+      if (req.complete) return clearInterval(timer);
       const elapsed = Date.now() - started;
       if (elapsed >= limitMs) {
         return refuse(`The request body did not arrive within ${limitMs} ms (${upload ? "UPLOAD_TIMEOUT_MS" : "BODY_TIMEOUT_MS"})`, upload ? "UPLOAD_TIMEOUT_MS" : "BODY_TIMEOUT_MS");
@@ -67,7 +69,7 @@ export function bodyDeadline(limits: ConnectionLimits, log: Logger): PlainHandle
     const timer = setInterval(check, Math.max(10, Math.min(limitMs, upload ? 1000 : limitMs) / 4));
     timer.unref();
     req.once("end", () => clearInterval(timer));
-    res.once("close", () => clearInterval(timer));
+    req.once("close", () => clearInterval(timer));
     next();
   };
 }

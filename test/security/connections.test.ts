@@ -38,6 +38,18 @@ describe("slow bodies and crowds", () => {
     expect(body.errors[0].extensions).toMatchObject({ code: "TIMEOUT", limit: "BODY_TIMEOUT_MS" });
   });
 
+  it("closes the connection of a body refused by its size that goes on trickling in (BODY_TIMEOUT_MS)", async () => {
+    // Over ANONYMOUS_MAX_BODY_BYTES: answered 413 at once, the rest still read and dropped, within the deadline.
+    const socket = await open();
+    const answer = untilClosed(socket);
+    socket.write(["POST /graphql HTTP/1.1", "Host: x", "Content-Type: application/json", "Content-Length: 100000", "", '{"query":'].join("\r\n"));
+    const drip = setInterval(() => socket.writable && socket.write(" "), 100);
+    const text = await answer;
+    clearInterval(drip);
+    expect(text).toMatch(/^HTTP\/1\.1 413/);
+    // Without the deadline after the answer, the trickle held the connection for as long as it went on.
+  }, 30_000);
+
   it("closes connections past MAX_CONNECTIONS at once, and serves again once they are gone", async () => {
     const held = await Promise.all(Array.from({ length: 8 }, () => open()));
     const extra = await open();
