@@ -21,6 +21,12 @@ export interface BodyBudget {
   names: { bytes: string; values: string };
 }
 
+/**
+ * The most of a refused body (or upload) read and dropped, unparsed, after its answer, so that a
+ * client still sending reads the answer; a longer rest is not read: its connection is closed.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 1024 * 1024;
+
 /** A compressed body is judged by its ratio only past this many inflated bytes (small texts compress well). */
 export const RATIO_GRACE_BYTES = 64 * 1024;
 

@@ -11,7 +11,7 @@ import type { Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import express from "express";
 import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
-import { RATIO_GRACE_BYTES, scanJson, tooLarge, overRatio, type BodyBudget } from "./body-budget.js";
+import { RATIO_GRACE_BYTES, REFUSED_BODY_DRAIN_BYTES, scanJson, tooLarge, overRatio, type BodyBudget } from "./body-budget.js";
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const UTF8_OR_NONE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -86,6 +86,7 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
     const lengthHeader = req.headers["content-length"];
     const announced = lengthHeader === undefined ? undefined : Number(lengthHeader);
     if (announced !== undefined && announced > budget.maxBytes) {
+      if (announced > budget.maxBytes + REFUSED_BODY_DRAIN_BYTES) res.setHeader("connection", "close");
       req.resume();
       return next(tooLarge(budget, announced));
     }

@@ -26,6 +26,7 @@ import { AppError } from "../common/errors.js";
 import type { Logger } from "../common/log.js";
 import { isMultipart } from "./graphql-answer.js";
 import { callerOf } from "./identity.js";
+import { REFUSED_BODY_DRAIN_BYTES } from "./body-budget.js";
 import type { PlainHandler } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./http-errors.js";
 
@@ -322,14 +323,11 @@ export function uploadBody(options: UploadLimits & { log: Logger }): (req: Reque
   };
 }
 
-/** The most of a refused upload's body read and dropped so that its client gets the answer; past it the connection is closed. */
-export const REFUSED_UPLOAD_DRAIN_BYTES = 1024 * 1024;
-
 /**
  * Middleware, after identifyCaller (identity.ts): an upload (multipart) without a valid token is
  * refused before a byte of it is parsed. Every operation that takes a file writes, so none can
  * succeed without a token, and parsing one costs what MAX_UPLOAD_BYTES allows. 401
- * UNAUTHENTICATED; up to REFUSED_UPLOAD_DRAIN_BYTES of the body are read and dropped unparsed, so
+ * UNAUTHENTICATED; up to REFUSED_BODY_DRAIN_BYTES of the body are read and dropped unparsed, so
  * that a client still sending reads the answer; a larger body has its connection closed.
  */
 export function uploadsNeedCaller(log: Logger): PlainHandler {
@@ -340,12 +338,12 @@ export function uploadsNeedCaller(log: Logger): PlainHandler {
     log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token" });
     res.setHeader("www-authenticate", "Bearer");
     const announced = Number(req.headers["content-length"]);
-    if (!(announced <= REFUSED_UPLOAD_DRAIN_BYTES)) res.setHeader("connection", "close");
+    if (!(announced <= REFUSED_BODY_DRAIN_BYTES)) res.setHeader("connection", "close");
     sendJsonError(res, 401, "UNAUTHENTICATED", reason);
     let drained = 0;
     req.on("data", (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > REFUSED_UPLOAD_DRAIN_BYTES) req.socket.destroy();
+      if (drained > REFUSED_BODY_DRAIN_BYTES) req.socket.destroy();
     });
     req.resume();
   };
