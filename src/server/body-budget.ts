@@ -1,9 +1,9 @@
 // What a request's JSON body may cost, chosen by who asks before a byte of it is read: a caller
 // with a valid token gets the documented limits (MAX_JSON_BODY_BYTES, MAX_INPUT_VALUES), one
 // without a small budget no GraphiQL user or probe meets (ANONYMOUS_MAX_BODY_BYTES,
-// ANONYMOUS_MAX_INPUT_VALUES). The body's values are counted by a scan of its text that stops at
-// the limit, before JSON.parse builds anything: a refused body costs what the limit allows, not
-// what the body holds (docs/DECISIONS.md "Counting a body's values before it is parsed").
+// ANONYMOUS_MAX_INPUT_VALUES). The body's values are counted as its bytes arrive (ValueCounter),
+// stopping at the limit, before JSON.parse builds anything: a refused body costs what the limit
+// allows, not what the body holds (docs/DECISIONS.md "Counting a body's values before it is parsed").
 import type { Config } from "../config.js";
 
 export interface BodyBudget {
@@ -13,7 +13,7 @@ export interface BodyBudget {
   maxValues: number;
   /** Deepest nesting of objects and arrays in the whole body. */
   maxDepth: number;
-  /** Longest string of the body, in characters of its JSON text (escapes included). */
+  /** Longest string of the body, in bytes of its JSON text (escapes included). */
   maxStringChars: number;
   /** Most inflated bytes per compressed byte, once past RATIO_GRACE_BYTES. */
   maxRatio: number;
@@ -95,53 +95,129 @@ const CLOSE_ARRAY = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
+const COMMA = 0x2c;
 
 /**
- * Counts the values of a JSON text and returns the first limit of `budget` it passes, or null. It
- * reads the text once and stops at the limit; it does not check that the text is JSON (JSON.parse
- * does that next, on a text now known to be within the budget).
+ * Counts the values of a JSON text as its bytes arrive, chunk by chunk, and answers the first
+ * limit of the budget they pass: the reader stops there, having read no more of the body than the
+ * limit allows. It does not check that the text is JSON (JSON.parse does that next, on a text now
+ * known to be within the budget). Bytes, not characters: the quotes, backslashes and structure of
+ * JSON are ASCII, which no byte of a multi-byte UTF-8 character is.
  */
-export function scanJson(text: string, budget: BodyBudget): BodyRefusal | null {
-  const { maxValues, maxDepth, maxStringChars } = budget;
-  let values = 0;
-  let depth = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      let end = text.indexOf('"', i + 1);
-      while (end > 0) {
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+export class ValueCounter {
+  private values = 0;
+  private depth = 0;
+  private inString = false;
+  /** The last byte of the string so far was a backslash (an escape goes on in the next chunk). */
+  private escaped = false;
+  private stringBytes = 0;
+  private inScalar = false;
+  /** A string just ended: the next byte but whitespace says whether it was a key (`:`) or a value. */
+  private afterString = false;
+
+  constructor(private readonly budget: BodyBudget) {}
+
+  /** The next chunk of the body; a refusal once a limit is passed (the counter is then done). */
+  write(chunk: Uint8Array): BodyRefusal | null {
+    const { maxValues, maxDepth, maxStringChars } = this.budget;
+    const length = chunk.length;
+    let i = 0;
+    while (i < length) {
+      if (this.inString) {
+        if (this.escaped) {
+          this.escaped = false;
+          i++;
+          this.stringBytes++;
+          continue;
+        }
+        // The string's end or its next escape, found natively.
+        const quote = chunk.indexOf(QUOTE, i);
+        const slash = chunk.indexOf(BACKSLASH, i);
+        const stop = slash >= 0 && (quote < 0 || slash < quote) ? slash : quote;
+        if (stop < 0) {
+          this.stringBytes += length - i;
+          i = length;
+        } else {
+          this.stringBytes += stop - i;
+          i = stop + 1;
+          if (stop === slash) {
+            this.escaped = true;
+            this.stringBytes++;
+          } else {
+            this.inString = false;
+            this.afterString = true;
+          }
+        }
+        if (this.stringBytes > maxStringChars) return this.stringRefusal();
+        continue;
       }
-      if (end < 0) end = length;
-      if (end - i - 1 > maxStringChars) {
-        return new BodyRefusal(`A string of the request body is ${end - i - 1} characters long, longer than any the service accepts (MAX_QUERY_BYTES, MAX_STRING_LENGTH)`, 413, "PAYLOAD_TOO_LARGE", "MAX_STRING_LENGTH");
+      const c = chunk[i];
+      if (c <= 0x20 || c >= 0x80) {
+        // Whitespace (a byte order mark's bytes too): nothing.
+        i++;
+        continue;
       }
-      i = end;
-      // A key is followed by a colon (after optional whitespace); it is a name, not a value.
-      let next = i + 1;
-      while (next < length && text.charCodeAt(next) <= 0x20) next++;
-      if (text.charCodeAt(next) !== COLON) values++;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      values++;
-      if (++depth > maxDepth) {
-        return new BodyRefusal(`The request body nests lists and objects deeper than ${maxDepth} levels (MAX_INPUT_DEPTH, plus the request's own ${ENVELOPE_DEPTH})`, 400, "BAD_USER_INPUT", "MAX_INPUT_DEPTH");
+      if (this.afterString) {
+        this.afterString = false;
+        if (c === COLON) {
+          i++;
+          continue;
+        }
+        if (++this.values > maxValues) return this.valuesRefusal();
       }
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      depth--;
-    } else if (c > 0x20 && c !== 0x2c && c !== COLON) {
-      // A number or a literal: counted once, its remaining characters skipped.
-      values++;
-      while (i + 1 < length && isScalarChar(text.charCodeAt(i + 1))) i++;
+      if (this.inScalar) {
+        if (isScalarChar(c)) {
+          i++;
+          continue;
+        }
+        this.inScalar = false;
+      }
+      i++;
+      if (c === QUOTE) {
+        this.inString = true;
+        this.stringBytes = 0;
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (++this.values > maxValues) return this.valuesRefusal();
+        if (++this.depth > maxDepth) {
+          return new BodyRefusal(`The request body nests lists and objects deeper than ${maxDepth} levels (MAX_INPUT_DEPTH, plus the request's own ${ENVELOPE_DEPTH})`, 400, "BAD_USER_INPUT", "MAX_INPUT_DEPTH");
+        }
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        this.depth--;
+      } else if (c !== COMMA && c !== COLON) {
+        // A number or a literal: counted once, its remaining characters skipped.
+        if (++this.values > maxValues) return this.valuesRefusal();
+        this.inScalar = true;
+      }
     }
-    if (values > maxValues) {
-      return new BodyRefusal(`The request body holds more than ${maxValues} values, more than this caller may send (${budget.names.values})`, 413, "PAYLOAD_TOO_LARGE", budget.names.values);
-    }
+    return null;
   }
-  return null;
+
+  /** The body has ended: a string that ended it was a value. */
+  end(): BodyRefusal | null {
+    if (this.afterString && ++this.values > this.budget.maxValues) return this.valuesRefusal();
+    this.afterString = false;
+    return null;
+  }
+
+  private valuesRefusal(): BodyRefusal {
+    const { maxValues, names } = this.budget;
+    return new BodyRefusal(`The request body holds more than ${maxValues} values, more than this caller may send (${names.values})`, 413, "PAYLOAD_TOO_LARGE", names.values);
+  }
+
+  private stringRefusal(): BodyRefusal {
+    return new BodyRefusal(
+      `A string of the request body is longer than ${this.budget.maxStringChars} bytes, longer than any the service accepts (MAX_QUERY_BYTES, MAX_STRING_LENGTH)`,
+      413,
+      "PAYLOAD_TOO_LARGE",
+      "MAX_STRING_LENGTH",
+    );
+  }
+}
+
+/** ValueCounter over a whole text at once (a body another reader has read whole). */
+export function scanJson(text: string | Uint8Array, budget: BodyBudget): BodyRefusal | null {
+  const counter = new ValueCounter(budget);
+  return counter.write(typeof text === "string" ? Buffer.from(text) : text) ?? counter.end();
 }
 
 /** Characters of a number or a literal (true, false, null) that continue it. */

@@ -3,7 +3,7 @@
 // valid token is held to a small one. A UTF-8 JSON body, plain or compressed (gzip, deflate, br),
 // chunked or not, is read here (the encodings body-parser knows, no others): inflated chunk by chunk with its inflated size and its ratio to
 // the bytes sent counted as they come (past either limit it is refused before inflating further),
-// its values counted by scanJson before JSON.parse builds anything. The rules body-parser applies
+// its values counted as its bytes arrive (ValueCounter), stopping at the limit, before JSON.parse builds anything. The rules body-parser applies
 // are kept (an object or array at the top, the length as announced, an empty body read as {}), and
 // its error types, so both answer alike. A body in another charset goes to express.json, held to
 // the same budget (its limit, and the same scan through its `verify` hook).
@@ -11,7 +11,7 @@ import type { Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import express from "express";
 import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
-import { RATIO_GRACE_BYTES, REFUSED_BODY_DRAIN_BYTES, scanJson, tooLarge, overRatio, type BodyBudget } from "./body-budget.js";
+import { RATIO_GRACE_BYTES, REFUSED_BODY_DRAIN_BYTES, scanJson, tooLarge, overRatio, ValueCounter, type BodyBudget } from "./body-budget.js";
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const UTF8_OR_NONE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -23,14 +23,12 @@ function bodyError(message: string, status: number, type: string, extra: Record<
 }
 
 /** Parses as body-parser's json() does in strict mode, once the text is known to be within the budget. */
-function parseWithin(body: string, budget: BodyBudget): unknown {
+function parseStrict(body: string): unknown {
   // A byte order mark is dropped, as body-parser's decoder drops it.
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   if (text.length === 0) return {};
   const first = STRICT_START.exec(text)?.[1];
   if (first !== "{" && first !== "[") throw bodyError(`Unexpected token ${first ?? "end"} in JSON`, 400, "entity.parse.failed");
-  const refusal = scanJson(text, budget);
-  if (refusal) throw refusal;
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -96,11 +94,11 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
       req.resume();
       return next(bodyError(`unsupported content encoding "${encoding}"`, 415, "encoding.unsupported", { encoding }));
     }
-    readWithin(req, budget, announced, decoder, (error, text) => {
+    readWithin(req, res, budget, announced, decoder, (error, text) => {
       if (error) return next(error);
       try {
         (req as PlainRequest & { _body?: boolean })._body = true;
-        req.body = parseWithin(text!, budget);
+        req.body = parseStrict(text!);
       } catch (parseError) {
         return next(parseError);
       }
@@ -110,7 +108,15 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
 }
 
 /** Reads (and inflates) the body, counting sent and inflated bytes as they come; stops at the first limit. */
-function readWithin(req: PlainRequest, budget: BodyBudget, announced: number | undefined, decoder: Transform | null, done: (error: Error | null, text?: string) => void): void {
+function readWithin(
+  req: PlainRequest,
+  res: PlainResponse,
+  budget: BodyBudget,
+  announced: number | undefined,
+  decoder: Transform | null,
+  done: (error: Error | null, text?: string) => void,
+): void {
+  const counter = new ValueCounter(budget);
   const chunks: Buffer[] = [];
   let sent = 0;
   let inflated = 0;
@@ -123,8 +129,11 @@ function readWithin(req: PlainRequest, budget: BodyBudget, announced: number | u
       decoder.off("data", take).off("end", onInflated).off("error", onDecoderError);
       if (error) decoder.destroy();
     }
+    error ??= counter.end();
     if (error) {
-      // What remains of the body is read and dropped (never inflated), so that the answer is not cut off by a reset.
+      // What remains of the body is read and dropped (never inflated), so that the answer is not
+      // cut off by a reset; a long rest is not read: the connection closes after the answer.
+      if (!req.complete && (announced === undefined || announced - sent > REFUSED_BODY_DRAIN_BYTES)) res.setHeader("connection", "close");
       req.resume();
       return done(error);
     }
@@ -135,6 +144,8 @@ function readWithin(req: PlainRequest, budget: BodyBudget, announced: number | u
     inflated += chunk.length;
     if (inflated > budget.maxBytes) return settle(tooLarge(budget, `more than ${budget.maxBytes} bytes once inflated`));
     if (decoder && inflated > RATIO_GRACE_BYTES && inflated > sent * budget.maxRatio) return settle(overRatio(budget, inflated, sent));
+    const refusal = counter.write(chunk);
+    if (refusal) return settle(refusal);
     chunks.push(chunk);
   };
   const onData = (chunk: Buffer) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { jsonBody } from "../../src/server/json-body.js";
-import { bodyBudget, scanJson, type BodyBudget } from "../../src/server/body-budget.js";
+import { bodyBudget, scanJson, ValueCounter, type BodyBudget } from "../../src/server/body-budget.js";
 
 const LIMIT = 1024;
 
@@ -127,14 +127,20 @@ describe("compressed bodies, read as express.json reads them", () => {
 });
 
 describe("the caller's budget", () => {
+  it("refuses the 3.2-million-value gzip bomb at its 1,001st value, having inflated a chunk of it", async () => {
+    const bomb = gzipSync(`{"query":"query($x:[Int]){__typename}","variables":{"x":[${"{},".repeat(3_200_000)}{}]}}`, { level: 9 });
+    const answer = await send(ports.budgeted, bomb, undefined, "gzip");
+    expect(answer).toMatchObject({ error: { status: 413, code: "PAYLOAD_TOO_LARGE", limit: "MAX_INPUT_VALUES" } });
+  });
+
   it("refuses a body of more values than the budget, naming the limit", async () => {
     const answer = await send(ports.budgeted, JSON.stringify({ query: "{ __typename }", variables: { x: Array(1001).fill({}) } }));
     expect(answer).toMatchObject({ error: { status: 413, code: "PAYLOAD_TOO_LARGE", limit: "MAX_INPUT_VALUES" } });
   });
 
   it("refuses a compressed body past its ratio before inflating it whole", async () => {
-    // 9.6 MB of `{},` inflated from about 10 KB: the shape that stalled the service.
-    const bomb = gzipSync(`{"query":"query($x:[Int]){__typename}","variables":{"x":[${"{},".repeat(3_200_000)}{}]}}`, { level: 9 });
+    // 9.6 MB of whitespace inflated from about 10 KB: few values, so the ratio answers.
+    const bomb = gzipSync(`{"query":"{ __typename }"${" ".repeat(9_600_000)}}`, { level: 9 });
     const answer = await send(ports.budgeted, bomb, undefined, "gzip");
     expect(answer).toMatchObject({ error: { status: 413, code: "PAYLOAD_TOO_LARGE", limit: "MAX_COMPRESSION_RATIO" } });
   });
@@ -153,7 +159,7 @@ describe("the caller's budget", () => {
   });
 });
 
-describe("scanJson counts what JSON.parse would build", () => {
+describe("ValueCounter counts what JSON.parse would build", () => {
   /** The values JSON.parse builds for `value`: every string, number, literal, object and array, keys not counted. */
   const count = (value: unknown): number =>
     value === null || typeof value !== "object" ? 1 : 1 + (Array.isArray(value) ? value : Object.values(value)).reduce((sum: number, item) => sum + count(item), 0);
@@ -166,6 +172,26 @@ describe("scanJson counts what JSON.parse would build", () => {
         expect(refused).toBe(count(value) > maxValues);
       }),
       { seed: 40, numRuns: 500 },
+    );
+  });
+
+  it("counts the same whatever chunks the bytes arrive in (escapes, keys and multi-byte characters split anywhere)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.array(fc.nat(), { maxLength: 8 }), fc.integer({ min: 1, max: 40 }), (value, cuts, maxValues) => {
+        const bytes = Buffer.from(JSON.stringify({ k: value, "a\\\"b": ["é\\", "\u2028"] }));
+        const limits = { ...budget(1 << 20, maxValues), maxDepth: 100 };
+        const counter = new ValueCounter(limits);
+        const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        let refusal = null;
+        let from = 0;
+        for (const point of [...points, bytes.length]) {
+          refusal ??= counter.write(bytes.subarray(from, point));
+          from = point;
+        }
+        refusal ??= counter.end();
+        expect(refusal?.limit ?? null).toBe(scanJson(bytes, limits)?.limit ?? null);
+      }),
+      { seed: 41, numRuns: 500 },
     );
   });
 
