@@ -122,6 +122,9 @@ export class ValueCounter {
     const { maxValues, maxDepth, maxStringChars } = this.budget;
     const length = chunk.length;
     let i = 0;
+    // The chunk's next backslash, found again only once passed (a search from every string to the
+    // chunk's end would make a chunk without one quadratic).
+    let nextSlash = -1;
     while (i < length) {
       if (this.inString) {
         if (this.escaped) {
@@ -132,7 +135,11 @@ export class ValueCounter {
         }
         // The string's end or its next escape, found natively.
         const quote = chunk.indexOf(QUOTE, i);
-        const slash = chunk.indexOf(BACKSLASH, i);
+        if (nextSlash !== length && nextSlash < i) {
+          nextSlash = chunk.indexOf(BACKSLASH, i);
+          if (nextSlash < 0) nextSlash = length;
+        }
+        const slash = nextSlash < length ? nextSlash : -1;
         const stop = slash >= 0 && (quote < 0 || slash < quote) ? slash : quote;
         if (stop < 0) {
           this.stringBytes += length - i;

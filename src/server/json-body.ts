@@ -133,7 +133,8 @@ function readWithin(
     if (error) {
       // What remains of the body is read and dropped (never inflated), so that the answer is not
       // cut off by a reset; a long rest is not read: the connection closes after the answer.
-      if (!req.complete && (announced === undefined || announced - sent > REFUSED_BODY_DRAIN_BYTES)) res.setHeader("connection", "close");
+      // (A rest within what the caller may send is read: its client gets the answer, not a reset.)
+      if (!req.complete && (announced === undefined || announced - sent > Math.max(REFUSED_BODY_DRAIN_BYTES, budget.maxBytes))) res.setHeader("connection", "close");
       req.resume();
       return done(error);
     }

@@ -78,8 +78,9 @@ export function checkOperation(
     // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
     throw new GraphQLError(reason, { extensions: { code: "UNAUTHENTICATED", http: { status: 200 } } });
   }
-  checks.strings(request.document, request.variables);
+  // Lists first: a list over its limit is refused by its length, before its items are walked.
   checks.lists(request.document, request.variables, request.operationName);
+  checks.strings(request.document, request.variables);
   checks.cost(request.document, request.operationName, request.variables);
 }
 
