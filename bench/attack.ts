@@ -153,7 +153,7 @@ async function main() {
           socket.on("data", (chunk) => (text += chunk.toString()));
           socket.on("error", () => {});
           socket.once("close", () => resolve(/^HTTP\/1\.1 408/.test(text) ? "TIMEOUT" : text ? `HTTP_${text.slice(9, 12)}` : "CLOSED"));
-          socket.write("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{");
+          socket.write("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{");
           const drip = setInterval(() => socket.writable && socket.write(" "), 500);
           socket.once("close", () => clearInterval(drip));
         }),
