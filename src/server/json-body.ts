@@ -74,6 +74,9 @@ function generalReader(budget: BodyBudget): PlainHandler {
  */
 export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, isKnown: (res: PlainResponse) => boolean): PlainHandler {
   const general = { known: generalReader(budgets.known), anonymous: generalReader(budgets.anonymous) };
+  // A refused body's rest is read and dropped, unparsed, up to the largest body anyone may send
+  // (and 1 MiB), so that its client reads the answer; a longer rest closes the connection instead.
+  const drainLimit = budgets.known.maxBytes + REFUSED_BODY_DRAIN_BYTES;
   return (req, res, next) => {
     const known = isKnown(res);
     const budget = known ? budgets.known : budgets.anonymous;
@@ -84,7 +87,7 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
     const lengthHeader = req.headers["content-length"];
     const announced = lengthHeader === undefined ? undefined : Number(lengthHeader);
     if (announced !== undefined && announced > budget.maxBytes) {
-      if (announced > budget.maxBytes + REFUSED_BODY_DRAIN_BYTES) res.setHeader("connection", "close");
+      if (announced > drainLimit) res.setHeader("connection", "close");
       req.resume();
       return next(tooLarge(budget, announced));
     }
@@ -94,7 +97,7 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
       req.resume();
       return next(bodyError(`unsupported content encoding "${encoding}"`, 415, "encoding.unsupported", { encoding }));
     }
-    readWithin(req, res, budget, announced, decoder, (error, text) => {
+    readWithin(req, res, budget, { announced, drainLimit }, decoder, (error, text) => {
       if (error) return next(error);
       try {
         (req as PlainRequest & { _body?: boolean })._body = true;
@@ -112,7 +115,7 @@ function readWithin(
   req: PlainRequest,
   res: PlainResponse,
   budget: BodyBudget,
-  announced: number | undefined,
+  { announced, drainLimit }: { announced: number | undefined; drainLimit: number },
   decoder: Transform | null,
   done: (error: Error | null, text?: string) => void,
 ): void {
@@ -133,8 +136,15 @@ function readWithin(
     if (error) {
       // What remains of the body is read and dropped (never inflated), so that the answer is not
       // cut off by a reset; a long rest is not read: the connection closes after the answer.
-      // (A rest within what the caller may send is read: its client gets the answer, not a reset.)
-      if (!req.complete && (announced === undefined || announced - sent > Math.max(REFUSED_BODY_DRAIN_BYTES, budget.maxBytes))) res.setHeader("connection", "close");
+      if (!req.complete && announced !== undefined && announced - sent > drainLimit) res.setHeader("connection", "close");
+      else if (!req.complete && announced === undefined) {
+        // A chunked body says nothing of its length: it is dropped as it comes, up to the same bound.
+        let dropped = sent;
+        req.on("data", (chunk: Buffer) => {
+          dropped += chunk.length;
+          if (dropped > drainLimit) req.socket.destroy();
+        });
+      }
       req.resume();
       return done(error);
     }
