@@ -3,7 +3,7 @@
 // without a small budget no GraphiQL user or probe meets (ANONYMOUS_MAX_BODY_BYTES,
 // ANONYMOUS_MAX_INPUT_VALUES). The body's values are counted as its bytes arrive (ValueCounter),
 // stopping at the limit, before JSON.parse builds anything: a refused body costs what the limit
-// allows, not what the body holds (docs/DECISIONS.md "Counting a body's values before it is parsed").
+// allows, not what the body holds (docs/DECISIONS.md, decision 56).
 import type { Config } from "../config.js";
 
 export interface BodyBudget {
@@ -14,7 +14,7 @@ export interface BodyBudget {
   /** Deepest nesting of objects and arrays in the whole body. */
   maxDepth: number;
   /** Longest string of the body, in bytes of its JSON text (escapes included). */
-  maxStringChars: number;
+  maxStringBytes: number;
   /** Most inflated bytes per compressed byte, once past RATIO_GRACE_BYTES. */
   maxRatio: number;
   /** The settings that set these numbers, named in refusals. */
@@ -50,7 +50,7 @@ export function bodyBudget(limits: Limits, known: boolean): BodyBudget {
     maxValues: known ? limits.maxInputValues : Math.min(limits.anonymousMaxInputValues, limits.maxInputValues),
     maxDepth: limits.maxInputDepth + ENVELOPE_DEPTH,
     // The longest string a body may legitimately hold is the query text; any longer is refused unread.
-    maxStringChars: Math.max(limits.maxQueryBytes, limits.maxStringLength) * CHARS_PER_BYTE_AT_MOST,
+    maxStringBytes: Math.max(limits.maxQueryBytes, limits.maxStringLength) * CHARS_PER_BYTE_AT_MOST,
     maxRatio: limits.maxCompressionRatio,
     names: known ? { bytes: "MAX_JSON_BODY_BYTES", values: "MAX_INPUT_VALUES" } : { bytes: "ANONYMOUS_MAX_BODY_BYTES", values: "ANONYMOUS_MAX_INPUT_VALUES" },
   };
@@ -119,7 +119,7 @@ export class ValueCounter {
 
   /** The next chunk of the body; a refusal once a limit is passed (the counter is then done). */
   write(chunk: Uint8Array): BodyRefusal | null {
-    const { maxValues, maxDepth, maxStringChars } = this.budget;
+    const { maxValues, maxDepth, maxStringBytes } = this.budget;
     const length = chunk.length;
     let i = 0;
     // The chunk's next backslash, found again only once passed (a search from every string to the
@@ -155,7 +155,7 @@ export class ValueCounter {
             this.afterString = true;
           }
         }
-        if (this.stringBytes > maxStringChars) return this.stringRefusal();
+        if (this.stringBytes > maxStringBytes) return this.stringRefusal();
         continue;
       }
       const c = chunk[i];
@@ -213,7 +213,7 @@ export class ValueCounter {
 
   private stringRefusal(): BodyRefusal {
     return new BodyRefusal(
-      `A string of the request body is longer than ${this.budget.maxStringChars} bytes, longer than any the service accepts (MAX_QUERY_BYTES, MAX_STRING_LENGTH)`,
+      `A string of the request body is longer than ${this.budget.maxStringBytes} bytes, longer than any the service accepts (MAX_QUERY_BYTES, MAX_STRING_LENGTH)`,
       413,
       "PAYLOAD_TOO_LARGE",
       "MAX_STRING_LENGTH",

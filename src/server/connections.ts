@@ -6,7 +6,7 @@
 // (docs/DEPLOY.md) these limits never bite an honest client.
 import type http from "node:http";
 import type { Logger } from "../common/log.js";
-import type { PlainHandler } from "./direct-route.js";
+import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./http-errors.js";
 
 export interface ConnectionLimits {
@@ -20,6 +20,25 @@ export interface ConnectionLimits {
 export const HEADERS_TIMEOUT_MS = 60_000;
 /** An upload's rate is judged after this much time (a slow start is forgiven). */
 const RATE_GRACE_MS = 10_000;
+
+/**
+ * After an answer that refuses a body before it was read whole: the rest is read and dropped,
+ * unparsed, up to `limit` bytes in all, so that a client still sending reads the answer; a longer
+ * body closes the connection after the answer (announced) or once past the limit (chunked). Call
+ * before the answer is written. The rest must still arrive within BODY_TIMEOUT_MS (bodyDeadline).
+ */
+export function dropRest(req: PlainRequest, res: PlainResponse, alreadyRead: number, limit: number): void {
+  const length = req.headers["content-length"];
+  if (length !== undefined && Number(length) > limit) res.setHeader("connection", "close");
+  else if (length === undefined) {
+    let dropped = alreadyRead;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > limit) req.socket.destroy();
+    });
+  }
+  req.resume();
+}
 
 /** Caps the server's connections and the time a whole request may take to arrive. */
 export function limitConnections(server: http.Server, limits: ConnectionLimits): void {

@@ -11,6 +11,7 @@ import type { Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import express from "express";
 import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
+import { dropRest } from "./connections.js";
 import { RATIO_GRACE_BYTES, REFUSED_BODY_DRAIN_BYTES, scanJson, tooLarge, overRatio, ValueCounter, type BodyBudget } from "./body-budget.js";
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
@@ -69,8 +70,8 @@ function generalReader(budget: BodyBudget): PlainHandler {
 }
 
 /**
- * Middleware: req.body from the JSON body, within the budget `budgetOf` gives the request (read
- * from what identity.ts left in res.locals).
+ * Middleware: req.body from the JSON body, within the budget of its caller (`isKnown`: a valid
+ * token, as identity.ts left it in res.locals).
  */
 export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, isKnown: (res: PlainResponse) => boolean): PlainHandler {
   const general = { known: generalReader(budgets.known), anonymous: generalReader(budgets.anonymous) };
@@ -87,8 +88,7 @@ export function jsonBody(budgets: { known: BodyBudget; anonymous: BodyBudget }, 
     const lengthHeader = req.headers["content-length"];
     const announced = lengthHeader === undefined ? undefined : Number(lengthHeader);
     if (announced !== undefined && announced > budget.maxBytes) {
-      if (announced > drainLimit) res.setHeader("connection", "close");
-      req.resume();
+      dropRest(req, res, 0, drainLimit);
       return next(tooLarge(budget, announced));
     }
     const encoding = String(req.headers["content-encoding"] ?? "").trim().toLowerCase();
@@ -134,18 +134,8 @@ function readWithin(
     }
     error ??= counter.end();
     if (error) {
-      // What remains of the body is read and dropped (never inflated), so that the answer is not
-      // cut off by a reset; a long rest is not read: the connection closes after the answer.
-      if (!req.complete && announced !== undefined && announced - sent > drainLimit) res.setHeader("connection", "close");
-      else if (!req.complete && announced === undefined) {
-        // A chunked body says nothing of its length: it is dropped as it comes, up to the same bound.
-        let dropped = sent;
-        req.on("data", (chunk: Buffer) => {
-          dropped += chunk.length;
-          if (dropped > drainLimit) req.socket.destroy();
-        });
-      }
-      req.resume();
+      // What remains of the body is dropped, never inflated (connections.ts dropRest).
+      if (!req.complete) dropRest(req, res, sent, drainLimit);
       return done(error);
     }
     done(null, Buffer.concat(chunks, inflated).toString("utf8"));

@@ -27,6 +27,7 @@ import type { Logger } from "../common/log.js";
 import { isMultipart } from "./graphql-answer.js";
 import { callerOf } from "./identity.js";
 import { REFUSED_BODY_DRAIN_BYTES } from "./body-budget.js";
+import { dropRest } from "./connections.js";
 import type { PlainHandler } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./http-errors.js";
 
@@ -337,14 +338,7 @@ export function uploadsNeedCaller(log: Logger): PlainHandler {
     const reason = caller?.authError?.message ?? "An upload needs a bearer token (Authorization: Bearer <JWT>)";
     log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token" });
     res.setHeader("www-authenticate", "Bearer");
-    const announced = Number(req.headers["content-length"]);
-    if (!(announced <= REFUSED_BODY_DRAIN_BYTES)) res.setHeader("connection", "close");
+    dropRest(req, res, 0, REFUSED_BODY_DRAIN_BYTES);
     sendJsonError(res, 401, "UNAUTHENTICATED", reason);
-    let drained = 0;
-    req.on("data", (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > REFUSED_BODY_DRAIN_BYTES) req.socket.destroy();
-    });
-    req.resume();
   };
 }

@@ -199,7 +199,7 @@ describe("ValueCounter counts what JSON.parse would build", () => {
     const limits = budget(1 << 30);
     expect(scanJson("[".repeat(limits.maxDepth + 1), limits)?.limit).toBe("MAX_INPUT_DEPTH");
     expect(scanJson("[".repeat(limits.maxDepth) + "]".repeat(limits.maxDepth), limits)).toBeNull();
-    expect(scanJson(JSON.stringify({ q: "x".repeat(limits.maxStringChars + 1) }), limits)?.limit).toBe("MAX_STRING_LENGTH");
+    expect(scanJson(JSON.stringify({ q: "x".repeat(limits.maxStringBytes + 1) }), limits)?.limit).toBe("MAX_STRING_LENGTH");
     expect(scanJson(JSON.stringify({ q: 'a\\"b'.repeat(10) }), limits)).toBeNull();
   });
 });
