@@ -31,8 +31,8 @@ export const REFUSED_BODY_DRAIN_BYTES = 1024 * 1024;
 export const RATIO_GRACE_BYTES = 64 * 1024;
 
 /**
- * Levels above the variables' own MAX_INPUT_DEPTH: the body's object, a batch's array, an
- * operation's object and its `variables` object.
+ * Levels above the variables' own MAX_INPUT_DEPTH: a batch's array, the operation's object and its
+ * `variables` object (a single operation's body is its object).
  */
 const ENVELOPE_DEPTH = 3;
 /** A JSON escape (`\u00e9`) is six characters for at least one byte. */
