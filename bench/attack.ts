@@ -15,11 +15,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import postgres from "postgres";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { budgetClasses, measureBudgetClass } from "./attack-budgets.js";
 import { describeProblem, limitsOf, runFieldFuzz, type FuzzResult } from "../test/helpers/field-fuzz.js";
 import { loadConfig } from "../src/config.js";
-import { listLimits } from "../src/server/list-limits.js";
+import { listLimits } from "../src/server/limits/list-limits.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);

@@ -17,9 +17,9 @@ import autocannon from "autocannon";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { createLogger } from "../src/common/log.js";
 import { loadConfig } from "../src/config.js";
-import { identityProviderOf, tokenVerifier } from "../src/server/token-verifier.js";
-import { VERIFIED_TOKENS } from "../src/server/token-cache.js";
-import { signToken } from "../src/server/tokens.js";
+import { identityProviderOf, tokenVerifier } from "../src/server/identity/token-verifier.js";
+import { VERIFIED_TOKENS } from "../src/server/identity/token-cache.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { benchService } from "./lib.js";
 
 const SECONDS = Number(process.env.AUTH_BENCH_SECONDS ?? 10);

@@ -1,11 +1,11 @@
 // npx tsx bench/body-scan.ts: two ways to count a JSON body's values before it costs more than
 // its budget, timed on the bodies that matter: the counting pre-scan the service uses
-// (src/server/body-budget.ts scanJson, then JSON.parse) against @streamparser/json, a streaming
+// (src/server/http/body-budget.ts scanJson, then JSON.parse) against @streamparser/json, a streaming
 // parser that counts values as it builds them and stops at the limit. Prints ms per body (median
 // of BODY_SCAN_ROUNDS, default 9) for a legitimate 1 MB bulk edit and a 10 MB telemetry-sized
 // body that must be accepted, and for the 9.6 MB body of 3.2 million `{}` that must be refused.
 import JSONParser from "@streamparser/json/jsonparser.js";
-import { bodyBudget, scanJson } from "../src/server/body-budget.js";
+import { bodyBudget, scanJson } from "../src/server/http/body-budget.js";
 import { loadConfig } from "../src/config.js";
 
 const ROUNDS = Number(process.env.BODY_SCAN_ROUNDS ?? 9);

@@ -8,7 +8,7 @@ import { request } from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { prepareDatabase } from "./peers/database.js";
 import { startProcess, type ServerProcess } from "./peers/processes.js";
 import { requestOf, USAGE_WINDOW } from "./peers/queries.js";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { FileStore } from "../src/jobs/files.js";
 import { enqueueJob } from "../src/jobs/queue.js";
 import { jobs } from "../src/jobs/tables.js";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { benchService } from "./lib.js";
 
 const MIB = 1024 * 1024;

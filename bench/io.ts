@@ -8,7 +8,7 @@
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { benchService } from "./lib.js";
 
 const EVENTS = Number(process.env.EVENTS ?? 100_000);

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { loadConfig, type Config } from "../src/config.js";
 import { startService } from "../src/main.js";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import type { Role } from "../src/common/auth.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789";

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SignJWT } from "jose";
 import postgres from "postgres";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);

@@ -13,7 +13,7 @@ import { runMigrations } from "../src/db/migrate.js";
 import { startService } from "../src/main.js";
 import { ReportingService } from "../src/reporting/service.js";
 import { PeriodType } from "../src/reporting/types.js";
-import { signToken } from "../src/server/tokens.js";
+import { signToken } from "../src/server/identity/tokens.js";
 import { ensureSamplePartitions, partitionName } from "../src/telemetry/partitions.js";
 import { addToRollups } from "../src/telemetry/rollup.js";
 import { TelemetryService } from "../src/telemetry/service.js";

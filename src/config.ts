@@ -92,7 +92,7 @@ export interface Config {
   maxQueryCost: number;
   /** Longest accepted text value in an argument or variable, UTF-8 bytes. */
   maxStringLength: number;
-  /** Most items of a list argument (literal or variable, at any depth); a few, telemetry batches and bulk event edits, take more (src/server/list-limits.ts). */
+  /** Most items of a list argument (literal or variable, at any depth); a few, telemetry batches and bulk event edits, take more (src/server/limits/list-limits.ts). */
   maxListLength: number;
   /** Answer introspection without a token (public schemas); by default it needs one like every call. */
   publicIntrospection: boolean;

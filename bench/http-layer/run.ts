@@ -6,7 +6,7 @@
 //   npx tsx bench/http-layer/run.ts            (HTTP_LAYER_SECONDS, default 5; HTTP_LAYER_ROUNDS, default 3)
 // The last line: `http layer: service <r> req/s <c> ms, apollo-express …, apollo-standalone …, node-http …`.
 import autocannon from "autocannon";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { startProcess, type ServerProcess } from "../peers/processes.js";
 
 const KINDS = ["service", "apollo-express", "apollo-standalone", "node-http"] as const;

@@ -10,7 +10,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import { loadConfig } from "../../src/config.js";
 import { startService } from "../../src/main.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { announceReady } from "../peers/stats.js";
 
 export const ANSWER = `{"data":{"__typename":"Query"}}`;

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { BASE_URL, prepareDatabase } from "./database.js";
 import { headersOf, measure, type Measured } from "./load.js";
 import { startProcess, type ServerProcess } from "./processes.js";

@@ -3,7 +3,7 @@
 // after another, a table per phase, and at the end every acknowledged write read back from the
 // primary, every job's effect counted, every export downloaded through the balancer.
 import postgres from "postgres";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { rssKb, SECRET, type Topology } from "./topology.js";
 
 export type Fault = "rolling-restart" | "kill-server" | "kill-worker" | "restart-postgres" | "replica-stop-start";

@@ -1,4 +1,4 @@
-// Per-request DataLoaders of the asset catalog (registered in src/server/loaders.ts). Event.asset
+// Per-request DataLoaders of the asset catalog (registered in src/server/graphql/loaders.ts). Event.asset
 // and similar nested fields load through these, so that a request asks the catalog once per level
 // whatever the number of events.
 import DataLoader from "dataloader";

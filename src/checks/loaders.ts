@@ -1,4 +1,4 @@
-// DataLoaders of the checks (registered in src/server/loaders.ts): Schedule.assets over a list of
+// DataLoaders of the checks (registered in src/server/graphql/loaders.ts): Schedule.assets over a list of
 // schedules is one statement per (organization, name), whatever the number of schedules.
 import DataLoader from "dataloader";
 import type { Asset } from "../assets/index.js";

@@ -1,8 +1,8 @@
 // What every resolver receives. It lives here, not in src/server/ (the composition root), so that
-// slices never import the root; the root builds it (src/server/context.ts). This module imports no
+// slices never import the root; the root builds it (src/server/graphql/request-context.ts). This module imports no
 // slice: `Services` and `Loaders` start empty, and each slice adds its own members by module
 // augmentation in its `context-members.ts` (`declare module "../common/context.js" { interface Services … }`),
-// part of its public surface. src/server/services.ts and src/server/loaders.ts build the whole
+// part of its public surface. src/server/services.ts and src/server/graphql/loaders.ts build the whole
 // objects, so tsc fails there when a member is missing or one is left over.
 import type { Viewer } from "./auth.js";
 import { AppError } from "./errors.js";
@@ -16,7 +16,7 @@ import type { Logger } from "./log.js";
 export interface Services {}
 
 /**
- * DataLoaders, made anew for each request (src/server/loaders.ts): their cache must not outlive it.
+ * DataLoaders, made anew for each request (src/server/graphql/loaders.ts): their cache must not outlive it.
  * Empty here: each slice's `context-members.ts` declares its own.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation

@@ -1,5 +1,5 @@
 // The error codes of the GraphQL contract (docs/CLIENTS.md lists them). Services throw AppError; the server maps it to a
-// GraphQLError with `extensions.code` in one place (server/errors.ts).
+// GraphQLError with `extensions.code` in one place (server/graphql/format-error.ts).
 
 export type ErrorCode =
   | "BAD_USER_INPUT"

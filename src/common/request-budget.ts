@@ -1,6 +1,6 @@
 // The budget of one GraphQL request: a deadline for the whole execution (REQUEST_TIMEOUT_MS) and
 // the events its heavy fields may touch together (MAX_HEAVY_EVENTS). The server opens one per
-// request (src/server/request-budget.ts); resolvers check it before they run, and long loops of the
+// request (src/server/limits/deadline.ts); resolvers check it before they run, and long loops of the
 // services call `checkpoint()`, which yields to the event loop (so /healthz and other requests are
 // answered meanwhile) and stops the work once the request is past its deadline. Outside a request
 // (jobs, the CLI) there is no budget and every check passes.

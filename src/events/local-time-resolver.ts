@@ -1,7 +1,7 @@
 // Event.onAirLocal, endLocal and broadcastDate: the event's instants in its schedule's zone (the
 // clock comes from a per-request DataLoader that Schedule.events primes, so a page costs no
 // statement and a lone event one per request). A page whose schedule primed its clock is answered
-// without these resolvers (src/server/schema.ts, localTimeField). Rules in docs/EVENTS.md "Local time".
+// without these resolvers (src/server/graphql/schema.ts, localTimeField). Rules in docs/EVENTS.md "Local time".
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { Context } from "../common/context.js";
 import { broadcastDateOf, formatLocal, type LocalClock } from "../localtime/index.js";

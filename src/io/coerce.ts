@@ -55,6 +55,6 @@ export function eventCoercer(schema: GraphQLSchema): EventCoercer {
 
 /**
  * Where the slice gets the coercer of the process's executable schema: built where the schema is
- * built (src/server/schema.ts) and handed in, as the schema imports every resolver, this slice's among them.
+ * built (src/server/graphql/schema.ts) and handed in, as the schema imports every resolver, this slice's among them.
  */
 export type EventCoercerSource = () => Promise<EventCoercer>;

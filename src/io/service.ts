@@ -69,7 +69,7 @@ export class IoService {
     private readonly db: Database,
     private readonly signal: JobSignal,
     private readonly maxUploadBytes: number,
-    /** The schema's JSON event coercer, built where the schema is (src/server/schema.ts). */
+    /** The schema's JSON event coercer, built where the schema is (src/server/graphql/schema.ts). */
     private readonly coercer: EventCoercerSource,
   ) {}
 

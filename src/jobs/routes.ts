@@ -22,7 +22,7 @@ export interface JobRouteDeps {
   /** Checks the signed links of Job.downloadUrl. */
   fileLinks: FileLinks;
   log: Logger;
-  /** Where the request reached the service, for absolute links (see server/context.ts). */
+  /** Where the request reached the service, for absolute links (see server/graphql/request-context.ts). */
   baseUrl: (req: Request) => string;
 }
 

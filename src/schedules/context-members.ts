@@ -18,7 +18,7 @@ declare module "../common/context.js" {
     frameRates: DataLoader<number, FrameRate | null>;
     /** Event.onAirLocal, endLocal, broadcastDate: schedule id → its zone and broadcast day start (Schedule.events primes it). */
     localClocks: DataLoader<number, LocalClock>;
-    /** The clocks primed this request, read synchronously by the event fields' fast path (src/server/schema.ts). */
+    /** The clocks primed this request, read synchronously by the event fields' fast path (src/server/graphql/schema.ts). */
     primedClocks: Map<number, LocalClock>;
   }
 }

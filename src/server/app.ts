@@ -10,45 +10,45 @@ import {
 } from "@apollo/server/plugin/disabled";
 import express, { type Express, type Request } from "express";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { uploadBody as multipartBody, uploadsNeedCaller } from "./upload-body.js";
+import { uploadBody as multipartBody, uploadsNeedCaller } from "./http/upload-body.js";
 import type { Viewer } from "../common/auth.js";
 import { AppError } from "../common/errors.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { FileLinks } from "../jobs/index.js";
-import { createContext, requestBaseUrl, type Context } from "./context.js";
-import { formatError } from "./errors.js";
-import { jitGateway } from "./executor.js";
-import { mountHealthRoutes } from "./health.js";
-import { batchLimit } from "./batching.js";
-import { acceptEncodingVaries, COMPRESSED_PATHS, compressionMiddleware } from "./compression.js";
-import { CORS_PATHS, corsMiddleware } from "./cors.js";
-import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./get-queries.js";
-import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http-errors.js";
-import { depthLimit } from "./limits.js";
-import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
-import { requestChecks, type RequestChecks } from "./request-checks.js";
+import { createContext, requestBaseUrl, type Context } from "./graphql/request-context.js";
+import { formatError } from "./graphql/format-error.js";
+import { jitGateway } from "./graphql/executor.js";
+import { mountHealthRoutes } from "./http/health.js";
+import { batchLimit } from "./limits/batch-limit.js";
+import { acceptEncodingVaries, COMPRESSED_PATHS, compressionMiddleware } from "./http/compression.js";
+import { CORS_PATHS, corsMiddleware } from "./http/cors.js";
+import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./graphql/get-queries.js";
+import { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./http/error-responses.js";
+import { depthLimit } from "./limits/depth-limit.js";
+import { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./limits/query-limits.js";
+import { requestChecks, type RequestChecks } from "./limits/request-checks.js";
 import type { Logger } from "../common/log.js";
-import { buildGraphQLSchema } from "./schema.js";
+import { buildGraphQLSchema } from "./graphql/schema.js";
 import { createServices, type Services } from "./services.js";
-import { cachedTokenVerifier } from "./token-cache.js";
-import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./token-verifier.js";
+import { cachedTokenVerifier } from "./identity/token-cache.js";
+import { identityProviderOf, tokenVerifier, type IdentityProvider } from "./identity/token-verifier.js";
 import { RequestWork, withRequestWork } from "../db/cancel.js";
-import { directRoute, type PlainHandler, type PlainRequest, type PlainResponse } from "./direct-route.js";
+import { directRoute, type PlainHandler, type PlainRequest, type PlainResponse } from "./http/direct-route.js";
 import type { ReplicaSet } from "../db/replicas.js";
-import { replicaReadsForQueries } from "./read-routing.js";
+import { replicaReadsForQueries } from "./http/read-routing.js";
 import { configureHeavyWork } from "../common/heavy-work.js";
-import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./bounded-caches.js";
-import { requestTimeBudget } from "./request-budget.js";
-import { requestGuardPlugin, requestLogPlugin } from "./request-plugins.js";
-import { attachLogLine, logLineOf } from "./log-line.js";
-import { knownOperations } from "./known-operations.js";
-import { checkQueryBytes, checkVariables } from "./request-shape.js";
-import { bodyDeadline, limitConnections } from "./connections.js";
-import { graphqlAnswer, isMultipart } from "./graphql-answer.js";
-import { jsonBody } from "./json-body.js";
-import { bodyBudget } from "./body-budget.js";
-import { callerFor, identifyCaller, isKnownCaller } from "./identity.js";
+import { allowCaching, cacheScope, documentStore, persistedQueryCache } from "./limits/bounded-caches.js";
+import { requestTimeBudget } from "./limits/deadline.js";
+import { requestGuardPlugin, requestLogPlugin } from "./graphql/request-plugins.js";
+import { attachLogLine, logLineOf } from "./http/log-line.js";
+import { knownOperations } from "./graphql/known-operations.js";
+import { checkQueryBytes, checkVariables } from "./limits/request-shape.js";
+import { bodyDeadline, limitConnections } from "./http/connections.js";
+import { graphqlAnswer, isMultipart } from "./graphql/answer.js";
+import { jsonBody } from "./http/json-body.js";
+import { bodyBudget } from "./http/body-budget.js";
+import { callerFor, identifyCaller, isKnownCaller } from "./identity/caller.js";
 
 export interface AppOptions {
   config: Config;
@@ -85,7 +85,7 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
   return (req: PlainRequest & { query?: Record<string, unknown> }, res, next) => {
     // express 5 leaves req.body unset without a JSON body; Apollo then answers a bare 500.
     req.body ??= {};
-    // A batch (a JSON array body) is checked operation by operation; batching.ts sums it as a whole.
+    // A batch (a JSON array body) is checked operation by operation; limits/batch-limit.ts sums it as a whole.
     // A GET arrives through express, whose req.query holds the parsed query string.
     const operations: { query?: unknown; variables?: unknown }[] =
       req.method === "GET" ? [{ query: req.query?.query }] : Array.isArray(req.body) ? req.body : [req.body as { query?: unknown; variables?: unknown }];
@@ -122,7 +122,7 @@ function tokenLimit(checks: RequestChecks, log: Logger, shape: { maxQueryBytes: 
   };
 }
 
-/** formatError of errors.ts, with QUERY_TOO_COMPLEX for the query limits and the request id on every error. */
+/** formatError of graphql/format-error.ts, with QUERY_TOO_COMPLEX for the query limits and the request id on every error. */
 function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const limit = queryLimitErrorOf(error);
   const answer = limit
@@ -139,7 +139,7 @@ function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): Gr
 function cancelReadsWhenClientLeaves(log: Logger): PlainHandler {
   return (_req, res, next) => {
     const work = new RequestWork();
-    // The request's time budget (request-budget.ts) cancels the same reads at its deadline.
+    // The request's time budget (limits/deadline.ts) cancels the same reads at its deadline.
     res.locals.requestWork = work;
     res.on("close", () => {
       if (res.writableFinished) return;
@@ -232,7 +232,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const uploadBody = multipartBody({ maxFileSize: config.maxUploadBytes, maxFiles: 1, log });
   const requestContext = async ({ req, res }: { req: PlainRequest; res: PlainResponse }): Promise<Context> => {
     const requestId = requestIdOf(res);
-    // Found before the body was read (identity.ts); a route that did not run identifyCaller finds it now.
+    // Found before the body was read (identity/caller.ts); a route that did not run identifyCaller finds it now.
     const { viewer, authError } = await callerFor(req, res, authenticate);
     if (viewer) allowCaching();
     const ctx = createContext({ requestId, viewer, authError, services, log, baseUrl: requestBaseUrl(req, config) }, readDb);

@@ -26,7 +26,7 @@ import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
 import { AsRunService } from "../asrun/service.js";
 import { createJobRegistry } from "./job-handlers.js";
-import { schemaEventCoercer } from "./schema.js";
+import { schemaEventCoercer } from "./graphql/schema.js";
 
 export type { Services } from "../common/context.js";
 

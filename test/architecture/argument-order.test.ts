@@ -3,7 +3,7 @@
 // generated clients) lists arguments as the schema holds them. The orders below are those the
 // fields served when every argument was a single @Arg().
 import { describe, expect, it } from "vitest";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 
 const SERVED: Record<string, string> = {
   "Query.schedule": "organization, id",

@@ -1,6 +1,6 @@
 import { type GraphQLNamedType, type GraphQLObjectType, getNamedType, isLeafType, isListType, isNonNullType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { fullAssetExpected, fullAssetInput } from "../fixtures/assets.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyToken } from "../../src/server/tokens.js";
+import { verifyToken } from "../../src/server/identity/tokens.js";
 
 const SECRET = "build-test-secret-0123456789abcdef0123";
 // A build of its own beside src/: the other test files' commands run dist/ meanwhile (helpers/cli.ts).

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyToken } from "../../src/server/tokens.js";
+import { verifyToken } from "../../src/server/identity/tokens.js";
 import { CLI_ENV } from "../helpers/cli.js";
 
 const SECRET = "cli-test-secret-0123456789abcdef0123";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { demoScheduleCount, seedDemoOnce } from "../../src/seed/demo.js";
 import { nextStepLines } from "../../src/seed/next-steps.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { useOwnTestService } from "../helpers/service.js";
 
 const t = useOwnTestService(); // its own service: this file reaches into its database

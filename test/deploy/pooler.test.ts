@@ -11,7 +11,7 @@ import { classifyDatabaseError } from "../../src/db/errors.js";
 import { runMigrations } from "../../src/db/migrate.js";
 import { noteTimelineChange } from "../../src/history/note.js";
 import type { Service } from "../../src/main.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { startPgBouncer, type PgBouncer } from "../helpers/pgbouncer.js";
 import { makeClient, freshDatabase, TEST_SECRET } from "../helpers/service.js";
 import { testConfig } from "../helpers/shared-service.js";

@@ -6,7 +6,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Service } from "../../src/main.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { waitFor } from "../helpers/jobs.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../helpers/faults-postgres.js";
 import { startReplica, type Replica } from "../helpers/replica.js";

@@ -2,7 +2,7 @@
 // one-line description in plain words, without the codes of a specification ("S2:", "O1:").
 import { type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isSpecifiedScalarType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 
 /** Every described part of the schema: [where, description]. */
 function descriptions(schema: GraphQLSchema): [string, string | null | undefined][] {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { startService, type Service } from "../../src/main.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { waitFor } from "../helpers/jobs.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../helpers/faults-postgres.js";
 import { makeClient, TEST_SECRET, uniqueOrg, type GraphQLClient } from "../helpers/service.js";

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "../../src/db/client.js";
 import { LOCK_FILE_NAME } from "../../src/db/data-dir-lock.js";
 import { runMigrations } from "../../src/db/migrate.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { freshDatabase, makeClient, TEST_SECRET, uniqueOrg } from "../helpers/service.js";
 
 const CHILD = fileURLToPath(new URL("../helpers/faults-server-child.ts", import.meta.url));

@@ -48,7 +48,7 @@ export interface FuzzLimits {
   requestTimeoutMs: number;
   /**
    * The limit of the list at a schema coordinate (`Mutation.deleteEvents(ids:)`, `EventCriteriaInput.ids`),
-   * where the service allows some lists more than MAX_LIST_LENGTH (src/server/list-limits.ts); default
+   * where the service allows some lists more than MAX_LIST_LENGTH (src/server/limits/list-limits.ts); default
    * maxListLength everywhere.
    */
   listLimitOf?: (coordinate: string) => number;

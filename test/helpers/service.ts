@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Config } from "../../src/config.js";
 import type { Service } from "../../src/main.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import type { Role } from "../../src/common/auth.js";
 import { freshDatabase, TEST_SECRET, testConfig } from "./shared-service.js";
 

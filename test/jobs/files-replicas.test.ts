@@ -171,7 +171,7 @@ describe.skipIf(!postgresUrl)(`two servers on one database${postgresUrl ? "" : "
   it("exports on one server and downloads from the other, bytes identical", async () => {
     const [writer, reader] = servers.map(urlOf);
     const org = uniqueOrg();
-    const { signToken } = await import("../../src/server/tokens.js");
+    const { signToken } = await import("../../src/server/identity/tokens.js");
     const token = await signToken(TEST_SECRET, { sub: "tester", orgs: [org], role: "editor" });
     const onReader = makeClient(reader, token);
     const { createSchedule } = await onReader.data(CREATE, { name: "Replicated" });

@@ -1,5 +1,5 @@
 // Who asks is known before the body is read, and the body is read within that caller's budget
-// (src/server/identity.ts, body-budget.ts, json-body.ts): a request without a valid token may send
+// (src/server/identity/caller.ts, body-budget.ts, json-body.ts): a request without a valid token may send
 // ANONYMOUS_MAX_BODY_BYTES and ANONYMOUS_MAX_INPUT_VALUES, one with a token MAX_JSON_BODY_BYTES and
 // MAX_INPUT_VALUES; a compressed body is refused past MAX_COMPRESSION_RATIO before it is inflated
 // whole. The shapes of the attack (a 10 KB gzip of 3.2 million `{}`) and their neighbours

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/client.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { INGEST } from "../helpers/telemetry.js";
 import { type GraphQLResult, uniqueOrg, useOwnTestService } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";

@@ -6,7 +6,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "../../src/config.js";
-import { tokenVerifier } from "../../src/server/token-verifier.js";
+import { tokenVerifier } from "../../src/server/identity/token-verifier.js";
 import { startTestProvider, RESOURCE, AUDIENCE, type TestProvider } from "../helpers/oidc-provider.js";
 import { TEST_SECRET, uniqueOrg, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";

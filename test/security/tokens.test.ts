@@ -6,7 +6,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { parseOrganizationClaim } from "../../src/common/auth.js";
 import { loadConfig } from "../../src/config.js";
-import { verifyToken } from "../../src/server/tokens.js";
+import { verifyToken } from "../../src/server/identity/tokens.js";
 import { TEST_SECRET, useTestService } from "../helpers/service.js";
 
 const DAY = 86_400;

@@ -4,8 +4,8 @@
 // operation, and each operation is still checked alone.
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { operationCost } from "../../src/server/query-limits.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { operationCost } from "../../src/server/limits/query-limits.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { parse } from "graphql";
 import { orgClient, useTestService } from "../helpers/service.js";
 

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { answerEncoding } from "../../src/server/answer-compression.js";
-import { compressionMiddleware } from "../../src/server/compression.js";
+import { answerEncoding } from "../../src/server/http/answer-compression.js";
+import { compressionMiddleware } from "../../src/server/http/compression.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 
 const t = useTestService();

@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { corsMiddleware } from "../../src/server/cors.js";
+import { corsMiddleware } from "../../src/server/http/cors.js";
 import { loadConfig, ConfigError } from "../../src/config.js";
 import { orgClient, useTestService, type TestService } from "../helpers/service.js";
 import { TEST_CORS_ORIGINS } from "../helpers/shared-service.js";

@@ -1,4 +1,4 @@
-// POST /graphql runs its handlers without express's router (src/server/direct-route.ts). Every
+// POST /graphql runs its handlers without express's router (src/server/http/direct-route.ts). Every
 // other spelling of the path (`/graphql/`, `/GraphQL`) still goes through the router to the same
 // handlers: the two must answer alike, status, headers and body, whatever the request.
 import http from "node:http";
@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { directRoute, type PlainHandler } from "../../src/server/direct-route.js";
+import { directRoute, type PlainHandler } from "../../src/server/http/direct-route.js";
 import { TEST_CORS_ORIGINS } from "../helpers/shared-service.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 

@@ -70,7 +70,7 @@ describe("GET queries", () => {
     const text = await response.text();
     expect(text).toBe(`{"data":{"__typename":"Query"}}`); // compact, not indented
     expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
-    // Nothing revalidates a POST: its answer is not hashed for an ETag (src/server/graphql-answer.ts).
+    // Nothing revalidates a POST: its answer is not hashed for an ETag (src/server/graphql/answer.ts).
     expect(response.headers.get("etag")).toBeNull();
   });
 

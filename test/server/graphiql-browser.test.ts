@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SCHEDULE_MARK } from "../../src/server/graphiql/example-variables.js";
 import { selectExamples } from "../../src/server/graphiql/examples.js";
 import type { GraphiQLPageConfig } from "../../src/server/graphiql/page-config.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { type GraphQLClient, makeClient, orgClient, useTestService } from "../helpers/service.js";
 
 const CHROMIUM = "/usr/bin/chromium";

@@ -12,7 +12,7 @@ import { fillVariables, placeholdersOf, PROVIDED_FIELDS, type RunOperation } fro
 import { EXAMPLES, selectExamples } from "../../src/server/graphiql/examples.js";
 import { mountGraphiQL, renderGraphiQLPage } from "../../src/server/graphiql/route.js";
 import { createLogger } from "../../src/common/log.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { makeClient, useTestService } from "../helpers/service.js";
 
 function pageConfig(html: string): GraphiQLPageConfig {

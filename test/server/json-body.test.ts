@@ -1,4 +1,4 @@
-// The JSON body reader of /graphql (src/server/json-body.ts) reads plain JSON bodies itself and
+// The JSON body reader of /graphql (src/server/http/json-body.ts) reads plain JSON bodies itself and
 // leaves every other request to express.json: on the same bytes both must give the same req.body,
 // or an error of the same type and status. Each case is sent over real HTTP to a server that uses
 // one, then the other.
@@ -8,8 +8,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { jsonBody } from "../../src/server/json-body.js";
-import { bodyBudget, scanJson, ValueCounter, type BodyBudget } from "../../src/server/body-budget.js";
+import { jsonBody } from "../../src/server/http/json-body.js";
+import { bodyBudget, scanJson, ValueCounter, type BodyBudget } from "../../src/server/http/body-budget.js";
 
 const LIMIT = 1024;
 

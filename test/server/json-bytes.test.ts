@@ -1,8 +1,8 @@
-// jsonBytes (src/server/json-bytes.ts) writes an answer in pieces and must give exactly the bytes
+// jsonBytes (src/server/graphql/json-bytes.ts) writes an answer in pieces and must give exactly the bytes
 // of Buffer.from(JSON.stringify(value)), for every JSON-ready value, large or small.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonBytes } from "../../src/server/json-bytes.js";
+import { jsonBytes } from "../../src/server/graphql/json-bytes.js";
 
 const same = (value: unknown): void => {
   expect(jsonBytes(value).equals(Buffer.from(JSON.stringify(value) ?? "", "utf8"))).toBe(true);

@@ -1,4 +1,4 @@
-// The identity provider's key set as the service keeps it (src/server/jwks.ts), against a real
+// The identity provider's key set as the service keeps it (src/server/identity/jwks.ts), against a real
 // HTTP server on loopback that answers what each test says, with the key set's clock moved by hand:
 // fetches bounded by the cooldown, old keys refreshed in the background, answers that are not a
 // key set refused without losing the keys already held.
@@ -6,7 +6,7 @@ import http from "node:http";
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/common/log.js";
-import { MAX_JWKS_BYTES, ProviderKeys } from "../../src/server/jwks.js";
+import { MAX_JWKS_BYTES, ProviderKeys } from "../../src/server/identity/jwks.js";
 
 type Answer = { status: number; body: string; headers?: Record<string, string> };
 let answer: () => Answer;

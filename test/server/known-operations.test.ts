@@ -1,13 +1,13 @@
 // A query Apollo has run once is answered again without Apollo's pipeline when the answer would be
-// the same (src/server/known-operations.ts). Each request below is sent twice with the same request
+// the same (src/server/graphql/known-operations.ts). Each request below is sent twice with the same request
 // id: the first goes through Apollo (its plan is not known yet), the second takes the known path or
 // falls back to Apollo. Both answers must be equal, status, headers and body, with one log line each
 // and no statement run twice.
 import { ApolloServer } from "@apollo/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { statementCounter } from "../../src/db/client.js";
-import { allowCaching, cacheScope } from "../../src/server/bounded-caches.js";
-import { answerTypes } from "../../src/server/known-operations.js";
+import { allowCaching, cacheScope } from "../../src/server/limits/bounded-caches.js";
+import { answerTypes } from "../../src/server/graphql/known-operations.js";
 import { createSchedule } from "../events/helpers.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 
@@ -54,7 +54,7 @@ describe("a query answered again without Apollo's pipeline", () => {
     const { org, gql } = await orgClient(t);
     const token = await t.token(org);
     const schedule = await createSchedule(gql, "Known");
-    // An answer far past the 128 KiB where jsonBytes writes in pieces (src/server/json-bytes.ts).
+    // An answer far past the 128 KiB where jsonBytes writes in pieces (src/server/graphql/json-bytes.ts).
     const long = await createSchedule(gql, "Long");
     const created = Array.from({ length: 1_000 }, (_, i) => ({ onAirTime: new Date(Date.UTC(2026, 0, 1) + i * 30_000).toISOString(), duration: 30_000, title: `Spot ${i} · ${"é".repeat(i % 40)}` }));
     await gql.data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { messages { message } } }`, { s: long.id, v: long.version, input: { created } });

@@ -1,4 +1,4 @@
-// Every list a request hands an argument has a length limit (src/server/list-limits.ts): MAX_LIST_LENGTH,
+// Every list a request hands an argument has a length limit (src/server/limits/list-limits.ts): MAX_LIST_LENGTH,
 // or the higher one of its schema coordinate where a list may legitimately be long (telemetry
 // batches, bulk event inputs). Refused before any resolver runs, literal or variable, however deep
 // in input objects; and no statement binds one parameter per item of a caller's list (`= any($1)`).
@@ -14,9 +14,9 @@ import {
 } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { listLimits } from "../../src/server/list-limits.js";
-import { requestChecks, type RequestChecks } from "../../src/server/request-checks.js";
-import { buildGraphQLSchema } from "../../src/server/schema.js";
+import { listLimits } from "../../src/server/limits/list-limits.js";
+import { requestChecks, type RequestChecks } from "../../src/server/limits/request-checks.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 import { appError, orgViewer, useServices } from "../helpers/services.js";
 

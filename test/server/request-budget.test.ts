@@ -1,6 +1,6 @@
 // The budgets every request runs under, module by module (no service): the deadline and the event
 // charge (src/common/request-budget.ts), the slots of heavy work (src/common/heavy-work.ts), the
-// bounded caches (src/server/bounded-caches.ts) and the shape checks (src/server/request-shape.ts).
+// bounded caches (src/server/limits/bounded-caches.ts) and the shape checks (src/server/limits/request-shape.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parse } from "graphql";
@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import type { AppError } from "../../src/common/errors.js";
 import { HeavyGate } from "../../src/common/heavy-work.js";
 import { chargeHeavyEvents, checkBudget, checkpoint, CHECKPOINT_EVERY, RequestBudget, withRequestBudget } from "../../src/common/request-budget.js";
-import { allowCaching, BoundedLru, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/bounded-caches.js";
-import { checkQueryBytes, checkVariables, nestingDepth } from "../../src/server/request-shape.js";
+import { allowCaching, BoundedLru, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/limits/bounded-caches.js";
+import { checkQueryBytes, checkVariables, nestingDepth } from "../../src/server/limits/request-shape.js";
 import { createLogger } from "../../src/common/log.js";
-import { markAnswering, requestTimeBudget } from "../../src/server/request-budget.js";
+import { markAnswering, requestTimeBudget } from "../../src/server/limits/deadline.js";
 
 const codeOf = (run: () => unknown): string | undefined => {
   try {

@@ -1,4 +1,4 @@
-// The request checks run once per document where they depend on it alone (src/server/request-checks.ts):
+// The request checks run once per document where they depend on it alone (src/server/limits/request-checks.ts):
 // a document asked again, with other variables or without a token, is judged as the first time.
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService } from "../helpers/service.js";

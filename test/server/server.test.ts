@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyToken } from "../../src/server/tokens.js";
+import { verifyToken } from "../../src/server/identity/tokens.js";
 import { TEST_SECRET, orgClient, useTestService } from "../helpers/service.js";
 
 const t = useTestService({ maxQueryDepth: 3 });
@@ -40,7 +40,7 @@ describe("HTTP surface", () => {
   });
 
   it("rejects expired tokens and tokens signed with another secret", async () => {
-    const { signToken } = await import("../../src/server/tokens.js");
+    const { signToken } = await import("../../src/server/identity/tokens.js");
     const expired = await signToken(TEST_SECRET, { sub: "u", orgs: ["o"], role: "viewer" }, Math.floor(Date.now() / 1000) - 10);
     expect((await t.client(expired).error(`{ schedules { totalElements } }`)).message).toMatch(/expired/);
     const foreign = await signToken("another-secret-another-secret-0123", { sub: "u", orgs: ["o"], role: "viewer" });
@@ -59,7 +59,7 @@ describe("graceful shutdown", () => {
     const { startService } = await import("../../src/main.js");
     const { loadConfig } = await import("../../src/config.js");
     const service = await startService({ ...loadConfig({}), port: 0, host: "127.0.0.1", dataDir: "memory://", authSecret: TEST_SECRET, logLevel: "silent", seedDemo: false, databaseUrl: t.databaseUrl }, { quiet: true });
-    const { signToken } = await import("../../src/server/tokens.js");
+    const { signToken } = await import("../../src/server/identity/tokens.js");
     const http = await import("node:http");
     const token = await signToken(TEST_SECRET, { sub: "u", orgs: ["shutdown"], role: "editor" });
     const body = JSON.stringify({ query: `mutation { createSchedule(input: { name: "late" }) { id name } }` });

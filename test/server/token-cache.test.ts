@@ -1,4 +1,4 @@
-// Each distinct token is verified once and its viewer kept (src/server/token-cache.ts): a kept
+// Each distinct token is verified once and its viewer kept (src/server/identity/token-cache.ts): a kept
 // token must still stop working at its exp, and a refused token is never kept.
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// A malformed multipart request is the caller's error (src/server/upload-body.ts): a malformed part
+// A malformed multipart request is the caller's error (src/server/http/upload-body.ts): a malformed part
 // header, a control character in a file or field name, a missing or malformed `operations` or
 // `map`, a map naming a part that is not there, a form cut short, too many files, a file or field
 // over its limit: each answers JSON {errors:[{message, extensions:{code, requestId}}]} with HTTP 400
@@ -6,7 +6,7 @@
 import http from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { controlCharacterOf, refuseNames } from "../../src/server/upload-body.js";
+import { controlCharacterOf, refuseNames } from "../../src/server/http/upload-body.js";
 import { uniqueOrg, useOwnTestService } from "../helpers/service.js";
 
 const MAX_UPLOAD_BYTES = 4096;
