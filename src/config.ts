@@ -113,6 +113,10 @@ export interface Config {
   authRoleMap: Record<string, Role>;
   /** Least time between two fetches of the key set caused by unknown key ids, ms. */
   authJwksCooldownMs: number;
+  /** How long one fetch of the identity provider's key set may take before it counts as failed, ms. */
+  authJwksTimeoutMs: number;
+  /** Whether every /graphql answer names the path that answered it (`x-answer-path`); off in production. */
+  answerPathHeader: boolean;
   /** Origins (scheme://host[:port]) whose pages may call /graphql and /files; "*" any; empty none (docs/CLIENTS.md). */
   corsOrigins: string[] | "*";
   /** How long a job's signed download URL (Job.downloadUrl) stays usable, seconds. */
@@ -274,6 +278,8 @@ export function loadConfig(env: Env = process.env): Config {
 
     ...identity,
     authJwksCooldownMs: int("AUTH_JWKS_COOLDOWN_MS", 30_000, 0, 3_600_000),
+    authJwksTimeoutMs: int("AUTH_JWKS_TIMEOUT_MS", 5_000, 100, 600_000),
+    answerPathHeader: bool("ANSWER_PATH_HEADER", env.NODE_ENV !== "production"),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS, problems),
     fileLinkTtlSeconds: int("FILE_LINK_TTL_SECONDS", 300, 10, 86_400),
     fileLinkSecret: secretOf("FILE_LINK_SECRET", env.FILE_LINK_SECRET, problems),

@@ -1,4 +1,5 @@
 // Start-up: configuration, database, migrations, demo data, the HTTP server, graceful shutdown.
+import { buildGraphQLSchema, createApp, embeddedSecret, isLoopbackHost, mountGraphiQL, requestBaseUrl, signToken, type RunningApp } from "./server/index.js";
 import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
@@ -6,12 +7,7 @@ import { ReplicaSet } from "./db/replicas.js";
 import { maintainSamplePartitionsEvery } from "./telemetry/partitions.js";
 import { seedDemoIfEmpty, DEMO_ORGANIZATION } from "./seed/demo.js";
 import { nextStepLines } from "./seed/next-steps.js";
-import { createApp, type RunningApp } from "./server/app.js";
-import { requestBaseUrl } from "./server/graphql/request-context.js";
-import { isLoopbackHost, mountGraphiQL } from "./server/graphiql/route.js";
 import { createLogger, type Logger } from "./common/log.js";
-import { buildGraphQLSchema } from "./server/graphql/schema.js";
-import { embeddedSecret, signToken } from "./server/identity/tokens.js";
 import { FileStore } from "./jobs/files.js";
 import type { JobRegistry } from "./jobs/registry.js";
 import { mountJobRoutes } from "./jobs/routes.js";

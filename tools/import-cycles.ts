@@ -9,6 +9,10 @@
 //    imports included. Fails on an import up a floor not listed in KNOWN_FLOOR_CROSSINGS.
 //    src/db/schema.ts, the list of every table, is the one module allowed to reach up.
 //
+// 4. Rooms of the composition root (SERVER_ROOMS): src/server/ is in rooms, each a floor of its own
+//    inside server/; a room imports only rooms below it, and a module outside a room reaches it only
+//    through the room's index.ts (outside src/server/, only through src/server/index.ts). Fails on any.
+//
 // It prints the count of each, and fails on a baseline entry that matches nothing any more (so the
 // baselines only shrink).
 import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
@@ -63,6 +67,48 @@ export const KNOWN_FLOOR_CROSSINGS: Record<string, readonly string[]> = {
  */
 export const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
 ];
+
+/**
+ * The rooms of src/server/, lowest first (docs/ARCHITECTURE.md "The serving layer"). The modules
+ * directly in src/server/ (app.ts, services.ts, …) stand above every room and use them all.
+ */
+export const SERVER_ROOMS: readonly string[] = ["http", "identity", "limits", "graphql", "graphiql"];
+
+export interface RoomViolation {
+  from: string;
+  to: string;
+  why: string;
+}
+
+/** The imports under `root` (src/) that break the rooms of `root/server/`: up a room, or past a room's index.ts. */
+export function roomViolations(root: string, rooms: readonly string[] = SERVER_ROOMS, graph = importGraphs(root).all): RoomViolation[] {
+  const violations: RoomViolation[] = [];
+  const roomOf = (path: string): string | null => {
+    const parts = path.split("/");
+    return parts[0] === "server" && parts.length > 2 ? parts[1] : null;
+  };
+  for (const [file, targets] of graph) {
+    const from = toPosix(relative(root, file));
+    const fromRoom = roomOf(from);
+    for (const target of targets) {
+      const to = toPosix(relative(root, target));
+      if (folderOf(to) !== "server" || folderOf(from) === "server" && roomOf(to) === fromRoom) continue;
+      if (folderOf(from) !== "server") {
+        if (to !== "server/index.ts") violations.push({ from, to, why: "outside src/server/, import it only through src/server/index.ts" });
+        continue;
+      }
+      const toRoom = roomOf(to);
+      if (toRoom === null) {
+        if (fromRoom !== null) violations.push({ from, to, why: `a room (${fromRoom}/) does not import the modules above the rooms` });
+        continue;
+      }
+      if (to !== `server/${toRoom}/index.ts`) violations.push({ from, to, why: `import server/${toRoom}/ only through its index.ts` });
+      if (fromRoom !== null && rooms.indexOf(toRoom) > rooms.indexOf(fromRoom)) violations.push({ from, to, why: `${fromRoom}/ is below ${toRoom}/ (SERVER_ROOMS)` });
+      if (!rooms.includes(toRoom)) violations.push({ from, to, why: `server/${toRoom}/ is not in SERVER_ROOMS` });
+    }
+  }
+  return violations;
+}
 
 /** Every .ts file under `dir`, as absolute paths. */
 function sourceFiles(dir: string): string[] {
@@ -237,6 +283,8 @@ export interface ImportReport {
   unplaced: string[];
   /** Baseline entries that match nothing any more: to delete. */
   stale: string[];
+  /** Imports that break the rooms of src/server/. */
+  rooms: RoomViolation[];
 }
 
 /** Checks the import graph under `root` against the floors and the baselines. */
@@ -257,7 +305,8 @@ export function checkImports(root: string, baselines: Baselines = { floorCrossin
     ),
     ...baselines.typeCycles.filter((_, i) => !left.some((cycle) => covering(cycle) === i)).map((entry) => `KNOWN_TYPE_CYCLES: ${entry.join(", ")}`),
   ];
-  return { runtimeCycles: cyclesOf(root, graphs.runtime), typeCycles, newTypeCycles, crossings, newCrossings, unplaced, stale };
+  const rooms = existsSync(join(root, "server")) ? roomViolations(root, SERVER_ROOMS, graph) : [];
+  return { runtimeCycles: cyclesOf(root, graphs.runtime), typeCycles, newTypeCycles, crossings, newCrossings, unplaced, stale, rooms };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
@@ -270,12 +319,14 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     console.error(`import up a floor: ${under}${c.from} imports ${under}${c.to} (${folderOf(c.from)} is on floor ${floorOf(folderOf(c.from))}, ${folderOf(c.to)} on floor ${floorOf(folderOf(c.to))}: FLOORS in tools/import-cycles.ts)`);
   }
   for (const folder of report.unplaced) console.error(`${under}${folder} has no floor: place it in FLOORS (tools/import-cycles.ts)`);
+  for (const v of report.rooms) console.error(`room of the composition root: ${under}${v.from} imports ${under}${v.to}: ${v.why}`);
   for (const entry of report.stale) console.error(`baseline entry that matches nothing any more, delete it: ${entry}`);
   console.log(
     `import graph of ${under}: ${report.runtimeCycles.length} cycles at run time; ${report.typeCycles.length} circles with type imports counted ` +
       `(${report.typeCycles.map((c) => c.length).join(" + ") || 0} modules; ${report.newTypeCycles.length} not covered); ` +
-      `${report.crossings.length} imports up a floor (${report.crossings.length - report.newCrossings.length} in KNOWN_FLOOR_CROSSINGS)`,
+      `${report.crossings.length} imports up a floor (${report.crossings.length - report.newCrossings.length} in KNOWN_FLOOR_CROSSINGS); ` +
+      `${report.rooms.length} imports breaking the rooms of server/`,
   );
-  const failed = report.runtimeCycles.length + report.newTypeCycles.length + report.newCrossings.length + report.unplaced.length + report.stale.length;
+  const failed = report.runtimeCycles.length + report.newTypeCycles.length + report.newCrossings.length + report.unplaced.length + report.stale.length + report.rooms.length;
   process.exitCode = failed > 0 ? 1 : 0;
 }

@@ -6,7 +6,7 @@ import { registerAsRunHandlers } from "../asrun/jobs.js";
 import { registerIoHandlers } from "../io/jobs.js";
 import { registerArchiveHandlers } from "../schedules/archive.js";
 import { JobRegistry } from "../jobs/registry.js";
-import { schemaEventCoercer } from "./graphql/schema.js";
+import { schemaEventCoercer } from "./graphql/index.js";
 
 export function createJobRegistry(): JobRegistry {
   const registry = new JobRegistry();

@@ -26,7 +26,7 @@ import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
 import { AsRunService } from "../asrun/service.js";
 import { createJobRegistry } from "./job-handlers.js";
-import { schemaEventCoercer } from "./graphql/schema.js";
+import { schemaEventCoercer } from "./graphql/index.js";
 
 export type { Services } from "../common/context.js";
 

@@ -13,6 +13,8 @@ import { orgClient, useOwnTestService } from "../helpers/service.js";
 
 const t = useOwnTestService({ logLevel: "info" });
 const HEADERS = ["content-type", "content-length", "content-encoding", "cache-control", "vary", "x-request-id", "etag"];
+/** Results whose errors come from running the plan: the known path hands them over to Apollo. */
+const HANDED_OVER = new Set(["an id that is no id (an error from the resolver)", "a partial answer (data and an error)", "variables of the wrong type", "a size over MAX_PAGE_SIZE (refused by the checks)"]);
 
 interface Sent {
   headers: Record<string, string>;
@@ -32,14 +34,16 @@ async function exchange(sent: Sent, requestId: string) {
   try {
     const response = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "x-request-id": requestId, ...sent.headers }, body: sent.body });
     const answer = { status: response.status, headers: Object.fromEntries(HEADERS.map((h) => [h, response.headers.get(h)])), body: await response.text() };
+    const path = response.headers.get("x-answer-path");
     // The log line is written once the answer is out: wait for it.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const logged = lines
       .flatMap((chunk) => chunk.split("\n"))
       .filter((line) => line.includes(`"${requestId}"`))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .map(({ time: _time, durationMs: _duration, ...rest }) => rest);
-    return { answer, logged, statements: statementCounter.count - statementsBefore, throughApollo: pipeline.mock.calls.length > 0 };
+      .map(({ time: _time, durationMs: _duration, path: _path, ...rest }) => rest);
+    const loggedPaths = lines.flatMap((chunk) => chunk.split("\n")).filter((line) => line.includes(`"${requestId}"`)).map((line) => JSON.parse(line).path);
+    return { answer, logged, path, loggedPaths, statements: statementCounter.count - statementsBefore, throughApollo: pipeline.mock.calls.length > 0 };
   } finally {
     statementCounter.enabled = false;
     write.mockRestore();
@@ -118,6 +122,10 @@ describe("a query answered again without Apollo's pipeline", () => {
       expect({ name, statements: again.statements }).toEqual({ name, statements: first.statements });
       expect({ name, throughApollo: again.throughApollo }).toEqual({ name, throughApollo: !short });
       expect(first.throughApollo, name).toBe(true);
+      // The path that answered is named in the header and the log line (src/server/graphql/dispatch.ts).
+      const expectedPath = short ? "known" : HANDED_OVER.has(name) ? "handed-over" : "apollo";
+      expect({ name, first: first.path, again: again.path }).toEqual({ name, first: "apollo", again: expectedPath });
+      expect({ name, logged: again.loggedPaths }).toEqual({ name, logged: [expectedPath] });
       // Every case that falls back because of its result has errors in its answer.
       if (!short && name.includes("error")) expect(first.answer.body, name).toContain('"errors"');
     }

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { AppError } from "../../src/common/errors.js";
 import { HeavyGate } from "../../src/common/heavy-work.js";
 import { chargeHeavyEvents, checkBudget, checkpoint, CHECKPOINT_EVERY, RequestBudget, withRequestBudget } from "../../src/common/request-budget.js";
-import { allowCaching, BoundedLru, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/limits/bounded-caches.js";
+import { allowCaching, boundedKeyValueCache, cacheScope, documentBytes } from "../../src/server/limits/bounded-caches.js";
+import { boundedLru } from "../../src/common/bounded-lru.js";
 import { checkQueryBytes, checkVariables, nestingDepth } from "../../src/server/limits/request-shape.js";
 import { createLogger } from "../../src/common/log.js";
 import { markAnswering, requestTimeBudget } from "../../src/server/limits/deadline.js";
@@ -115,7 +116,7 @@ describe("slots of heavy work", () => {
 
 describe("bounded caches", () => {
   it("forget the least recently used entries past their entries and bytes", () => {
-    const lru = new BoundedLru<string, string>(3, 100, (v) => v.length);
+    const lru = boundedLru<string, string>({ entries: 3, bytes: 100, sizeOf: (v) => v.length });
     lru.set("a", "x".repeat(10));
     lru.set("b", "x".repeat(10));
     lru.set("c", "x".repeat(10));
@@ -123,7 +124,7 @@ describe("bounded caches", () => {
     lru.set("d", "x".repeat(10));
     expect([lru.get("a"), lru.get("b")].map(Boolean)).toEqual([true, false]);
     lru.set("e", "x".repeat(90));
-    expect(lru.totalBytes).toBeLessThanOrEqual(100);
+    expect(lru.calculatedSize).toBeLessThanOrEqual(100);
     lru.set("huge", "x".repeat(1000));
     expect(lru.get("huge")).toBeUndefined();
   });

@@ -18,7 +18,8 @@ import {
 } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
-import { BoundedLru, COMPILED_PLAN_CACHE, documentBytes, mayCache } from "../limits/bounded-caches.js";
+import { boundedLru } from "../../common/bounded-lru.js";
+import { COMPILED_PLAN_CACHE, documentBytes, mayCache } from "../limits/index.js";
 
 export type ExecutorKind = "graphql" | "jit";
 
@@ -109,7 +110,7 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
   const customSerializers = jsonReadySerializers(schema);
   // Compiled documents by operation name and query text; least recently used dropped first past
   // the bounds (a plan keeps its document, and the document its text, alive; the key is a copy).
-  const compiled = new BoundedLru<string, KnownPlan & { bytes: number }>(COMPILED_PLAN_CACHE.entries, COMPILED_PLAN_CACHE.bytes, (plan, key) => plan.bytes + key.length);
+  const compiled = boundedLru<string, KnownPlan & { bytes: number }>({ entries: COMPILED_PLAN_CACHE.entries, bytes: COMPILED_PLAN_CACHE.bytes, sizeOf: (plan, key) => plan.bytes + key.length });
 
   const run = async (plan: Runnable, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
     const result = await plan.query.query(undefined, context, variables);

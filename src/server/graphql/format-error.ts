@@ -7,6 +7,8 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError } from "../../common/errors.js";
 import { classifyDatabaseError } from "../../db/errors.js";
+import { currentRequestId } from "../http/index.js";
+import { QUERY_TOO_COMPLEX, queryLimitErrorOf } from "../limits/index.js";
 
 /** Codes that graphql-js, Apollo or we ourselves put on errors a client caused. */
 const CLIENT_CODES = new Set([
@@ -76,4 +78,14 @@ export function clientLeft(error: unknown): boolean {
     if ((e as { status?: number }).status === 499 || /^Request disconnected during file upload/.test(String((e as Error).message))) return true;
   }
   return false;
+}
+
+/** formatError, with QUERY_TOO_COMPLEX for the query limits and the request id on every error: Apollo's formatError. */
+export function formatAnswerError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const limit = queryLimitErrorOf(error);
+  const answer = limit
+    ? { message: limit.message, extensions: { code: QUERY_TOO_COMPLEX, limit: limit.extensions.limit } }
+    : formatError(formatted, error);
+  const requestId = currentRequestId();
+  return requestId ? { ...answer, extensions: { ...answer.extensions, requestId } } : answer;
 }

@@ -6,10 +6,10 @@ import { GraphQLError, type DocumentNode } from "graphql";
 import type { Config } from "../../config.js";
 import type { Context } from "./request-context.js";
 import { clientLeft, isMasked } from "./format-error.js";
-import { queryLimitErrorOf } from "../limits/query-limits.js";
-import { markWriting } from "../limits/deadline.js";
-import type { RequestChecks } from "../limits/request-checks.js";
-import { contextLogLine, writeLogLine } from "../http/log-line.js";
+import { queryLimitErrorOf } from "../limits/index.js";
+import { markWriting } from "../limits/index.js";
+import type { RequestChecks } from "../limits/index.js";
+import { contextLogLine, writeLogLine } from "../http/index.js";
 
 /** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
 const LOGGED_STACKS = 3;

@@ -7,7 +7,7 @@ import { withDescriptions } from "./descriptions/index.js";
 import { RESOLVERS } from "./resolvers.js";
 import { LOCAL_TIME_FIELDS, PRELOADED_ASSET, type Event } from "../../events/index.js";
 import type { Context } from "../../common/context.js";
-import { withBudgetChecks } from "../limits/deadline.js";
+import { withBudgetChecks } from "../limits/index.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 

@@ -7,6 +7,7 @@ import type { PlainHandler, PlainResponse } from "./direct-route.js";
 import type { Logger } from "../../common/log.js";
 import { requestScoped } from "../../common/request-scoped.js";
 import { BodyRefusal } from "./body-budget.js";
+import { recordAnswerPath, refusedPath } from "./answer-path.js";
 
 /** The request id of the request being answered (for errors Apollo formats outside any plugin). */
 const requestScope = requestScoped<{ requestId: string }>("requestId");
@@ -36,6 +37,7 @@ export const scopeRequestId: PlainHandler = (_req, res, next) => {
 /** A JSON error answer, written with node's own calls (the direct route has no express response). */
 export function sendJsonError(res: PlainResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
   const body = JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, requestId: requestIdOf(res) } }] });
+  recordAnswerPath(res, refusedPath(code, extensions.limit));
   res.statusCode = status;
   res.setHeader("content-type", "application/json; charset=utf-8");
   res.setHeader("cache-control", "no-store");

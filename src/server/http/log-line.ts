@@ -2,12 +2,17 @@
 // was read), shared by everything that may write it: the request log of Apollo's plugins, the
 // known-operation path, the deadline's TIMEOUT answer, and the last handler, which writes one
 // for a request no one else logged (one Apollo refused before its plugins ran).
-import type { Context } from "../graphql/request-context.js";
+import type { Logger } from "../../common/log.js";
+
+/** What a log line needs of a request's context (graphql/request-context.ts): its logger. */
+type Context = { log: Logger };
 
 export interface LogLine {
   written: boolean;
   /** performance.now() when the request's GraphQL handling began. */
   started: number;
+  /** The path that answers the request (answer-path.ts), once decided. */
+  path?: string;
 }
 
 // A symbol property: Apollo runs each operation on a shallow copy of the context (Object.assign),
@@ -31,7 +36,7 @@ export function contextLogLine(ctx: Context): LogLine | undefined {
 
 /** Writes the request's log line at `level` and records that it was written. */
 export function writeLogLine(ctx: Context, level: "info" | "error", message: string, fields: Record<string, unknown>): void {
-  ctx.log[level](message, fields);
   const line = contextLogLine(ctx);
+  ctx.log[level](message, line?.path ? { ...fields, path: line.path } : fields);
   if (line) line.written = true;
 }

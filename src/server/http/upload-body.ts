@@ -24,12 +24,11 @@ import Upload, { type FileUpload } from "graphql-upload/Upload.mjs";
 import { Readable, type Writable } from "node:stream";
 import { AppError } from "../../common/errors.js";
 import type { Logger } from "../../common/log.js";
-import { isMultipart } from "../graphql/answer.js";
-import { callerOf } from "../identity/caller.js";
 import { REFUSED_BODY_DRAIN_BYTES } from "./body-budget.js";
 import { dropRest } from "./connections.js";
-import type { PlainHandler } from "./direct-route.js";
+import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./error-responses.js";
+import { refusedPath } from "./answer-path.js";
 
 /** graphql-upload's default size of the `operations` and `map` fields. */
 export const MAX_FIELD_BYTES = 1_000_000;
@@ -324,6 +323,16 @@ export function uploadBody(options: UploadLimits & { log: Logger }): (req: Reque
   };
 }
 
+const MULTIPART = /^\s*multipart\//i;
+
+/** Whether the request is multipart (an upload, for graphql-upload's parser). */
+export function isMultipart(req: Pick<PlainRequest, "headers">): boolean {
+  return MULTIPART.test(req.headers["content-type"] ?? "");
+}
+
+/** Who sent a request, as identifyCaller (identity/caller.ts) left it: injected, the HTTP room stands below identity. */
+export type CallerOfResponse = (res: PlainResponse) => { viewer: unknown; authError: Error | null } | undefined;
+
 /**
  * Middleware, after identifyCaller (identity/caller.ts): an upload (multipart) without a valid token is
  * refused before a byte of it is parsed. Every operation that takes a file writes, so none can
@@ -331,12 +340,12 @@ export function uploadBody(options: UploadLimits & { log: Logger }): (req: Reque
  * UNAUTHENTICATED; up to REFUSED_BODY_DRAIN_BYTES of the body are read and dropped unparsed, so
  * that a client still sending reads the answer; a larger body has its connection closed.
  */
-export function uploadsNeedCaller(log: Logger): PlainHandler {
+export function uploadsNeedCaller(log: Logger, callerOf: CallerOfResponse): PlainHandler {
   return (req, res, next) => {
     const caller = callerOf(res);
     if (!isMultipart(req) || caller?.viewer) return next();
     const reason = caller?.authError?.message ?? "An upload needs a bearer token (Authorization: Bearer <JWT>)";
-    log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token" });
+    log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token", path: refusedPath("UNAUTHENTICATED") });
     res.setHeader("www-authenticate", "Bearer");
     dropRest(req, res, 0, REFUSED_BODY_DRAIN_BYTES);
     sendJsonError(res, 401, "UNAUTHENTICATED", reason);

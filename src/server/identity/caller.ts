@@ -3,7 +3,8 @@
 // with one that fails verification, is anonymous; it is still answered (UNAUTHENTICATED, from the
 // resolvers or the introspection rule), within the anonymous budget.
 import type { Viewer } from "../../common/auth.js";
-import type { PlainHandler, PlainRequest, PlainResponse } from "../http/direct-route.js";
+import { AppError } from "../../common/errors.js";
+import type { PlainHandler, PlainRequest, PlainResponse } from "../http/index.js";
 
 export interface Caller {
   viewer: Viewer | null;
@@ -43,5 +44,16 @@ export function identifyCaller(authenticate: Authenticate): PlainHandler {
       res.locals.caller = caller;
       next();
     }, next);
+  };
+}
+
+/** The caller of a request from its Authorization header: none without one, a refusal for anything but `Bearer <token>`. */
+export function bearerAuthenticator(verifyToken: (token: string) => Promise<Viewer>): Authenticate {
+  return async (req) => {
+    const header = req.headers.authorization;
+    if (!header) return null;
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new AppError("UNAUTHENTICATED", "Authorization header must be `Bearer <token>`");
+    return verifyToken(match[1].trim());
   };
 }

@@ -4,6 +4,7 @@
 import type { Viewer } from "../../common/auth.js";
 import type { VerifyTokenUntil } from "./token-verifier.js";
 import { tokenRejected } from "./tokens.js";
+import { boundedLru } from "../../common/bounded-lru.js";
 
 /** Distinct tokens kept; the least recently used goes first past the bound. */
 export const VERIFIED_TOKENS = 1000;
@@ -24,18 +25,19 @@ export type TokenVerifier = (token: string) => Promise<Viewer>;
  * while the key was still known.
  */
 export function cachedTokenVerifier(verifyTokenUntil: VerifyTokenUntil, max = VERIFIED_TOKENS): TokenVerifier {
-  const verified = new Map<string, Verified>();
+  // Kept until the token's exp at most (its ttl), so that an expired token's entry does not outlive it.
+  const verified = boundedLru<string, Verified>({ entries: max });
   return async (token) => {
     const kept = verified.get(token);
     if (kept) {
-      verified.delete(token);
-      if (kept.exp <= Math.floor(Date.now() / 1000)) throw tokenRejected("the token has expired");
-      verified.set(token, kept);
+      if (kept.exp <= Math.floor(Date.now() / 1000)) {
+        verified.delete(token);
+        throw tokenRejected("the token has expired");
+      }
       return copyOf(kept.viewer);
     }
     const { viewer, exp } = await verifyTokenUntil(token);
-    if (verified.size >= max) verified.delete(verified.keys().next().value!);
-    verified.set(token, { viewer, exp });
+    verified.set(token, { viewer, exp }, { ttl: Math.max(1, exp * 1000 - Date.now()) });
     return copyOf(viewer);
   };
 }

@@ -30,7 +30,7 @@ export interface IdentityProvider {
 export function identityProviderOf(config: Config, log: Logger): IdentityProvider | null {
   if (!config.authJwksUrl) return null;
   return {
-    keys: new ProviderKeys(config.authJwksUrl, { cooldownMs: config.authJwksCooldownMs, log }),
+    keys: new ProviderKeys(config.authJwksUrl, { cooldownMs: config.authJwksCooldownMs, timeoutMs: config.authJwksTimeoutMs, log }),
     issuer: config.authIssuer!,
     audience: config.authAudience!,
     algorithms: config.authAlgorithms,

@@ -4,10 +4,10 @@
 // each operation with its own checks (depth, aliases, directives, cost, text rule) as usual.
 import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import { GraphQLError, visit, type DocumentNode, type GraphQLSchema } from "graphql";
-import type { PlainHandler } from "../http/direct-route.js";
+import type { PlainHandler } from "../http/index.js";
 import type { Config } from "../../config.js";
 import type { Logger } from "../../common/log.js";
-import { requestIdOf, sendJsonError } from "../http/error-responses.js";
+import { answerPathOf, requestIdOf, sendJsonError } from "../http/index.js";
 import { operationCost, QUERY_TOO_COMPLEX, QueryLimitError } from "./query-limits.js";
 
 export type BatchLimits = Pick<Config, "maxBatchSize" | "maxTokens" | "maxAliases" | "maxDirectives" | "maxQueryCost">;
@@ -95,8 +95,8 @@ export function batchLimit(schema: GraphQLSchema, limits: BatchLimits, log: Logg
       checkBatch(schema, req.body, limits);
     } catch (error) {
       if (!(error instanceof BatchRefusal)) throw error;
-      log.info("graphql", { requestId: requestIdOf(res), operation: null, batch: req.body.length, errorCodes: [QUERY_TOO_COMPLEX] });
-      return sendJsonError(res, 400, QUERY_TOO_COMPLEX, error.message, { limit: error.limit });
+      sendJsonError(res, 400, QUERY_TOO_COMPLEX, error.message, { limit: error.limit });
+      return log.info("graphql", { requestId: requestIdOf(res), operation: null, batch: req.body.length, errorCodes: [QUERY_TOO_COMPLEX], path: answerPathOf(res) });
     }
     next();
   };

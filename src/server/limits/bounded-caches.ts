@@ -3,6 +3,7 @@
 // once kept a gigabyte alive. And a request without a valid token adds nothing to any of them: an
 // anonymous request costs nothing that outlives it.
 import type { DocumentNode } from "graphql";
+import { boundedLru, type LRUCache } from "../../common/bounded-lru.js";
 import { requestScoped } from "../../common/request-scoped.js";
 
 /** Apollo's cache interface (its `@apollo/utils.keyvaluecache`), as the documentStore and persistedQueries options take it. */
@@ -10,54 +11,6 @@ export interface KeyValueCache<V> {
   get(key: string): Promise<V | undefined>;
   set(key: string, value: V, options?: { ttl?: number | null }): Promise<void>;
   delete(key: string): Promise<boolean | void>;
-}
-
-/** A Map that forgets its least recently used entries past `maxEntries` or `maxBytes` (as `sizeOf` counts them). */
-export class BoundedLru<K, V> {
-  private readonly entries = new Map<K, { value: V; bytes: number }>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: V, key: K) => number,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get totalBytes(): number {
-    return this.bytes;
-  }
-
-  get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: K, value: V): void {
-    this.delete(key);
-    const bytes = this.sizeOf(value, key);
-    // One entry larger than the whole cache is not kept at all.
-    if (bytes > this.maxBytes) return;
-    this.entries.set(key, { value, bytes });
-    this.bytes += bytes;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value as K;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: K): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-  }
 }
 
 /** Whether the request being served may leave entries in the caches (it has a valid token). */
@@ -86,9 +39,9 @@ export function documentBytes(document: DocumentNode): number {
   return 10 * text + 1024;
 }
 
-/** An Apollo KeyValueCache over BoundedLru; `set` keeps nothing for an anonymous request. */
-export function boundedKeyValueCache<V>(maxEntries: number, maxBytes: number, sizeOf: (value: V) => number): KeyValueCache<V> & { lru: BoundedLru<string, V> } {
-  const lru = new BoundedLru<string, V>(maxEntries, maxBytes, sizeOf);
+/** An Apollo KeyValueCache over boundedLru; `set` keeps nothing for an anonymous request. */
+export function boundedKeyValueCache<V extends NonNullable<unknown>>(maxEntries: number, maxBytes: number, sizeOf: (value: V) => number): KeyValueCache<V> & { lru: LRUCache<string, V> } {
+  const lru = boundedLru<string, V>({ entries: maxEntries, bytes: maxBytes, sizeOf });
   return {
     lru,
     async get(key) {
@@ -111,10 +64,10 @@ export const PERSISTED_QUERY_CACHE = { entries: 1000, bytes: 16 * 1024 * 1024 };
 /** Plans compiled by graphql-jit. */
 export const COMPILED_PLAN_CACHE = { entries: 500, bytes: 64 * 1024 * 1024 };
 
-export function documentStore(): KeyValueCache<DocumentNode> & { lru: BoundedLru<string, DocumentNode> } {
+export function documentStore(): KeyValueCache<DocumentNode> & { lru: LRUCache<string, DocumentNode> } {
   return boundedKeyValueCache<DocumentNode>(DOCUMENT_CACHE.entries, DOCUMENT_CACHE.bytes, documentBytes);
 }
 
-export function persistedQueryCache(): KeyValueCache<string> & { lru: BoundedLru<string, string> } {
+export function persistedQueryCache(): KeyValueCache<string> & { lru: LRUCache<string, string> } {
   return boundedKeyValueCache<string>(PERSISTED_QUERY_CACHE.entries, PERSISTED_QUERY_CACHE.bytes, (query) => 2 * query.length + 256);
 }

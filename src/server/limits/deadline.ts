@@ -7,10 +7,8 @@ import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "gra
 import { RequestBudget, checkBudget, currentBudget, timeoutError, withRequestBudget } from "../../common/request-budget.js";
 import type { Logger } from "../../common/log.js";
 import type { RequestWork } from "../../db/cancel.js";
-import type { PlainHandler, PlainResponse } from "../http/direct-route.js";
-import { requestIdOf, sendJsonError } from "../http/error-responses.js";
-import { logLineOf } from "../http/log-line.js";
-import { isKnownCaller } from "../identity/caller.js";
+import { logLineOf, refusedPath, requestIdOf, sendJsonError, type PlainHandler, type PlainResponse } from "../http/index.js";
+import { isKnownCaller } from "../identity/index.js";
 
 /** After the early answer, whatever Apollo still writes for the request is dropped. */
 function muteResponse(res: PlainResponse): void {
@@ -32,7 +30,7 @@ export function requestTimeBudget(
       budget.stop();
       const cancelled = (res.locals.requestWork as RequestWork | undefined)?.abandon() ?? 0;
       const limit = timeoutMs === settings.requestTimeoutMs ? "REQUEST_TIMEOUT_MS" : "ANONYMOUS_REQUEST_TIMEOUT_MS";
-      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit, readsCancelled: cancelled });
+      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit, readsCancelled: cancelled, path: refusedPath("TIMEOUT", timeoutError(timeoutMs).extensions.limit) });
       logLineOf(res).written = true;
       if (res.headersSent) return void res.destroy();
       const error = timeoutError(timeoutMs);

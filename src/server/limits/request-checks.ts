@@ -8,30 +8,13 @@ import { checkDocumentStrings, checkVariableStrings } from "./input-guard.js";
 import { listLimitCheck } from "./list-limits.js";
 import { checkCostLimit, checkTokens, costVariables, operationCost, QueryLimitError } from "./query-limits.js";
 import type { GraphQLSchema } from "graphql";
+import { boundedLru, type LRUCache } from "../../common/bounded-lru.js";
 
 /** Query texts known to be within MAX_TOKENS; longer texts are checked every time. */
 const KEPT_QUERIES = 500;
 const KEPT_QUERY_LENGTH = 20_000;
 /** Costs kept per document (one per distinct set of `size`/`if` variable values). */
 const KEPT_COSTS = 64;
-
-/** A Map that forgets its least recently used entry past `max`. */
-class Recent<K, V> {
-  private readonly entries = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, value);
-  }
-}
 
 type CostOutcome = { cost: number | undefined } | { refused: QueryLimitError };
 
@@ -40,7 +23,7 @@ interface DocumentFacts {
   /** The document's own text that breaks the rule (argument literals, variable defaults). */
   textRefusal: GraphQLError | undefined;
   costVariables: string[];
-  costs: Recent<string, CostOutcome>;
+  costs: LRUCache<string, CostOutcome>;
 }
 
 /** Whether the operation reads the schema (`__schema`, `__type`); `__typename` reveals nothing. */
@@ -71,7 +54,7 @@ export interface RequestChecks {
 }
 
 export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number; maxStringLength: number; maxQueryCost: number; maxInputDepth?: number; maxListLength: number }): RequestChecks {
-  const withinTokens = new Recent<string, true>(KEPT_QUERIES);
+  const withinTokens = boundedLru<string, true>({ entries: KEPT_QUERIES });
   const facts = new WeakMap<DocumentNode, DocumentFacts>();
   const lists = listLimitCheck(schema, limits);
 
@@ -85,7 +68,7 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
         if (!(error instanceof GraphQLError)) throw error;
         textRefusal = error;
       }
-      known = { readsSchema: readsSchema(document), textRefusal, costVariables: [...costVariables(document)], costs: new Recent(KEPT_COSTS) };
+      known = { readsSchema: readsSchema(document), textRefusal, costVariables: [...costVariables(document)], costs: boundedLru<string, CostOutcome>({ entries: KEPT_COSTS }) };
       facts.set(document, known);
     }
     return known;

@@ -1,0 +1,130 @@
+// Which code answers a request: decided here, in one place, and named (http/answer-path.ts).
+//
+//   node's request ─ entryOf ─┬─ "direct": a POST on exactly /graphql that is not multipart →
+//                             │    the direct route (http/direct-route.ts), node's request and response
+//                             └─ "express": anything else (GET, uploads, /graphql?…, /files, /graphiql)
+//
+//   Both run the same handlers in the same order (app.ts): request id, CORS, who asks
+//   (identity/), the body within that caller's budget (http/), the document and batch limits and
+//   the deadline (limits/), then answerGraphQL below. A handler that refuses answers with
+//   `refused:<limit or code>` (sendJsonError names it).
+//
+//   answerGraphQL ─┬─ GET or HEAD          → Apollo, written with res.send (ETag, 304)     "get"
+//                  ├─ multipart POST       → Apollo, res.send once the upload has arrived  "upload"
+//                  ├─ a known query        → the compiled plan, without Apollo             "known"
+//                  │    └─ its result has errors, or it threw → Apollo formats it          "handed-over"
+//                  └─ anything else        → Apollo (mutations, batches, persisted
+//                                            queries, introspection, first runs)           "apollo"
+//
+// "A known query" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
+// request to Apollo, which answers it as it would have anyway (equality tests keep the paths alike).
+import type { ApolloServer } from "@apollo/server";
+import type { Config } from "../../config.js";
+import { isMultipart, recordAnswerPath, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
+import { markAnswering, type RequestChecks } from "../limits/index.js";
+import { apolloRequestOf, writeApolloAnswer, writeComplete } from "./answer.js";
+import type { CompiledPlans, KnownPlan } from "./executor.js";
+import { answerTypes, operationOf, runKnownPlan, type KnownAnswer } from "./known-operations.js";
+import type { Context } from "./request-context.js";
+import { checkOperation } from "./request-plugins.js";
+
+/** Where node's request enters: the direct route, without express, or express. */
+export function entryOf(req: Pick<PlainRequest, "method" | "url" | "headers">): "direct" | "express" {
+  return req.method === "POST" && req.url === "/graphql" && !isMultipart(req) ? "direct" : "express";
+}
+
+/** The path a request on /graphql takes before any known plan is looked for. */
+function pathBeforePlans(req: Pick<PlainRequest, "method" | "headers">): AnswerPath {
+  if (req.method === "GET" || req.method === "HEAD") return "get";
+  if (req.method === "POST" && isMultipart(req)) return "upload";
+  return "apollo";
+}
+
+const JSON_BODY = /^[\t ]*application\/json[\t ]*(?:;|$)/i;
+
+export interface Dispatch<C extends Context> {
+  apollo: ApolloServer<C>;
+  /** The compiled plans (EXECUTOR=jit); without them every request goes to Apollo. */
+  plans: CompiledPlans | undefined;
+  checks: RequestChecks;
+  config: Pick<Config, "publicIntrospection" | "compressResponses">;
+  context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>;
+}
+
+/** What deciding on the known path found: its answer, or the context already built for Apollo to reuse. */
+type KnownOutcome<C> = { path: "known"; answer: KnownAnswer } | { path: "apollo" | "handed-over"; context?: C };
+
+/** The last handler of /graphql: decides which path answers, records its name, and answers. */
+export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
+  deps.apollo.assertStarted("answerGraphQL()");
+  const types = answerTypes();
+  const apolloServes = () => {
+    try {
+      deps.apollo.assertStarted("answerGraphQL");
+      return true;
+    } catch {
+      return false; // stopping or stopped: Apollo answers that
+    }
+  };
+
+  /** KNOWN_QUERY: each condition, in order, that lets the compiled plan answer without Apollo. */
+  const knownQuery = async (req: PlainRequest, res: PlainResponse, plans: CompiledPlans): Promise<KnownOutcome<C>> => {
+    const apollo = { path: "apollo" } as const;
+    // 1. A JSON body: never an upload, and past Apollo's CSRF prevention.
+    if (!JSON_BODY.test(req.headers["content-type"] ?? "")) return apollo;
+    // 2. One operation with nothing else Apollo reads (no batch, no `extensions`: no persisted query).
+    const request = operationOf(req.body);
+    // 3. Apollo is running (while stopping, it answers).
+    if (!request || !apolloServes()) return apollo;
+    // 4. A plan compiled for this text and operation name under a token, and 5. a query.
+    const plan: KnownPlan | undefined = plans.find(request.query, request.operationName);
+    if (!plan || plan.operation.operation !== "query") return apollo;
+    // 6. The context builds (else Apollo builds it again and answers the failure).
+    let context: C;
+    try {
+      context = await deps.context({ req, res });
+    } catch {
+      return apollo;
+    }
+    // 7. The caller has a token, and 8. the operation does not read the schema (introspection's rule).
+    if (!context.viewer || deps.checks.readsSchema(plan.document)) return { path: "apollo", context };
+    // 9. Apollo would answer the Accept header with JSON (negotiated once the caller is known).
+    const contentType = types.of(req.headers.accept);
+    if (!contentType) return { path: "apollo", context };
+    // 10. The request's checks pass (Apollo runs the same ones and answers the refusal).
+    try {
+      checkOperation(deps.config, deps.checks, context, { document: plan.document, operationName: plan.operation.name?.value, variables: request.variables });
+    } catch {
+      return { path: "apollo", context };
+    }
+    // 11. It runs without errors; else what it gave is handed over to Apollo to format.
+    const answer = await runKnownPlan(plans, plan, context, request.variables, contentType);
+    return answer ? { path: "known", answer } : { path: "handed-over", context };
+  };
+
+  return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
+    let path = pathBeforePlans(req);
+    let built: C | undefined;
+    if (path === "apollo" && req.method === "POST" && deps.plans) {
+      const outcome = await knownQuery(req, res, deps.plans);
+      if (outcome.path === "known") {
+        recordAnswerPath(res, "known");
+        outcome.answer.writeLog();
+        markAnswering();
+        res.setHeader("content-type", outcome.answer.contentType);
+        res.statusCode = 200;
+        return writeComplete(req, res, outcome.answer.bytes, deps.config.compressResponses);
+      }
+      path = outcome.path;
+      built = outcome.context;
+    }
+    recordAnswerPath(res, path);
+    const answer = await deps.apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: apolloRequestOf(req),
+      context: () => (built ? Promise.resolve(built) : deps.context({ req, res })),
+    });
+    // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.
+    markAnswering();
+    return writeApolloAnswer(req, res, answer, { withSend: path === "get" || path === "upload" || req.method !== "POST", compress: deps.config.compressResponses });
+  };
+}
