@@ -6,9 +6,9 @@
 // what it compresses. A complete answer is compressed in one call, off the event loop, and goes out
 // with its Content-Length.
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import CompressionNegotiator from "negotiator-0.6";
 import { COMPRESSION_THRESHOLD_BYTES, compressesWell } from "./compression.js";
 import type { PlainRequest } from "./direct-route.js";
 
@@ -18,14 +18,14 @@ const PREFERRED = ["br", "gzip"];
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 
 /**
- * The negotiator the compression middleware itself loads (resolved from its own folder): its
- * versions parse odd headers (`gzip;Q=0`, `br;q="0.5"`) differently, and the two writers must choose alike.
+ * The negotiator at the version the compression middleware uses (negotiator 0.6, a direct
+ * dependency under the alias negotiator-0.6): its versions parse odd headers (`gzip;Q=0`,
+ * `br;q="0.5"`) differently, and the two writers must choose alike (test/server/answer-compression.test.ts).
  */
 interface EncodingNegotiator {
   encoding(available: string[], preferred?: string[]): string | undefined;
 }
-const requireHere = createRequire(import.meta.url);
-const Negotiator = createRequire(requireHere.resolve("compression"))("negotiator") as new (request: { headers: IncomingHttpHeaders }) => EncodingNegotiator;
+const Negotiator = CompressionNegotiator as unknown as new (request: { headers: IncomingHttpHeaders }) => EncodingNegotiator;
 
 type Encoding = "br" | "gzip" | "deflate";
 
