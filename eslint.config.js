@@ -60,6 +60,17 @@ const dynamicImports = (patterns) =>
     ];
   });
 
+// A slice's index.ts names what it exports: `export *` would put every export of a module on the
+// surface, unseen (and whatever that module exports later). Every src/*/index.ts, slices, root and
+// shared folders alike. ESLint does not merge two no-restricted-syntax entries that match one file
+// (the later replaces the earlier): each index.ts gets an entry of its own, after its folder's, that
+// repeats the folder's boundary selectors (dynamicImports) next to this one.
+const NO_EXPORT_ALL = {
+  selector: "ExportAllDeclaration",
+  message: "A slice's index.ts names what it exports: no `export *` (list the names other modules import, grouped as in src/schedules/index.ts).",
+};
+const surfaceRule = (slice, patterns) => ({ files: [`src/${slice}/index.ts`], rules: { "no-restricted-syntax": ["error", ...dynamicImports(patterns), NO_EXPORT_ALL] } });
+
 function boundaries() {
   const configs = [];
   for (const slice of SLICES) {
@@ -69,6 +80,7 @@ function boundaries() {
       const exceptionFiles = Object.keys(KNOWN_EXCEPTIONS).filter((f) => f.startsWith(`src/${slice}/`) && f.split("/").length === depth + 2);
       const patterns = forbiddenInternals(depth, slice);
       configs.push({ files, ignores: exceptionFiles, rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+      if (depth === 1) configs.push(surfaceRule(slice, patterns));
       for (const file of exceptionFiles) {
         const own = forbiddenInternals(depth, slice, KNOWN_EXCEPTIONS[file]);
         configs.push({ files: [file], rules: { "no-restricted-imports": ["error", { patterns: own }], "no-restricted-syntax": ["error", ...dynamicImports(own)] } });
@@ -80,8 +92,11 @@ function boundaries() {
     for (let depth = 1; depth <= 4; depth++) {
       const patterns = forbiddenInternals(depth, slice).filter((p) => p.regex.includes("server/"));
       configs.push({ files: [`src/${slice}/${"*/".repeat(depth - 1)}*.ts`], rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+      if (depth === 1) configs.push(surfaceRule(slice, patterns));
     }
   }
+  // The composition root has no boundary selectors of its own, but its index.ts names its exports too.
+  for (const root of ROOTS) configs.push(surfaceRule(root, []));
   // Shared modules may use slices' public surfaces only, and never the root.
   for (const shared of SHARED) {
     for (let depth = 1; depth <= 4; depth++) {
@@ -89,6 +104,7 @@ function boundaries() {
       const patterns = forbiddenInternals(depth, shared);
       // src/db/schema.ts lists every table.
       configs.push({ files, ignores: ["src/db/schema.ts"], rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamicImports(patterns)] } });
+      if (depth === 1) configs.push(surfaceRule(shared, patterns));
     }
   }
   return configs;

@@ -13,7 +13,7 @@ import type { EventsPageArgs } from "../events/index.js";
 import { draftTarget } from "../schedules/index.js";
 import type { EventCriteriaInput, EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
-import { editTimeline, outcome } from "../schedules/index.js";
+import { editScheduleEvents, outcome } from "../schedules/index.js";
 import { findSchedule } from "../schedules/index.js";
 import type { ChangeSetRow, Schedule } from "../schedules/index.js";
 import { toChangeSet } from "./mapper.js";
@@ -44,7 +44,7 @@ export class ChangeSetService {
   /** A draft copy of every event of the schedule, taken at its current version (one INSERT … SELECT). */
   async create(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet> {
     // The lock keeps event writers out, so the copy and baseVersion agree.
-    return editTimeline(this.db, viewer, { operation: "createChangeSet", scheduleId, organization }, async ({ tx, schedule }) => {
+    return editScheduleEvents(this.db, viewer, { operation: "createChangeSet", scheduleId, organization }, async ({ tx, schedule }) => {
       const row = await store.insertChangeSet(tx, schedule, viewer.userId);
       await store.copyIntoDraft(tx, row.id, schedule.id);
       // The schedule's events did not change; the new draft is born with its counters.
@@ -88,7 +88,7 @@ export class ChangeSetService {
     // (locked): the order every writer of both takes.
     const found = await findChangeSet(this.db, viewer, id, organization);
     const options = { operation: "applyChangeSet", scheduleId: found.scheduleId, organization: found.organization, version };
-    return editTimeline(this.db, viewer, options, async ({ tx, schedule }) => {
+    return editScheduleEvents(this.db, viewer, options, async ({ tx, schedule }) => {
       const changeSet = await findChangeSet(tx, viewer, found.id, found.organization, true);
       const conflicts = await store.conflictingEvents(tx, changeSet.id, schedule.id);
       if (conflicts.length) {

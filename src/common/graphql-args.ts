@@ -1,5 +1,5 @@
 // Arguments repeated on many root fields, declared once (type-graphql @ArgsType) and handed as they
-// are to the services (editTimeline takes { scheduleId, changeSetId, organization, version }).
+// are to the services (editScheduleEvents takes { scheduleId, changeSetId, organization, version }).
 // Order: type-graphql 2.0.0-rc.4 serves a field's single @Arg()s last parameter first (parameter
 // decorators run in reverse) but an @Args class's fields in declaration order. The fields below are
 // declared in reverse, so that a resolver written `scheduleId, input, draft` serves its arguments

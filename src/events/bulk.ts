@@ -29,9 +29,9 @@ import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/index.js";
 import { replacedValues } from "../schedules/index.js";
 import { findAssetsByKeys, type AssetSummary } from "../assets/index.js";
-import { editTimeline, outcome } from "../schedules/index.js";
-import type { EventTarget, TimelineTarget } from "../schedules/index.js";
-import { timeline } from "./timeline-errors.js";
+import { editScheduleEvents, outcome } from "../schedules/index.js";
+import type { EventTarget, EventsEditTarget } from "../schedules/index.js";
+import { runTimelineRule } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
 const info = (message: string): Message => ({ message, type: MessageType.INFO });
@@ -52,7 +52,7 @@ function parts(input: BulkEditInput): { create: boolean; update: boolean; remove
 export async function bulkEdit(
   db: Database,
   viewer: Viewer,
-  at: TimelineTarget,
+  at: EventsEditTarget,
   input: BulkEditInput,
   maxPageSize: number,
 ): Promise<BulkEditResult> {
@@ -60,7 +60,7 @@ export async function bulkEdit(
   const apply = parts(input);
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
-  return editTimeline(db, viewer, { ...at, operation: "bulkEditEvents" }, async ({ tx, schedule, target }) => {
+  return editScheduleEvents(db, viewer, { ...at, operation: "bulkEditEvents" }, async ({ tx, schedule, target }) => {
     const rate = frameRateOf(schedule);
     const clock = localClockOf(schedule);
     const messages: Message[] = [];
@@ -89,7 +89,7 @@ export async function bulkEdit(
     const placeAll = (existing: Slot[], placements: Slot[]) => {
       if (resolveType === "OVERLAP" || placements.length === 0) return;
       const firstTailId = placements.reduce((lowest, p) => Math.min(lowest, p.id - 1), model.nextId());
-      const result = timeline(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
+      const result = runTimelineRule(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
       // Tails first: they copy their source as it was before this step changed it.
       for (const tail of result.tails) model.addTail(tail.id, tail.sourceId, tail.onAirTime, tail.duration, tail.somDelta, (id) => loaded.get(id) ?? null);
       model.applyTrims(result.changes.filter((change) => model.has(change.id)));
@@ -170,14 +170,14 @@ export async function bulkEdit(
     if (input.sentToEnd?.length) {
       const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: 0, rate, clock }, `sentToEnd[${i}]`));
       const emptyStart = schedule.startDate?.getTime() ?? Date.now();
-      const placed = timeline(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
+      const placed = runTimelineRule(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
       values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
       messages.push(ok(`appended ${plural(values.length, "event")} at the end`));
     }
 
     if (input.shiftBy !== undefined && input.shiftBy !== null) {
       const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
-      const { moves, collisions } = timeline(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
+      const { moves, collisions } = runTimelineRule(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
       model.applyMoves(moves);
       messages.push(ok(`shifted ${plural(moves.length, "event")} by ${input.shiftBy} ms`));
       for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
@@ -217,7 +217,7 @@ function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Sl
   const to = checkInstant(loop.loopTo, "loopTo", "eventLoop");
   if (to < from) throw badInput("eventLoop: loopTo must not be before loopFrom", { field: "loopTo" });
   const templates = loop.events.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: from, rate }, `eventLoop.events[${i}]`));
-  const placements = timeline(() => loopEvents(templates, from, to));
+  const placements = runTimelineRule(() => loopEvents(templates, from, to));
   // The whole loop is one placed block for resolveType, then its events fill it.
   if (placements.length) placeBlock({ id: model.nextId(), onAirTime: from, duration: to - from, locked: false });
   for (const p of placements) {
@@ -280,7 +280,7 @@ async function splitStep(
   const at = checkInstant(s.onAirTime, "onAirTime", "split");
   const target = eventOnAirAt(model.slots(), at);
   if (!target) throw notFound(`Event on air at ${new Date(at).toISOString()}`);
-  const result = timeline(() =>
+  const result = runTimelineRule(() =>
     splitInTimeline(model.slots(), target.id, {
       segments: s.segments,
       breakDuration: s.breakDuration,

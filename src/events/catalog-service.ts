@@ -1,13 +1,13 @@
 // The writes that bring events in line with the asset catalog: replaceAsset (S33) and
-// syncEventTitles (S38). Each is one edit of the timeline (src/schedules/edit-timeline.ts) over
-// the set-based SQL of src/schedules/store/catalog.ts; the schedule is touched only when an event
-// changed. Moved here from src/checks/, which keeps only read-only reports.
+// syncEventTitles (S38). Each is one edit of the schedule's events (src/schedules/edit-events.ts)
+// over the set-based SQL of src/schedules/store/catalog.ts; the schedule is touched only when an
+// event changed. Moved here from src/checks/, which keeps only read-only reports.
 import { findAssetsByKeys } from "../assets/index.js";
 import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database } from "../db/client.js";
-import { editTimeline, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
+import { editScheduleEvents, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type ScheduleRow, type EventsEditTarget } from "../schedules/index.js";
 import { fillGaps } from "./fill-gaps.js";
 import type { AssetReplacementInput, ReplaceAssetResult } from "./types.js";
 
@@ -15,14 +15,14 @@ export class EventCatalogService {
   constructor(private readonly db: Database) {}
 
   /** S33 */
-  async replaceAsset(viewer: Viewer, at: TimelineTarget, assetId: string, replacementInput: AssetReplacementInput): Promise<ReplaceAssetResult> {
+  async replaceAsset(viewer: Viewer, at: EventsEditTarget, assetId: string, replacementInput: AssetReplacementInput): Promise<ReplaceAssetResult> {
     requireRole(viewer, "editor");
     const original = assetId.trim();
     const wanted = replacementInput.assetId.trim();
     if (!original) throw badInput("assetId must not be empty", { argument: "assetId" });
     if (!wanted) throw badInput("replacement.assetId must not be empty", { argument: "replacement" });
     if (original === wanted) throw badInput("replacement.assetId must differ from assetId", { argument: "replacement" });
-    return editTimeline(this.db, viewer, { ...at, operation: "replaceAsset" }, async ({ tx, schedule }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "replaceAsset" }, async ({ tx, schedule }) => {
       const found = await findAssetsByKeys(tx, schedule.organization, [original, wanted]);
       const replacement = found.get(wanted);
       if (!replacement) {
@@ -44,11 +44,11 @@ export class EventCatalogService {
   }
 
   /** S38 */
-  async syncEventTitles(viewer: Viewer, at: TimelineTarget, eventIds: string[]): Promise<Schedule> {
+  async syncEventTitles(viewer: Viewer, at: EventsEditTarget, eventIds: string[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     const ids = [...new Set(parseIds(eventIds, "eventIds"))];
     if (ids.length === 0) throw badInput("eventIds must name at least one event", { argument: "eventIds" });
-    return editTimeline(this.db, viewer, { ...at, operation: "syncEventTitles" }, async ({ tx, schedule, target }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "syncEventTitles" }, async ({ tx, schedule, target }) => {
       await requireEventIds(tx, target, ids);
       const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
       return outcome(changed, toSchedule);

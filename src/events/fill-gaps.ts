@@ -3,7 +3,7 @@ import type { Executor } from "../db/client.js";
 import { scheduleTarget } from "../schedules/index.js";
 import { loadTimings, retimeEvents, type ReplacedEvent, type TimingRow } from "../schedules/index.js";
 import { rippleAfter, type Move } from "../timeline/index.js";
-import { timeline } from "./timeline-errors.js";
+import { runTimelineRule } from "./timeline-errors.js";
 
 /**
  * fillGaps: what follows each event that got shorter ripples up to the next locked event. One
@@ -32,7 +32,7 @@ export async function fillGaps(executor: Executor, scheduleId: number, replaced:
   const moves: Move[] = [];
   for (const fromId of starts.values()) {
     const i = index.get(fromId)!;
-    moves.push(...timeline(() => rippleAfter(timings, i + 1, timings[i].onAirTime + timings[i].duration, false)).moves);
+    moves.push(...runTimelineRule(() => rippleAfter(timings, i + 1, timings[i].onAirTime + timings[i].duration, false)).moves);
   }
   await retimeEvents(executor, scheduleTarget(scheduleId), moves);
   return moves.length;

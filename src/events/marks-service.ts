@@ -1,6 +1,6 @@
 // Marks and updates by criteria (S15, S16, S18; on a change set's draft S20, S21, S22): set-based
-// writes over the events matching a search, each one edit of the timeline
-// (src/schedules/edit-timeline.ts); the target is touched only when an event changed. Moved here
+// writes over the events matching a search, each one edit of the schedule's events
+// (src/schedules/edit-events.ts); the target is touched only when an event changed. Moved here
 // from src/checks/, which keeps only read-only reports.
 import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
@@ -9,7 +9,7 @@ import { parseIds } from "../common/ids.js";
 import { pageRequest, type PageRequest } from "../common/paging.js";
 import { plural } from "../common/text.js";
 import type { Database, Executor } from "../db/client.js";
-import { editTimeline, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, toSchedule, type EventTarget, type ScheduleRow, type TimelineTarget } from "../schedules/index.js";
+import { editScheduleEvents, markEpg, markedMessage, markScte, outcome, requireCriterion, requireEventIds, updateMatching, toSchedule, type EventTarget, type ScheduleRow, type EventsEditTarget } from "../schedules/index.js";
 import type { EventFilter } from "../schedules/index.js";
 import { checkCueSignals, checkFilter } from "./rules.js";
 import type { Programme, SCTE35Signal, SecondaryEvent } from "./nested.js";
@@ -48,18 +48,18 @@ export class MarkService {
   ) {}
 
   /** S15 */
-  markEpg(viewer: Viewer, at: TimelineTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
+  markEpg(viewer: Viewer, at: EventsEditTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
     return this.mark(viewer, at, criteria, "markEpg", "programme", markEpg);
   }
 
   /** S16 */
-  markScte(viewer: Viewer, at: TimelineTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
+  markScte(viewer: Viewer, at: EventsEditTarget, criteria: EventCriteriaInput): Promise<EventSearchResult> {
     return this.mark(viewer, at, criteria, "markScte", "SCTE-35 cue-out/cue-in", markScte);
   }
 
   private async mark(
     viewer: Viewer,
-    at: TimelineTarget,
+    at: EventsEditTarget,
     criteria: EventCriteriaInput,
     operation: string,
     what: string,
@@ -70,7 +70,7 @@ export class MarkService {
     requireCriterion(criteria);
     const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
     // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
-    return editTimeline(this.db, viewer, { ...at, operation }, async ({ tx, target }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation }, async ({ tx, target }) => {
       const changed = await write(tx, target, criteria);
       return outcome(changed, async (schedule) => {
         const page = await schedulePage(tx, target, request, criteria);
@@ -81,7 +81,7 @@ export class MarkService {
   }
 
   /** S18 */
-  async updateByCriteria(viewer: Viewer, at: TimelineTarget, args: UpdateByCriteriaArgs): Promise<EventSearchResult> {
+  async updateByCriteria(viewer: Viewer, at: EventsEditTarget, args: UpdateByCriteriaArgs): Promise<EventSearchResult> {
     requireRole(viewer, "editor");
     const criteria = args.criteria ?? {};
     checkFilter(criteria);
@@ -97,7 +97,7 @@ export class MarkService {
       throw badInput("Name at least one change: replacementType, programme, scte35Signals or secondaryEvents", { argument: "replacementType" });
     }
     const request = pageRequest(criteria.pageNumber, criteria.pageSize, this.maxPageSize);
-    return editTimeline(this.db, viewer, { ...at, operation: "updateEventsByCriteria" }, async ({ tx, target }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEventsByCriteria" }, async ({ tx, target }) => {
       if (ids) await requireEventIds(tx, target, ids);
       const changed = await updateMatching(tx, target, filter, { replacementType: args.replacementType, patch });
       return outcome(changed, async (schedule) => {

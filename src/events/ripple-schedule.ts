@@ -8,13 +8,13 @@ import { notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database } from "../db/client.js";
-import { editTimeline, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type TimelineTarget } from "../schedules/index.js";
+import { editScheduleEvents, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type EventsEditTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
 import { checkFilter } from "./rules.js";
 import { pageKey, relabelPage, rippleCopyId } from "./copies.js";
 import { previewPage } from "./preview.js";
 import { checkEventTiming } from "./rules.js";
-import { timeline } from "./timeline-errors.js";
+import { runTimelineRule } from "./timeline-errors.js";
 import type { EventCriteriaInput, EventPageResult } from "./types.js";
 
 export interface RipplePreviewArgs {
@@ -32,7 +32,7 @@ export async function ripplePreview(db: Database, schedule: Schedule, args: Ripp
   const request = pageRequest(args.page ?? args.criteria?.pageNumber, args.size ?? args.criteria?.pageSize, maxPageSize);
   const timings = await loadTimings(db, scheduleTarget(Number(schedule.id)));
   if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
-  const { moves } = timeline(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
+  const { moves } = runTimelineRule(() => ripple(timings, eventId, { fixAll: args.fixAll ?? false }));
   const result = await previewPage(db, schedule, timings, moves, request, args.criteria);
   // Not the live records: ids of their own (copies.ts), and one per question for the page.
   const fixAll = args.fixAll ?? false;
@@ -42,13 +42,13 @@ export async function ripplePreview(db: Database, schedule: Schedule, args: Ripp
 }
 
 /** S30: ripple from an event up to the next locked one (fixAll: every segment after it). */
-export function rippleSchedule(db: Database, viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
+export function rippleSchedule(db: Database, viewer: Viewer, at: EventsEditTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
   requireRole(viewer, "editor");
   const eventId = parseId(fromEventId, "fromEventId");
-  return editTimeline(db, viewer, { ...at, operation: "rippleSchedule" }, async ({ tx, target }) => {
+  return editScheduleEvents(db, viewer, { ...at, operation: "rippleSchedule" }, async ({ tx, target }) => {
     const timings = await loadTimings(tx, target);
     if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
-    const { moves } = timeline(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
+    const { moves } = runTimelineRule(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
     const durations = new Map(timings.map((t) => [t.id, t.duration]));
     for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
     await moveEvents(tx, target, moves);

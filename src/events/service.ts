@@ -1,4 +1,4 @@
-// Events: every mutation is one edit of the timeline (src/schedules/edit-timeline.ts: role,
+// Events: every mutation is one edit of the schedule's events (src/schedules/edit-events.ts: role,
 // transaction, lock, version check, one touch of version and counters); this file holds the work.
 import type { GraphQLResolveInfo } from "graphql";
 import { requireRole, type Viewer } from "../common/auth.js";
@@ -10,7 +10,7 @@ import { broadcastDayRange, frameRateOf, localClockOf } from "../schedules/index
 import type { LocalClock } from "../localtime/index.js";
 import { scheduleEventCount, toSchedule } from "../schedules/index.js";
 import type { FrameRate } from "../timecode/index.js";
-import { editTimeline, outcome, type TimelineTarget } from "../schedules/index.js";
+import { editScheduleEvents, outcome, type EventsEditTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
 import { checkFilter } from "./rules.js";
 import { toEvent, toValues } from "./mapper.js";
@@ -73,9 +73,9 @@ export class EventService {
     return heavyWork("Schedule.ripplePreview", viewer.userId, events, () => ripplePreview(this.db, schedule, args, this.maxPageSize));
   }
 
-  /** S26: `at` names the schedule (or draft) as the mutation's arguments do; passed as it is to editTimeline. */
-  async create(viewer: Viewer, at: TimelineTarget, input: EventInput): Promise<Event> {
-    return editTimeline(this.db, viewer, { ...at, operation: "createEvent" }, async ({ tx, schedule, target }) => {
+  /** S26: `at` names the schedule (or draft) as the mutation's arguments do; passed as it is to editScheduleEvents. */
+  async create(viewer: Viewer, at: EventsEditTarget, input: EventInput): Promise<Event> {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "createEvent" }, async ({ tx, schedule, target }) => {
       const defaultStart = (await store.lastEnd(tx, target)) ?? schedule.startDate?.getTime() ?? Math.floor(Date.now() / 1000) * 1000;
       const values = eventValues(input, null, { onAirTime: defaultStart, rate: frameRateOf(schedule), clock: localClockOf(schedule) });
       const [row] = await store.insertEvents(tx, target, [values]);
@@ -86,21 +86,21 @@ export class EventService {
   }
 
   /** S27: all or nothing; each input names an event of this schedule (or draft) by id. */
-  async update(viewer: Viewer, at: TimelineTarget, inputs: EventInput[]): Promise<Schedule> {
+  async update(viewer: Viewer, at: EventsEditTarget, inputs: EventInput[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
-    return editTimeline(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
       await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
       return outcome(true, toSchedule);
     });
   }
 
   /** S28: all or nothing. */
-  async delete(viewer: Viewer, at: TimelineTarget, ids: string[]): Promise<Schedule> {
+  async delete(viewer: Viewer, at: EventsEditTarget, ids: string[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
-    return editTimeline(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
       await store.requireEventIds(tx, target, wanted);
       await store.deleteEventIds(tx, target, wanted);
       return outcome(true, toSchedule);
@@ -108,12 +108,12 @@ export class EventService {
   }
 
   /** S30: see ripple-schedule.ts. */
-  ripple(viewer: Viewer, at: TimelineTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
+  ripple(viewer: Viewer, at: EventsEditTarget, fromEventId: string, fixAll?: boolean | null): Promise<Schedule> {
     return rippleSchedule(this.db, viewer, at, fromEventId, fixAll);
   }
 
   /** S31: see bulk.ts. */
-  bulkEdit(viewer: Viewer, at: TimelineTarget, input: BulkEditInput): Promise<BulkEditResult> {
+  bulkEdit(viewer: Viewer, at: EventsEditTarget, input: BulkEditInput): Promise<BulkEditResult> {
     return bulkEdit(this.db, viewer, at, input, this.maxPageSize);
   }
 

@@ -1,9 +1,9 @@
-// The timeline module throws TimelineError for bad input; the API answers BAD_USER_INPUT.
+// The timeline rules (src/timeline/) throw TimelineError for bad input; the API answers BAD_USER_INPUT.
 import { badInput } from "../common/errors.js";
 import { TimelineError } from "../timeline/index.js";
 
-/** Runs a pure timeline computation, turning its TimelineError into BAD_USER_INPUT. */
-export function timeline<T>(compute: () => T): T {
+/** Runs a rule of src/timeline/ and answers its result; its TimelineError becomes BAD_USER_INPUT. */
+export function runTimelineRule<T>(compute: () => T): T {
   try {
     return compute();
   } catch (error) {

@@ -2,12 +2,12 @@
 // (drizzle/0014_history_triggers.sql and 0016_history_compact.sql read the transaction-local
 // settings playout.actor and playout.operation). Named in one place: history's hook on the
 // aggregate's unit of work, which every write of a schedule row or of events runs first
-// (src/schedules/edit-schedule.ts, edit-timeline.ts) with the operation its caller names.
+// (src/schedules/edit-schedule.ts, edit-events.ts) with the operation its caller names.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { onTimelineChange } from "../schedules/index.js";
+import { onScheduleChange } from "../schedules/index.js";
 
-export interface TimelineNote {
+export interface ActorAndOperation {
   /** The token sub (or a job's requester); null: nobody named. */
   actor: string | null;
   /** The GraphQL root field, a job kind, or `job:<TYPE>`. */
@@ -15,7 +15,7 @@ export interface TimelineNote {
 }
 
 /** Names the actor and operation of the open transaction, for the history it writes. */
-export async function noteTimelineChange(tx: Executor, note: TimelineNote): Promise<void> {
+export async function noteActorAndOperation(tx: Executor, note: ActorAndOperation): Promise<void> {
   await tx.execute(sql`select set_config('playout.actor', ${note.actor ?? ""}, true), set_config('playout.operation', ${note.operation}, true)`);
 }
 
@@ -23,6 +23,6 @@ export async function noteTimelineChange(tx: Executor, note: TimelineNote): Prom
 export function registerHistoryHook(): void {
   if (registered) return;
   registered = true;
-  onTimelineChange({ began: (work) => noteTimelineChange(work.tx, { actor: work.viewer.userId || null, operation: work.operation }) });
+  onScheduleChange({ began: (work) => noteActorAndOperation(work.tx, { actor: work.viewer.userId || null, operation: work.operation }) });
 }
 let registered = false;

@@ -12,7 +12,7 @@ import { relabelEvent, relabelPage, toEvent, versionCopyId } from "../events/ind
 import { buildPage } from "../events/index.js";
 import type { EventPage } from "../events/index.js";
 import { scheduleRowOf, storedEventRowOf, toSchedule } from "../schedules/index.js";
-import { editTimeline, outcome } from "../schedules/index.js";
+import { editScheduleEvents, outcome } from "../schedules/index.js";
 import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
 import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleColumns, scheduleTarget, untouchedEvents } from "../schedules/index.js";
@@ -225,8 +225,8 @@ export class HistoryService {
    * locked event on air now (CONFLICT, extensions.eventIds).
    */
   async revert(viewer: Viewer, scheduleId: string, toVersion: number, version: number, organization?: string | null): Promise<Schedule> {
-    // editTimeline: role, transaction, lock, the version check (CONFLICT), the history note, the touch.
-    return editTimeline(this.db, viewer, { operation: "revertSchedule", scheduleId, organization, version }, async ({ tx, schedule: row }) => {
+    // editScheduleEvents: role, transaction, lock, the version check (CONFLICT), the history note, the touch.
+    return editScheduleEvents(this.db, viewer, { operation: "revertSchedule", scheduleId, organization, version }, async ({ tx, schedule: row }) => {
       if (row.archiveStatus !== "NOT_ARCHIVED") {
         throw conflict(`schedule ${row.id} is ${row.archiveStatus}: restore it before reverting it`, { archiveStatus: row.archiveStatus });
       }

@@ -9,7 +9,7 @@ import { defaultDropFrame, fpsRefusal } from "../timecode/index.js";
 import { canonicalZone, dayStartText, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { eventValues, type EventValues } from "../events/index.js";
 import { appendEvents } from "../schedules/index.js";
-import { editScheduleIn, editTimelineIn, outcome, ownerViewer } from "../schedules/index.js";
+import { editScheduleIn, editScheduleEventsIn, outcome, ownerViewer } from "../schedules/index.js";
 import { scheduleFields } from "../schedules/index.js";
 import { createHiddenSchedule, markImportAlive, removeHiddenSchedule, revealImported, type ScheduleRow } from "../schedules/index.js";
 import type { ScheduleInput } from "../schedules/index.js";
@@ -241,8 +241,8 @@ export async function importInChunks<T>(
       await writes.transaction(async (tx) => {
         scheduleId ??= await create(tx);
         // A batch writes into the hidden schedule: nobody sees it yet, so it is not touched; the
-        // import's one change of the timeline is recorded by `finish`.
-        await editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ target }) => {
+        // import's one change of the schedule's events is recorded by `finish`.
+        await editScheduleEventsIn(tx, viewer, { ...edit, scheduleId }, async ({ target }) => {
           await appendEvents(tx, target, batch);
           // date_updated tells removeLeftovers that this import is alive.
           await markImportAlive(tx, target.scheduleId);
@@ -269,8 +269,8 @@ export async function importInChunks<T>(
     const fields = scheduleFields(header);
     return await writes.finish(async (tx) => {
       scheduleId ??= await create(tx);
-      // The import's one change of the timeline: the touch sets dates, counters and version.
-      return editTimelineIn(tx, viewer, { ...edit, scheduleId }, async ({ schedule: hidden }) => {
+      // The import's one change of the schedule's events: the touch sets dates, counters and version.
+      return editScheduleEventsIn(tx, viewer, { ...edit, scheduleId }, async ({ schedule: hidden }) => {
         // A new schedule starts at version 1, whatever the steps that filled it: 0 here, the touch adds 1.
         await revealImported(tx, hidden.id, fields);
         return outcome(true, (schedule) => settle(tx, schedule, result));

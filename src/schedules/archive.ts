@@ -8,7 +8,7 @@ import { parseIds } from "../common/ids.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { archiveEvents, restoreEvents } from "./store/index.js";
 import { editSchedule, editScheduleIn } from "./edit-schedule.js";
-import { editTimelineIn, outcome, ownerViewer } from "./edit-timeline.js";
+import { editScheduleEventsIn, outcome, ownerViewer } from "./edit-events.js";
 import { lockSchedule, visible } from "./service.js";
 import { schedules, type ArchiveStatusValue } from "./store/tables.js";
 import { toJob } from "../jobs/index.js";
@@ -96,14 +96,14 @@ export async function moveArchiveStatus(executor: Executor, ids: number[], from:
 type Step = (tx: Transaction, job: Pick<JobRow, "organization" | "userId">, scheduleId: number) => Promise<"done" | "gone">;
 
 /**
- * One schedule's step of archive or restore: an edit of its timeline (the status moves, every
+ * One schedule's step of archive or restore: an edit of its events (the status moves, every
  * event follows, one touch). Idempotent: a schedule already moved is left alone. "gone" when the
  * schedule was deleted after the job was enqueued.
  */
 function transitionStep(operation: "SCHEDULE_ARCHIVE" | "SCHEDULE_RESTORE", from: ArchiveStatusValue, to: ArchiveStatusValue, events: (tx: Executor, scheduleId: number) => Promise<void>): Step {
   return async (tx, job, scheduleId) => {
     try {
-      return await editTimelineIn(tx, ownerViewer(job), { operation, scheduleId, organization: job.organization }, async () => {
+      return await editScheduleEventsIn(tx, ownerViewer(job), { operation, scheduleId, organization: job.organization }, async () => {
         const moved = await moveArchiveStatus(tx, [scheduleId], from, to, false);
         if (moved.length === 1) await events(tx, scheduleId);
         // Not moved: already done by an earlier run of this job.

@@ -1,5 +1,5 @@
-// The schedule-level edits of a whole timeline (S23 copySchedule, S36 shiftSchedule, S39
-// transposeSchedule): each is one editTimeline over the aggregate's own store and table, and needs
+// The schedule-level edits of all of a schedule's events (S23 copySchedule, S36 shiftSchedule, S39
+// transposeSchedule): each is one editScheduleEvents over the aggregate's own store and table, and needs
 // no rule of src/timeline/ (every event moves by the same amount). rippleSchedule (S30) does need
 // those rules and the events' timing checks, so it stays in src/events/ripple-schedule.ts
 // (docs/DECISIONS.md "Operations where their names say").
@@ -8,7 +8,7 @@ import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { checkInstantInRange, checkMoveInRange } from "../common/instants.js";
 import type { Executor } from "../db/client.js";
-import { editTimeline, outcome, type Transactor } from "./edit-timeline.js";
+import { editScheduleEvents, outcome, type Transactor } from "./edit-events.js";
 import { toSchedule } from "./mapper.js";
 import { copyName, scheduleName } from "./rules.js";
 import { broadcastDayLocalOf, DAY_MS, dayStartInstant, wallClockMove, wallClockSteps } from "../localtime/index.js";
@@ -52,7 +52,7 @@ export function shiftSchedule(db: Transactor, viewer: Viewer, args: ShiftArgs): 
   if (given(milliseconds) && !Number.isSafeInteger(milliseconds)) throw badInput("milliseconds must be a whole number", { argument: "milliseconds" });
   if (given(days) && !(Number.isInteger(days) && Math.abs(days!) <= MAX_SHIFT_DAYS)) throw badInput(`days must be a whole number from -${MAX_SHIFT_DAYS} to ${MAX_SHIFT_DAYS}`, { argument: "days" });
   if (args.wallClock && !given(days)) throw badInput("wallClock shifts by days: give days, not milliseconds", { argument: "wallClock" });
-  return editTimeline(db, viewer, { operation: "shiftSchedule", scheduleId: args.id, organization: args.organization }, async ({ tx, schedule }) => {
+  return editScheduleEvents(db, viewer, { operation: "shiftSchedule", scheduleId: args.id, organization: args.organization }, async ({ tx, schedule }) => {
     const span = await scheduleSpan(tx, schedule);
     if (args.wallClock) {
       await moveByWallClock(tx, schedule, span, days!, "shiftSchedule", "days");
@@ -95,7 +95,7 @@ export function transposeSchedule(db: Transactor, viewer: Viewer, args: { id: st
   requireRole(viewer, "editor");
   const target = args.startTime.getTime();
   if (!Number.isFinite(target)) throw badInput("startTime is not a valid instant", { argument: "startTime" });
-  return editTimeline(db, viewer, { operation: "transposeSchedule", scheduleId: args.id, organization: args.organization }, async ({ tx, schedule }) => {
+  return editScheduleEvents(db, viewer, { operation: "transposeSchedule", scheduleId: args.id, organization: args.organization }, async ({ tx, schedule }) => {
     const first = (await firstStart(tx, schedule.id)) ?? schedule.startDate?.getTime() ?? target;
     const by = target - first;
     checkMoveInRange(await scheduleSpan(tx, schedule), by, "transposeSchedule", { argument: "startTime" });
@@ -113,7 +113,7 @@ export function copySchedule(db: Transactor, viewer: Viewer, args: CopyArgs): Pr
   requireRole(viewer, "editor");
   const newName = args.name === undefined || args.name === null ? null : scheduleName(args.name);
   const options = { operation: "copySchedule", scheduleId: args.id, organization: args.organization, lock: "read" } as const;
-  return editTimeline(db, viewer, options, async ({ tx, schedule: source }) => {
+  return editScheduleEvents(db, viewer, options, async ({ tx, schedule: source }) => {
     // A schedule stored before the range was enforced is not copied into a second broken one.
     if (source.startDate) checkInstantInRange(source.startDate.getTime(), "copySchedule: the schedule's startDate");
     if (source.finishDate) checkInstantInRange(source.finishDate.getTime(), "copySchedule: the schedule's finishDate");

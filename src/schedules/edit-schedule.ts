@@ -1,12 +1,12 @@
 // The unit of work of every write of the schedule aggregate: a schedule's own row (create, update,
 // delete, archive and restore, an import's new row) directly, and every change of its events or
-// of a draft through editTimeline (edit-timeline.ts), which runs inside it. It checks the role,
+// of a draft through editScheduleEvents (edit-events.ts), which runs inside it. It checks the role,
 // opens the transaction (or joins the caller's) and runs the `began` hooks with the operation's
 // name and the caller before the work writes anything: history's hook names them for the history
 // triggers there, and nowhere else.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
-import { runBeganHooks, type ScheduleWork } from "./timeline-hooks.js";
+import { runBeganHooks, type ScheduleWork } from "./change-hooks.js";
 
 /** Whatever runs transactions: the database, or a job's fenced transactions. */
 export interface Transactor {

@@ -1,5 +1,5 @@
 // What an event operation reads and writes, named: its own module so that the hooks
-// (timeline-hooks.ts) can name it without importing the target's lookups (target.ts).
+// (change-hooks.ts) can name it without importing the target's lookups (target.ts).
 export interface EventTarget {
   /** The schedule; its time_origin is what every stored time of the target counts from. */
   readonly scheduleId: number;

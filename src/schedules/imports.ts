@@ -1,10 +1,10 @@
 // What an import that did not finish leaves behind: its hidden schedule (visibility IMPORTING),
 // removed in small steps so that no other request waits long behind the removal of a large one.
-// Each step is an edit of the schedule's timeline (editTimeline), so the removal is recorded like
+// Each step is an edit of the schedule's events (editScheduleEvents), so the removal is recorded like
 // every other change; the steps change nothing anyone sees, so none touches the schedule.
 import { AppError } from "../common/errors.js";
-import type { Transactor } from "./edit-timeline.js";
-import { editTimeline, outcome, ownerViewer } from "./edit-timeline.js";
+import type { Transactor } from "./edit-events.js";
+import { editScheduleEvents, outcome, ownerViewer } from "./edit-events.js";
 import { deleteHiddenSchedule, deleteSomeEvents } from "./store/index.js";
 
 /** Events removed per step when a hidden schedule goes. */
@@ -18,7 +18,7 @@ export async function removeHiddenSchedule(db: Transactor, organization: string,
   for (;;) {
     let done: boolean;
     try {
-      done = await editTimeline(db, ownerViewer({ organization, userId: null }), options, async ({ tx, schedule }) => {
+      done = await editScheduleEvents(db, ownerViewer({ organization, userId: null }), options, async ({ tx, schedule }) => {
         if (schedule.visibility !== "IMPORTING") return outcome(false, () => true);
         if ((await deleteSomeEvents(tx, scheduleId, REMOVE_CHUNK)) >= REMOVE_CHUNK) return outcome(false, () => false);
         await deleteHiddenSchedule(tx, scheduleId);

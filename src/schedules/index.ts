@@ -13,10 +13,10 @@ export { Schedule, ScheduleInput, type EventsFold } from "./types.js";
 export { toSchedule } from "./mapper.js";
 
 // The units of work: every write of a schedule row (editSchedule), every change of a schedule's
-// events or of a draft (editTimeline, inside it), and the hooks that hear them.
+// events or of a draft (editScheduleEvents, inside it), and the hooks that hear them.
 export { editSchedule, editScheduleIn, type ScheduleWork } from "./edit-schedule.js";
-export { editTimeline, editTimelineIn, outcome, ownerViewer, type Outcome, type TimelineEdit, type TimelineTarget, type Transactor } from "./edit-timeline.js";
-export { onTimelineChange, type TimelineHook } from "./timeline-hooks.js";
+export { editScheduleEvents, editScheduleEventsIn, outcome, ownerViewer, type Outcome, type EventsEdit, type EventsEditTarget, type Transactor } from "./edit-events.js";
+export { onScheduleChange, type ScheduleChangeHook } from "./change-hooks.js";
 export { draftTarget, scheduleTarget, targetKey, type EventTarget } from "./target.js";
 
 // A schedule read for the caller, and its rules: frame rate, local clock, marks, archive state.
@@ -31,7 +31,7 @@ export { completeArchive, moveArchiveStatus, scheduleIdsIn } from "./archive.js"
 export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
 export { filterKey, type EventFilter } from "./store/criteria.js";
 
-// Writes of a target's events: each takes the transaction and target of an edit (editTimeline).
+// Writes of a target's events: each takes the transaction and target of an edit (editScheduleEvents).
 export { appendEvents, deleteAllEvents, deleteEventIds, insertEvents, moveEvents, retimeEvents, updateEvents } from "./store/writes.js";
 export { markEpg, markScte, updateMatching } from "./store/marks.js";
 export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";

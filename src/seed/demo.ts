@@ -3,7 +3,7 @@ import type { Viewer } from "../common/auth.js";
 import type { Database } from "../db/client.js";
 import { demoDay } from "./demo-events.js";
 import { insertEvents } from "../schedules/index.js";
-import { editTimeline, outcome } from "../schedules/index.js";
+import { editScheduleEvents, outcome } from "../schedules/index.js";
 import { ScheduleService } from "../schedules/index.js";
 import { countSchedules } from "../schedules/index.js";
 import { seedDemoAssets } from "./assets.js";
@@ -70,7 +70,7 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
       );
       created++;
       const dayEvents = demoDay(ch.channel, start.getTime(), 18);
-      await editTimeline(db, DEMO_ADMIN, { operation: "seed", scheduleId: schedule.id, organization: DEMO_ORGANIZATION }, async ({ tx, target }) => {
+      await editScheduleEvents(db, DEMO_ADMIN, { operation: "seed", scheduleId: schedule.id, organization: DEMO_ORGANIZATION }, async ({ tx, target }) => {
         await insertEvents(tx, target, dayEvents);
         return outcome(true, () => undefined);
       });

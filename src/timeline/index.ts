@@ -10,20 +10,25 @@
  * Order and reading (order.ts)
  *   orderTimeline(events): T[]                       sorted copy by (onAirTime, id); checks ids/times
  *                                                    (linear when already in order: pass events ORDER BY on_air_time, id)
- *   checkSlots(events), compareSlots(a, b), slotEnd(event)
+ *   compareSlots(a, b)                               the air order: by onAirTime, then id
  *   timelineBounds(events): {start, end} | null      first start, last end (startDate/finishDate)
  *   eventOnAirAt(events, time): T | null             start ≤ time < end; the latest-starting wins
  *   findGaps(events) / findOverlaps(events): Interval[]   {previousId, nextId, start, duration > 0}
  *       between each event and the earlier event that ends last (for events one after the other:
- *       the previous one); an event inside a longer one opens no gap. overlapsInOrder(ordered) skips the sort.
+ *       the previous one); an event inside a longer one opens no gap.
  * Ripple (ripple.ts)
  *   ripple(events, fromId, {fixAll?}): {moves, remainders}
  *       fromId stays; following events go back to back up to the next locked event (never moved);
  *       fixAll: every following segment too, each from its locked event's end.
  *       remainders: {lockedId, gapMs} left before a locked event (gapMs < 0 = overlap), non-zero only.
+ *   rippleAfter(ordered, startIndex, cursor, fixAll): {moves, remainders}
+ *       the same loop on events already in order, from ordered[startIndex] placed at cursor (split, replaceAsset).
  * Shift (shift.ts)
  *   shiftEvents(events, byMs, {fromTime?, includeLocked?}): {moves, collisions}
- *       bulk edit shiftBy/shiftFrom (locked stay); shiftSchedule passes includeLocked: true.
+ *       bulk edit shiftBy/shiftFrom (locked stay). includeLocked moves the whole list as one (tests,
+ *       bench). shiftSchedule does not use it: it moves every event, locked too, in SQL
+ *       (src/schedules/store/writes.ts: shiftAll moves the schedule's time origin, moveBySteps
+ *       the later days of a wall-clock shift).
  *       collisions: overlaps of the result between a moved and an unmoved event.
  *   transpose(events, newStart): Move[]             every event, locked too; first starts at newStart
  *   appendToEnd(events, durations, emptyStart): {onAirTime, duration}[]   sentToEnd
@@ -51,11 +56,18 @@
  *   findBreaks(events & {eventType}): {eventIds, start, end, duration, overlapping}[]
  *       maximal runs of consecutive ADVERTISEMENT/BLOCK events.
  */
-export * from "./types.js";
-export * from "./order.js";
-export * from "./ripple.js";
-export * from "./shift.js";
-export * from "./split.js";
-export * from "./loop.js";
-export * from "./collision.js";
-export * from "./breaks.js";
+// The shapes every rule takes and answers, and its one error (the services answer BAD_USER_INPUT).
+export { TimelineError, type Interval, type Move, type Remainder, type Slot, type Trim } from "./types.js";
+
+// Order and reading.
+export { compareSlots, eventOnAirAt, findGaps, findOverlaps, orderTimeline, timelineBounds } from "./order.js";
+
+// Placement rules: ripple, shift, split, loop, collisions.
+export { ripple, rippleAfter } from "./ripple.js";
+export { appendToEnd, shiftEvents, transpose } from "./shift.js";
+export { splitEvent, splitInTimeline } from "./split.js";
+export { loopEvents } from "./loop.js";
+export { resolveCollision, resolveCollisions, type CollisionResult, type Placement, type ResolveType } from "./collision.js";
+
+// Breaks: runs of commercial events, for validation.
+export { findBreaks } from "./breaks.js";

@@ -1,11 +1,11 @@
-// Moving events as a block: shift (bulk edit shiftBy/shiftFrom, shiftSchedule), transpose, append.
+// Moving events as a block: shift (bulk edit shiftBy/shiftFrom), transpose, append.
 import { checkMs, checkSlots, compareSlots, orderTimeline, overlapsInOrder, timelineBounds } from "./order.js";
 import { type Interval, type Move, type Slot } from "./types.js";
 
 export interface ShiftOptions {
   /** Only events starting at or after this instant move (default: every event). */
   fromTime?: number | null;
-  /** Move locked events too (shiftSchedule moves the whole schedule). Default false: they stay. */
+  /** Move locked events too: the whole list as one. Default false: they stay. (shiftSchedule moves its events in SQL.) */
   includeLocked?: boolean;
 }
 

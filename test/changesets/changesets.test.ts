@@ -1,7 +1,7 @@
 // Change sets through GraphQL (API.md "Change sets"): drafts, diff, apply with conflicts, discard.
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
-import { addEvents, createSchedule, iso, MIN, scheduleState, T0, timeline } from "../events/helpers.js";
+import { addEvents, createSchedule, iso, MIN, scheduleState, T0, minuteSlots } from "../events/helpers.js";
 
 const t = useTestService();
 
@@ -43,8 +43,6 @@ async function draft(gql: GraphQLClient, id: string): Promise<{ version: number;
   return { version: changeSet.version, events: changeSet.events.content };
 }
 
-const draftTimeline = (events: any[]) => events.map((e) => [(Date.parse(e.onAirTime) - T0) / MIN, e.duration / MIN, e.title]);
-
 describe("change sets: drafts", () => {
   it("copies the events with their ids at the schedule's version, and lists the open change sets", async () => {
     const { gql, s, ids, cs, version } = await setup();
@@ -53,7 +51,7 @@ describe("change sets: drafts", () => {
     // The draft's events keep the schedule's ids as eventId; their cache identity is the draft's own.
     expect(d.events.map((e) => e.eventId)).toEqual(ids);
     expect(d.events.map((e) => e.id)).toEqual(ids.map((id) => `${id}@changeSet${cs.id}`));
-    expect(draftTimeline(d.events)).toEqual(timeline((await scheduleState(gql, s.id)).events));
+    expect(minuteSlots(d.events)).toEqual(minuteSlots((await scheduleState(gql, s.id)).events));
     const { createChangeSet: second } = await gql.data(CREATE, { s: s.id });
     expect((await gql.data(LIST, { s: s.id })).changeSets.map((c: any) => c.id)).toEqual([cs.id, second.id]);
     expect((await gql.data(GET, { id: cs.id })).changeSet).toEqual(cs);
@@ -74,7 +72,7 @@ describe("change sets: drafts", () => {
     expect(await scheduleState(gql, s.id)).toEqual(before);
     const d = await draft(gql, cs.id);
     expect(d.version).toBe(5);
-    expect(draftTimeline(d.events)).toEqual([[0, 10, "A"], [10, 10, "B2"], [30, 20, "D"], [40, 5, "New"]]);
+    expect(minuteSlots(d.events)).toEqual([[0, 10, "A"], [10, 10, "B2"], [30, 20, "D"], [40, 5, "New"]]);
     // A stale change set version is CONFLICT with the current one, and writes nothing.
     const stale = await gql.error(UPDATE, { s: s.id, v: 4, cs: cs.id, events: [{ id: ids[0], title: "late" }] });
     expect(stale.extensions).toMatchObject({ code: "CONFLICT", currentVersion: 5 });
@@ -173,7 +171,7 @@ describe("change sets: apply and discard", () => {
     expect(applyChangeSet.dateApplied).not.toBeNull();
     const after = await scheduleState(gql, s.id);
     expect(after.events.map((e) => [e.id, e.title, e.onAirTime, e.duration])).toEqual(d.events.map((e) => [e.eventId, e.title, e.onAirTime, e.duration]));
-    expect(timeline(after.events)).toEqual([[10, 5, "B2"], [20, 10, "C"], [30, 10, "D"], [40, 5, "New"]]);
+    expect(minuteSlots(after.events)).toEqual([[10, 5, "B2"], [20, 10, "C"], [30, 10, "D"], [40, 5, "New"]]);
     expect((await gql.data(GET, { id: cs.id })).changeSet).toBeNull();
     expect((await gql.data(LIST, { s: s.id })).changeSets).toEqual([]);
     expect((await gql.error(APPLY, { id: cs.id, v: version + 1 })).extensions.code).toBe("NOT_FOUND");
@@ -218,7 +216,7 @@ describe("change sets: apply and discard", () => {
     await gql.data(CREATE_EVENT, { s: s.id, input: { onAirTime: iso(T0 + 50 * MIN), duration: MIN, title: "on air new" } });
     const { applyChangeSet } = await gql.data(APPLY, { id: cs.id, v: version + 2 });
     expect(applyChangeSet.version).toBe(version + 3);
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([
       [0, 10, "draft A"], [10, 10, "on air B"], [20, 10, "C"], [50, 1, "on air new"], [60, 1, "draft new"],
     ]);
   });
@@ -227,9 +225,9 @@ describe("change sets: apply and discard", () => {
     const { gql, s, ids, cs, version } = await setup();
     await gql.data(UPDATE, { s: s.id, v: 1, cs: cs.id, events: [{ id: ids[1], title: "draft B" }] });
     await gql.data(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: ${5 * MIN}) { version } }`, { id: s.id });
-    expect(draftTimeline((await draft(gql, cs.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
+    expect(minuteSlots((await draft(gql, cs.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
     await gql.data(APPLY, { id: cs.id, v: version + 1 });
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[5, 10, "A"], [15, 10, "draft B"], [25, 10, "C"], [35, 10, "D"]]);
   });
 
   it("another change set of the schedule still applies after one was applied, when they touch different events", async () => {

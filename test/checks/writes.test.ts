@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allEvents, MIN, T0, timeline } from "../events/helpers.js";
+import { allEvents, MIN, T0, minuteSlots } from "../events/helpers.js";
 import { orgClient, useTestService, uniqueOrg } from "../helpers/service.js";
 import { asset, problemSchedule, SEC, UPSERT, versionOf } from "./helpers.js";
 
@@ -120,7 +120,7 @@ describe("replaceAsset (S33)", () => {
     expect(replaceAsset).toEqual({
       eventsModified: 2, firstEventTime: new Date(T0).toISOString(), lastEventTime: new Date(T0 + 5 * MIN).toISOString(), newMediaId: "M-SHORT", originalMediaId: "M-OK",
     });
-    expect(timeline(await allEvents(gql, scheduleId))).toEqual([
+    expect(minuteSlots(await allEvents(gql, scheduleId))).toEqual([
       [0, 4, "News (part 1)"], [4, 0.5, "Spot"], [4.5, 0.5, "Lost spot"], [5, 4, "News (part 2)"], [9, 6, "Broken"], [15, 6, "Old film"], [30, 10, "Live"], [40, 0.5, "Spot again"],
     ]);
     expect(await versionOf(gql, scheduleId)).toBe(version + 1);
@@ -135,7 +135,7 @@ describe("replaceAsset (S33)", () => {
     expect(replaceAsset).toMatchObject({ eventsModified: 1, newMediaId: "SPOT-1", originalMediaId: "SPOT-404" });
     const again = await gql.data(REPLACE, { s: scheduleId, a: "A-OK", v: version + 1, r: { assetId: "A-SHORT" } });
     expect(again.replaceAsset.eventsModified).toBe(2);
-    const events = timeline(await allEvents(gql, scheduleId));
+    const events = minuteSlots(await allEvents(gql, scheduleId));
     expect(events.slice(0, 4)).toEqual([[0, 4, "News (part 1)"], [10, 0.5, "Spot"], [10.5, 0.5, "Lost spot"], [11, 4, "News (part 2)"]]);
   });
 

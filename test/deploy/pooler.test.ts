@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../src/db/client.js";
 import { classifyDatabaseError } from "../../src/db/errors.js";
 import { runMigrations } from "../../src/db/migrate.js";
-import { noteTimelineChange } from "../../src/history/note.js";
+import { noteActorAndOperation } from "../../src/history/note.js";
 import type { Service } from "../../src/main.js";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { startPgBouncer, type PgBouncer } from "../helpers/pgbouncer.js";
@@ -72,7 +72,7 @@ describe("pooled connections (PgBouncer, transaction mode)", () => {
   it("does not leak the history actor note to the next pooled transaction", async (context) => {
     if (skipped) return context.skip(skipped);
     const seen = await handle!.db.transaction(async (tx) => {
-      await noteTimelineChange(tx, { actor: "alice", operation: "updateSchedule" });
+      await noteActorAndOperation(tx, { actor: "alice", operation: "updateSchedule" });
       return queryRows<{ a: string }>(tx, sql`select current_setting('playout.actor', true) as a`);
     });
     expect(seen[0].a).toBe("alice");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService } from "../helpers/service.js";
-import { addEvents, createSchedule, iso, MIN, scheduleState, T0, timeline } from "./helpers.js";
+import { addEvents, createSchedule, iso, MIN, scheduleState, T0, minuteSlots } from "./helpers.js";
 
 const t = useTestService();
 
@@ -37,14 +37,14 @@ describe("bulkEditEvents", () => {
       { message: "deleted 1 event", type: "OK" }, { message: "updated 1 event", type: "OK" }, { message: "created 1 event", type: "OK" },
     ]));
     expect(result.messages).toContainEqual({ message: `gap of ${5 * MIN} ms before locked event ${ids[3]}`, type: "WARNING" });
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [20, 10, "C2"], [30, 5, "New"], [40, 10, "L"], [50, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [20, 10, "C2"], [30, 5, "New"], [40, 10, "L"], [50, 10, "D"]]);
   });
 
   it("createFirst creates before deleting; createOnly applies only the creations", async () => {
     const { gql, s, version } = await day();
     const result = await bulk(gql, s, version, { createOnly: true, created: [ev(60, 5, "Tail")], deleted: ["1"] });
     expect(result.messages).toContainEqual({ message: "deleted ignored: another part applies alone", type: "INFO" });
-    expect(timeline((await scheduleState(gql, s.id)).events).map((e) => e[2])).toEqual(["A", "B", "C", "L", "D", "Tail"]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events).map((e) => e[2])).toEqual(["A", "B", "C", "L", "D", "Tail"]);
     const first = await bulk(gql, s, version + 1, { createFirst: true, created: [ev(70, 1, "X")], updated: [] });
     expect(first.messages.map((m: any) => m.message)).toContain("created 1 event");
   });
@@ -81,17 +81,17 @@ describe("bulkEditEvents", () => {
     const { gql, s, version } = await day();
     const result = await bulk(gql, s, version, { empty: true, created: [ev(100, 10, "Only")], sentToEnd: [{ duration: 5 * MIN, title: "E1" }, { duration: 2 * MIN, title: "E2" }] });
     expect(result.content).toMatchObject({ startDate: iso(T0 + 100 * MIN), finishDate: iso(T0 + 117 * MIN) });
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[100, 10, "Only"], [110, 5, "E1"], [115, 2, "E2"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[100, 10, "Only"], [110, 5, "E1"], [115, 2, "E2"]]);
   });
 
   it("shifts events from shiftFrom, leaving locked events in place", async () => {
     const { gql, s, version } = await day();
     const result = await bulk(gql, s, version, { shiftBy: 5 * MIN, shiftFrom: iso(T0 + 10 * MIN) });
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [15, 10, "B"], [25, 10, "C"], [40, 10, "L"], [55, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [15, 10, "B"], [25, 10, "C"], [40, 10, "L"], [55, 10, "D"]]);
     expect(result.messages).toContainEqual({ message: "shifted 3 events by 300000 ms", type: "OK" });
     const back = await bulk(gql, s, version + 1, { shiftBy: -5 * MIN, shiftFrom: iso(T0 + 15 * MIN) });
     expect(back.content.version).toBe(version + 2);
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
   });
 
   it("loops events back to back and trims the last repetition to end at loopTo", async () => {
@@ -99,7 +99,7 @@ describe("bulkEditEvents", () => {
     await bulk(gql, s, version, {
       eventLoop: { events: [{ duration: 10 * MIN, title: "Loop A" }, { duration: 15 * MIN, title: "Loop B", eventType: "ADVERTISEMENT" }], loopFrom: iso(T0 + 60 * MIN), loopTo: iso(T0 + 115 * MIN) },
     });
-    expect(timeline((await scheduleState(gql, s.id)).events).slice(5)).toEqual([[60, 10, "Loop A"], [70, 15, "Loop B"], [85, 10, "Loop A"], [95, 15, "Loop B"], [110, 5, "Loop A"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events).slice(5)).toEqual([[60, 10, "Loop A"], [70, 15, "Loop B"], [85, 10, "Loop A"], [95, 15, "Loop B"], [110, 5, "Loop A"]]);
   });
 
   it("replaces the media of an event named by id or by the time it is on air", async () => {
@@ -119,7 +119,7 @@ describe("bulkEditEvents", () => {
       },
     });
     const events = (await scheduleState(gql, s.id)).events;
-    expect(timeline(events)).toEqual([[0, 4, "A - part 1"], [4, 2, "Break 1"], [6, 5, "A - part 2"], [11, 10, "B"], [21, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
+    expect(minuteSlots(events)).toEqual([[0, 4, "A - part 1"], [4, 2, "Break 1"], [6, 5, "A - part 2"], [11, 10, "B"], [21, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
     expect(events[0]).toMatchObject({ id: ids[0], som: 1000 });
     expect(events[2].som).toBe(1000 + 5 * MIN);
     expect(events[1]).toMatchObject({ eventType: "PLACEHOLDER" });
@@ -131,32 +131,32 @@ describe("bulkEditEvents", () => {
   it("resolves collisions: OVERRIDE trims and deletes, SPLICE cuts and pushes, OVERLAP leaves them", async () => {
     const override = await day();
     await bulk(override.gql, override.s, override.version, { resolveType: "OVERRIDE", created: [ev(5, 10, "Over")] });
-    expect(timeline((await scheduleState(override.gql, override.s.id)).events)).toEqual([[0, 5, "A"], [5, 10, "Over"], [15, 5, "B"], [20, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(override.gql, override.s.id)).events)).toEqual([[0, 5, "A"], [5, 10, "Over"], [15, 5, "B"], [20, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
 
     const splice = await day();
     const spliced = await bulk(splice.gql, splice.s, splice.version, { resolveType: "SPLICE", created: [ev(5, 3, "In")] });
-    expect(timeline((await scheduleState(splice.gql, splice.s.id)).events)).toEqual([[0, 5, "A"], [5, 3, "In"], [8, 5, "A"], [13, 10, "B"], [23, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
+    expect(minuteSlots((await scheduleState(splice.gql, splice.s.id)).events)).toEqual([[0, 5, "A"], [5, 3, "In"], [8, 5, "A"], [13, 10, "B"], [23, 10, "C"], [40, 10, "L"], [50, 10, "D"]]);
     const events = (await scheduleState(splice.gql, splice.s.id)).events;
     expect(events[2].som).toBe(1000 + 5 * MIN);
     expect(spliced.messages).toContainEqual({ message: `SPLICE: gap of ${7 * MIN} ms left before locked event ${splice.ids[3]}`, type: "WARNING" });
 
     const overlap = await day();
     await bulk(overlap.gql, overlap.s, overlap.version, { created: [ev(5, 3, "On top")] });
-    expect(timeline((await scheduleState(overlap.gql, overlap.s.id)).events).slice(0, 3)).toEqual([[0, 10, "A"], [5, 3, "On top"], [10, 10, "B"]]);
+    expect(minuteSlots((await scheduleState(overlap.gql, overlap.s.id)).events).slice(0, 3)).toEqual([[0, 10, "A"], [5, 3, "On top"], [10, 10, "B"]]);
   });
 
   it("applies resolveType to moved updates and to a loop as one block", async () => {
     const moved = await day();
     // B moves onto A's second half: OVERRIDE trims A.
     await bulk(moved.gql, moved.s, moved.version, { resolveType: "OVERRIDE", updated: [{ id: moved.ids[1], onAirTime: iso(T0 + 5 * MIN) }] });
-    expect(timeline((await scheduleState(moved.gql, moved.s.id)).events).slice(0, 3)).toEqual([[0, 5, "A"], [5, 10, "B"], [20, 10, "C"]]);
+    expect(minuteSlots((await scheduleState(moved.gql, moved.s.id)).events).slice(0, 3)).toEqual([[0, 5, "A"], [5, 10, "B"], [20, 10, "C"]]);
 
     const looped = await day();
     const result = await bulk(looped.gql, looped.s, looped.version, {
       resolveType: "OVERRIDE",
       eventLoop: { events: [{ duration: 4 * MIN, title: "Filler" }], loopFrom: iso(T0 + 5 * MIN), loopTo: iso(T0 + 15 * MIN) },
     });
-    expect(timeline((await scheduleState(looped.gql, looped.s.id)).events).slice(0, 5)).toEqual([[0, 5, "A"], [5, 4, "Filler"], [9, 4, "Filler"], [13, 2, "Filler"], [15, 5, "B"]]);
+    expect(minuteSlots((await scheduleState(looped.gql, looped.s.id)).events).slice(0, 5)).toEqual([[0, 5, "A"], [5, 4, "Filler"], [9, 4, "Filler"], [13, 2, "Filler"], [15, 5, "B"]]);
     expect(result.messages.map((m: any) => m.message)).toContain(`looped 1 event into 3 from ${iso(T0 + 5 * MIN)} to ${iso(T0 + 15 * MIN)}`);
   });
 

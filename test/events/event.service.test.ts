@@ -1,5 +1,5 @@
-// The event writes of EventService, called directly with a TimelineTarget (no HTTP, no GraphQL):
-// each one editTimeline's unit of work, with its version check, role and organization.
+// The event writes of EventService, called directly with a EventsEditTarget (no HTTP, no GraphQL):
+// each one editScheduleEvents's unit of work, with its version check, role and organization.
 // test/events/events.test.ts and timing.test.ts cover the same mutations over GraphQL.
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../../src/common/auth.js";
@@ -10,7 +10,7 @@ const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 1, 6);
 
 /** The schedule's events as [minutes after T0, minutes long, title]. */
-async function timeline(scheduleId: string): Promise<[number, number, string | null][]> {
+async function minuteSlotsOf(scheduleId: string): Promise<[number, number, string | null][]> {
   const pages = await bed.services.events.pagesOf([Number(scheduleId)], { page: 0, size: 100 });
   return pages.get(Number(scheduleId))!.content.map((e) => [(e.onAirTime.getTime() - T0) / MIN, e.duration / MIN, e.title]);
 }
@@ -40,7 +40,7 @@ describe("EventService", () => {
     expect(deleted.version).toBe(s.version + 3);
     expect(deleted.startDate?.getTime()).toBe(T0);
     expect(deleted.finishDate?.getTime()).toBe(T0 + 25 * MIN);
-    expect(await timeline(s.id)).toEqual([[0, 8, "A2"], [20, 5, "C"]]);
+    expect(await minuteSlotsOf(s.id)).toEqual([[0, 8, "A2"], [20, 5, "C"]]);
   });
 
   it("answers CONFLICT with the current version for a stale one, and writes nothing", async () => {
@@ -48,7 +48,7 @@ describe("EventService", () => {
     const s = await scheduleWith(viewer, [[0, 10, "A"]]);
     const error = await appError(bed.services.events.update(viewer, { scheduleId: s.id, version: s.version - 1 }, [{ id: s.ids[0], title: "X" }]), "CONFLICT");
     expect(error.extensions).toMatchObject({ currentVersion: s.version });
-    expect(await timeline(s.id)).toEqual([[0, 10, "A"]]);
+    expect(await minuteSlotsOf(s.id)).toEqual([[0, 10, "A"]]);
   });
 
   it("refuses bad input all or nothing (BAD_USER_INPUT), a viewer (FORBIDDEN) and another organization's events (NOT_FOUND)", async () => {
@@ -63,7 +63,7 @@ describe("EventService", () => {
     await appError(bed.services.events.create(stranger.viewer, { scheduleId: s.id }, { duration: MIN }), "NOT_FOUND");
     const theirs = await scheduleWith(stranger.viewer, [[0, 1, "T"]]);
     await appError(bed.services.events.delete(viewer, { scheduleId: s.id }, [s.ids[0], theirs.ids[0]]), "NOT_FOUND");
-    expect(await timeline(s.id)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
+    expect(await minuteSlotsOf(s.id)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
   });
 
   it("ripples up to the next locked event, and with fixAll past it", async () => {
@@ -73,10 +73,10 @@ describe("EventService", () => {
     const one = await scheduleWith(viewer, events);
     const rippled = await bed.services.events.ripple(viewer, { scheduleId: one.id, version: one.version }, one.ids[0]);
     expect(rippled.version).toBe(one.version + 1);
-    expect(await timeline(one.id)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [50, 5, "D"], [53, 7, "E"]]);
+    expect(await minuteSlotsOf(one.id)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [50, 5, "D"], [53, 7, "E"]]);
     const all = await scheduleWith(viewer, events);
     const fixed = await bed.services.events.ripple(viewer, { scheduleId: all.id, version: all.version }, all.ids[0], true);
     expect(fixed.finishDate?.getTime()).toBe(T0 + 57 * MIN);
-    expect(await timeline(all.id)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [45, 5, "D"], [50, 7, "E"]]);
+    expect(await minuteSlotsOf(all.id)).toEqual([[0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [45, 5, "D"], [50, 7, "E"]]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { ALL_FIELDS, FULL_INPUT } from "./fields.js";
-import { addEvents, createSchedule, EVENT_FIELDS, iso, MIN, scheduleState, T0, timeline } from "./helpers.js";
+import { addEvents, createSchedule, EVENT_FIELDS, iso, MIN, scheduleState, T0, minuteSlots } from "./helpers.js";
 
 const t = useOwnTestService(); // its own service: this file reaches into its database
 
@@ -195,7 +195,7 @@ describe("events: update and delete", () => {
     const { gql, s, ids, version } = await setup();
     const { deleteEvents } = await gql.data(DELETE, { s: s.id, ids: [ids[0], ids[1]] });
     expect(deleteEvents).toMatchObject({ version: version + 1, startDate: iso(T0 + 20 * MIN), finishDate: iso(T0 + 30 * MIN) });
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([[20, 10, "C"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([[20, 10, "C"]]);
     // With no events left the schedule keeps its last dates.
     const { deleteEvents: empty } = await gql.data(DELETE, { s: s.id, ids: [ids[2]] });
     expect(empty).toMatchObject({ startDate: iso(T0 + 20 * MIN), finishDate: iso(T0 + 30 * MIN) });

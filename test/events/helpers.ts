@@ -46,5 +46,5 @@ export async function scheduleState(gql: GraphQLClient, scheduleId: string): Pro
   return { version: schedule.version, startDate: schedule.startDate, finishDate: schedule.finishDate, events: schedule.events.content };
 }
 
-/** [start offset from T0 in minutes, duration in minutes, title] of every event. */
-export const timeline = (events: any[]) => events.map((e) => [(Date.parse(e.onAirTime) - T0) / MIN, e.duration / MIN, e.title]);
+/** Every event as a slot in minutes: [start offset from T0 in minutes, duration in minutes, title]. */
+export const minuteSlots = (events: any[]) => events.map((e) => [(Date.parse(e.onAirTime) - T0) / MIN, e.duration / MIN, e.title]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService } from "../helpers/service.js";
-import { addEvents, createSchedule, iso, MIN, scheduleState, T0, timeline } from "./helpers.js";
+import { addEvents, createSchedule, iso, MIN, scheduleState, T0, minuteSlots } from "./helpers.js";
 
 const t = useTestService();
 
@@ -26,7 +26,7 @@ describe("ripple", () => {
     const { gql, s, ids, version } = await gappy();
     const { rippleSchedule } = await gql.data(RIPPLE, { s: s.id, v: version, from: ids[0] });
     expect(rippleSchedule.version).toBe(version + 1);
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([
       [0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [50, 5, "D"], [53, 7, "E"],
     ]);
   });
@@ -35,7 +35,7 @@ describe("ripple", () => {
     const { gql, s, ids, version } = await gappy();
     const { rippleSchedule } = await gql.data(RIPPLE, { s: s.id, v: version, from: ids[0], fixAll: true });
     expect(rippleSchedule.finishDate).toBe(iso(T0 + 57 * MIN));
-    expect(timeline((await scheduleState(gql, s.id)).events)).toEqual([
+    expect(minuteSlots((await scheduleState(gql, s.id)).events)).toEqual([
       [0, 10, "A"], [10, 10, "B"], [20, 10, "C"], [35, 10, "L"], [45, 5, "D"], [50, 7, "E"],
     ]);
   });
@@ -85,7 +85,7 @@ describe("shift, transpose, copy", () => {
     expect(shifted.events.map((e) => Date.parse(e.onAirTime) - 90 * MIN - 1)).toEqual(before.events.map((e) => Date.parse(e.onAirTime)));
     await gql.data(SHIFT, { id: s.id, ms: -(90 * MIN + 1) });
     const back = await scheduleState(gql, s.id);
-    expect(timeline(back.events)).toEqual(timeline(before.events));
+    expect(minuteSlots(back.events)).toEqual(minuteSlots(before.events));
     expect(back.startDate).toBe(before.startDate);
   });
 
@@ -110,7 +110,7 @@ describe("shift, transpose, copy", () => {
     expect(after).toMatchObject({ startDate: iso(T0 + day - MIN), finishDate: iso(T0 + day + 61 * MIN) });
     const { rippleSchedule } = await gql.data(`mutation($s: ID!, $v: Int!, $e: ID!) { rippleSchedule(scheduleId: $s, version: $v, fromEventId: $e) { startDate } }`, { s: s.id, v: after.version, e: ids[0] });
     expect(rippleSchedule.startDate).toBe(iso(T0 + day - MIN));
-    expect(timeline((await scheduleState(gql, s.id)).events).slice(0, 4)).toEqual([[day / MIN - 1, 10, "A"], [day / MIN + 9, 10, "B"], [day / MIN + 19, 10, "C"], [day / MIN + 35, 10, "L"]]);
+    expect(minuteSlots((await scheduleState(gql, s.id)).events).slice(0, 4)).toEqual([[day / MIN - 1, 10, "A"], [day / MIN + 9, 10, "B"], [day / MIN + 19, 10, "C"], [day / MIN + 35, 10, "L"]]);
   });
 
   it("transposes so that the first event starts at the given time", async () => {
@@ -138,7 +138,7 @@ describe("shift, transpose, copy", () => {
     expect(copySchedule.id).not.toBe(s.id);
     const original = await scheduleState(gql, s.id);
     const copy = await scheduleState(gql, copySchedule.id);
-    expect(timeline(copy.events)).toEqual(timeline(original.events));
+    expect(minuteSlots(copy.events)).toEqual(minuteSlots(original.events));
     expect(copy.events.every((e) => e.scheduleId === copySchedule.id)).toBe(true);
     expect((await gql.data(COPY, { id: s.id, name: "Named" })).copySchedule.name).toBe("Named");
     expect((await gql.error(COPY, { id: s.id, name: " " })).extensions.code).toBe("BAD_USER_INPUT");

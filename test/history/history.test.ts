@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { uploadRequest } from "../helpers/upload.js";
-import { addEvents, createSchedule, iso, MIN, T0, timeline } from "../events/helpers.js";
+import { addEvents, createSchedule, iso, MIN, T0, minuteSlots } from "../events/helpers.js";
 import { sql } from "drizzle-orm";
 import { execute } from "../../src/db/client.js";
 import { pruneHistory } from "../../src/history/retention.js";
@@ -98,11 +98,11 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     // An earlier version is not the live record: ids of its own (the live ones stay eventId).
     expect(at3).toMatchObject({ id: `${s.id}@v3`, name: "Tonight", version: 3 });
     expect(at3.events.content.map((e: any) => e.id)).toEqual([`${ids[0]}@v3`, `${ids[1]}@v3`]);
-    expect(timeline(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
+    expect(minuteSlots(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
     const at5 = (await gql.data(AT, { id: s.id, v: 5, page: 1, size: 2 })).schedule.atVersion;
     expect(at5.name).toBe("Renamed");
     expect(at5.events.totalElements).toBe(3);
-    expect(timeline(at5.events.content)).toEqual([[20, 10, "C"]]);
+    expect(minuteSlots(at5.events.content)).toEqual([[20, 10, "C"]]);
     const diff = (await gql.data(DIFF, { s: s.id, from: 4, to: 7 })).scheduleDiff;
     expect(diff.added).toEqual([]);
     expect(diff.removed).toEqual([{ id: `${ids[1]}@v4`, title: "B" }]);
@@ -155,6 +155,6 @@ describe("atVersion, scheduleDiff and revertSchedule", () => {
     const error = await gql.error(AT, { id: s.id, v: 2 });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", oldestVersion: 3 });
     const at3 = (await gql.data(AT, { id: s.id, v: 3 })).schedule.atVersion;
-    expect(timeline(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
+    expect(minuteSlots(at3.events.content)).toEqual([[0, 10, "A"], [10, 10, "B"]]);
   });
 });

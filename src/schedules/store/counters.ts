@@ -1,5 +1,5 @@
 // The counters of a target: version, dates, the longest duration and the number of events of a
-// schedule (or a change set's draft). editTimeline (../edit-timeline.ts) touches them once per change.
+// schedule (or a change set's draft). editScheduleEvents (../edit-events.ts) touches them once per change.
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";

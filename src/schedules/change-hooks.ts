@@ -1,8 +1,8 @@
 // The one spot where other slices hear of a change of the schedule aggregate: a schedule's row, its
-// events or a change set's draft. Every unit of work (edit-schedule.ts, edit-timeline.ts) calls the
+// events or a change set's draft. Every unit of work (edit-schedule.ts, edit-events.ts) calls the
 // registered hooks inside its transaction: `began` first, before anything is written, with the
 // operation's name and the caller (history names them there, src/history/note.ts); for an edit of
-// a timeline, `opened` right after the target is locked and its version checked, and `changed`
+// events (editScheduleEvents), `opened` right after the target is locked and its version checked, and `changed`
 // right after the target's version and counters were touched (only when the work changed
 // something). A hook that throws rolls the whole unit back. Registration happens once at start-up.
 import type { Viewer } from "../common/auth.js";
@@ -19,8 +19,8 @@ export interface ScheduleWork {
   readonly operation: string;
 }
 
-/** One edit of a timeline in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */
-export interface TimelineEdit extends ScheduleWork {
+/** One edit of a schedule's events (or of a draft's) in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */
+export interface EventsEdit extends ScheduleWork {
   /** The schedule as it was when locked (for a draft: read, not locked). */
   readonly schedule: ScheduleRow;
   /** The change set whose draft is edited, locked; null for the schedule's own events. */
@@ -28,18 +28,18 @@ export interface TimelineEdit extends ScheduleWork {
   readonly target: EventTarget;
 }
 
-export interface TimelineHook {
-  /** Every unit of work, edits of a timeline included, before it writes anything. */
+export interface ScheduleChangeHook {
+  /** Every unit of work, edits of events included, before it writes anything. */
   began?(work: ScheduleWork): void | Promise<void>;
-  opened?(edit: TimelineEdit): void | Promise<void>;
+  opened?(edit: EventsEdit): void | Promise<void>;
   /** `schedule`: the schedule row after the touch (unchanged for a draft edit). */
-  changed?(edit: TimelineEdit, schedule: ScheduleRow): void | Promise<void>;
+  changed?(edit: EventsEdit, schedule: ScheduleRow): void | Promise<void>;
 }
 
-const hooks: TimelineHook[] = [];
+const hooks: ScheduleChangeHook[] = [];
 
 /** Adds a hook; answers a function that removes it again (tests). */
-export function onTimelineChange(hook: TimelineHook): () => void {
+export function onScheduleChange(hook: ScheduleChangeHook): () => void {
   hooks.push(hook);
   return () => {
     const i = hooks.indexOf(hook);
@@ -51,10 +51,10 @@ export async function runBeganHooks(work: ScheduleWork): Promise<void> {
   for (const hook of hooks) await hook.began?.(work);
 }
 
-export async function runOpenedHooks(edit: TimelineEdit): Promise<void> {
+export async function runOpenedHooks(edit: EventsEdit): Promise<void> {
   for (const hook of hooks) await hook.opened?.(edit);
 }
 
-export async function runChangedHooks(edit: TimelineEdit, schedule: ScheduleRow): Promise<void> {
+export async function runChangedHooks(edit: EventsEdit, schedule: ScheduleRow): Promise<void> {
   for (const hook of hooks) await hook.changed?.(edit, schedule);
 }

@@ -1,8 +1,8 @@
-// The one unit of work (src/schedules/edit-timeline.ts): every writer of events passes through it,
+// The one unit of work (src/schedules/edit-events.ts): every writer of events passes through it,
 // the hooks hear each change once with the operation's name and the caller, and a change is
 // touched once (schedule version + 1) however many members a mutation has.
 import { afterEach, describe, expect, it } from "vitest";
-import { onTimelineChange, type TimelineEdit } from "../../src/schedules/timeline-hooks.js";
+import { onScheduleChange, type EventsEdit } from "../../src/schedules/change-hooks.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, SCHEDULE_FIELDS, T0 } from "../events/helpers.js";
 
@@ -23,8 +23,8 @@ afterEach(() => remove?.());
 /** Records what the hooks hear about one schedule. */
 function listen(scheduleId: string): Heard[] {
   const heard: Heard[] = [];
-  const of = (e: TimelineEdit) => e.schedule.id === Number(scheduleId) || e.target.scheduleId === Number(scheduleId);
-  remove = onTimelineChange({
+  const of = (e: EventsEdit) => e.schedule.id === Number(scheduleId) || e.target.scheduleId === Number(scheduleId);
+  remove = onScheduleChange({
     opened(e) {
       if (of(e)) heard.push({ phase: "opened", operation: e.operation, userId: e.viewer.userId, scheduleId: e.target.scheduleId, changeSetId: e.target.changeSetId });
     },
@@ -35,7 +35,7 @@ function listen(scheduleId: string): Heard[] {
   return heard;
 }
 
-describe("editTimeline", () => {
+describe("editScheduleEvents", () => {
   it("tells the hooks the mutation's name and caller, once opened and once changed", async () => {
     const { gql } = await orgClient(t);
     const schedule = await createSchedule(gql);
@@ -98,7 +98,7 @@ describe("editTimeline", () => {
   it("rolls the whole edit back when a hook fails", async () => {
     const { gql } = await orgClient(t);
     const schedule = await createSchedule(gql);
-    remove = onTimelineChange({
+    remove = onScheduleChange({
       changed(e) {
         if (e.target.scheduleId === Number(schedule.id)) throw new Error("history is down");
       },

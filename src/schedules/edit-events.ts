@@ -1,7 +1,7 @@
-// The unit of work of every change of a schedule's events or of a change set's draft: editTimeline.
+// The unit of work of every change of a schedule's events or of a change set's draft: editScheduleEvents.
 // Inside the aggregate's unit of work (edit-schedule.ts: role, transaction, the `began` hooks that
 // name the operation and the caller) it opens and locks the target (schedule, or change-set
-// draft), checks the version the caller read, calls the timeline hooks, runs the work and, when
+// draft), checks the version the caller read, calls the change hooks (change-hooks.ts), runs the work and, when
 // the work reports a change, touches the target's version and counters exactly once (store
 // touchTarget). Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
 // history and as-run hook in once.
@@ -10,12 +10,12 @@ import type { Transaction } from "../db/client.js";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
-import { runChangedHooks, runOpenedHooks, type TimelineEdit } from "./timeline-hooks.js";
+import { runChangedHooks, runOpenedHooks, type EventsEdit } from "./change-hooks.js";
 import type { ScheduleRow } from "./store/tables.js";
 
 export type { Transactor };
 
-export interface TimelineEditOptions {
+export interface EventsEditOptions {
   /** The GraphQL mutation name or job kind: what the hooks (history) record the change under. */
   operation: string;
   scheduleId: string | number;
@@ -33,9 +33,9 @@ export interface TimelineEditOptions {
 }
 
 /** What names an edit's target: a mutation's scheduleId, changeSetId, organization and version, as given (src/common/graphql-args.ts). */
-export type TimelineTarget = Pick<TimelineEditOptions, "scheduleId" | "changeSetId" | "organization" | "version">;
+export type EventsEditTarget = Pick<EventsEditOptions, "scheduleId" | "changeSetId" | "organization" | "version">;
 
-export type { TimelineEdit };
+export type { EventsEdit };
 
 /** What the work reports: whether the target changed, and how to answer once it is touched. */
 export interface Outcome<R> {
@@ -50,18 +50,18 @@ export const outcome = <R>(changed: boolean | number, answer: (schedule: Schedul
   answer,
 });
 
-/** editTimeline in a transaction of its own. */
-export function editTimeline<R>(db: Transactor, viewer: Viewer, options: TimelineEditOptions, work: (edit: TimelineEdit) => Promise<Outcome<R>>): Promise<R> {
+/** editScheduleEvents in a transaction of its own. */
+export function editScheduleEvents<R>(db: Transactor, viewer: Viewer, options: EventsEditOptions, work: (edit: EventsEdit) => Promise<Outcome<R>>): Promise<R> {
   requireRole(viewer, options.role ?? "editor");
-  return db.transaction((tx) => editTimelineIn(tx, viewer, options, work));
+  return db.transaction((tx) => editScheduleEventsIn(tx, viewer, options, work));
 }
 
-/** editTimeline inside a transaction the caller already holds (an import batch, a job step). */
-export async function editTimelineIn<R>(
+/** editScheduleEvents inside a transaction the caller already holds (an import batch, a job step). */
+export async function editScheduleEventsIn<R>(
   tx: Transaction,
   viewer: Viewer,
-  options: TimelineEditOptions,
-  work: (edit: TimelineEdit) => Promise<Outcome<R>>,
+  options: EventsEditOptions,
+  work: (edit: EventsEdit) => Promise<Outcome<R>>,
 ): Promise<R> {
   return editScheduleIn(tx, viewer, options, async () => {
     const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
@@ -69,7 +69,7 @@ export async function editTimelineIn<R>(
       includeHidden: options.includeHidden ?? false,
     });
     checkTargetVersion(open, options.version);
-    const edit: TimelineEdit = { ...open, tx, viewer, operation: options.operation };
+    const edit: EventsEdit = { ...open, tx, viewer, operation: options.operation };
     await runOpenedHooks(edit);
     const result = await work(edit);
     if (!result.changed) return result.answer(open.schedule);
