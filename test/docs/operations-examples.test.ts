@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import type { Service } from "../../src/main.js";
 import { DEMO_ORGANIZATION } from "../../src/seed/demo.js";
-import { signToken } from "../../src/server/tokens.js";
+import { signToken } from "../../src/server/identity/tokens.js";
 import { type GraphQLClient, makeClient } from "../helpers/service.js";
 import { freshDatabase, TEST_SECRET } from "../helpers/shared-service.js";
 import { documentedCodes, errorCodes, examplesOf, holds, operationsOf, runOperation } from "./doc-examples.js";

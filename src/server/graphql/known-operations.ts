@@ -2,7 +2,7 @@
 // without Apollo's request pipeline, when the answer would be the same. The pipeline cost a job
 // poll more than everything else the service does for it: a SHA-256 of the query text to find its
 // document, the plugin hooks awaited one stage after another, and the promises each creates
-// (about 0.07 ms of 0.19 ms of CPU, docs/performance-history.md). Whether a request takes this path
+// (about 0.07 ms of 0.19 ms of CPU, docs/DECISIONS.md 51). Whether a request takes this path
 // is decided in dispatch.ts; here are the pieces it uses: the body it may answer, the answer type
 // Apollo would choose, and the run that writes the same answer and log line Apollo would.
 import Negotiator from "negotiator";
