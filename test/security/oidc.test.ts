@@ -23,6 +23,8 @@ const settings: Partial<Config> = {
   authAudience: AUDIENCE,
   authAlgorithms: ["RS256", "ES256", "EdDSA"],
   authJwksCooldownMs: 30_000,
+  // A loaded machine may take seconds to answer the key set: this file is about claims, not the timeout (jwks.test.ts).
+  authJwksTimeoutMs: 60_000,
   logLevel: "warn",
 };
 beforeAll(async () => {

@@ -45,6 +45,24 @@ function keySet(cooldownMs = 30_000) {
 }
 
 describe("the provider's key set", () => {
+  it("gives up a fetch after its timeout (AUTH_JWKS_TIMEOUT_MS), and says so", async () => {
+    // A provider that takes the connection and never answers.
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const lines: string[] = [];
+      const keys = new ProviderKeys(`http://127.0.0.1:${(silent.address() as { port: number }).port}/jwks`, { cooldownMs: 30_000, timeoutMs: 300, log: createLogger("info", {}, (line) => lines.push(line)) });
+      const started = performance.now();
+      await keys.prefetch();
+      expect(performance.now() - started).toBeLessThan(4_000); // the default is 5 s: the setting was used
+      expect(lines.join("\n")).toMatch(/key set \(JWKS\) unreachable.*timeout/);
+      await expect(jwtVerify(await tokenOf(signing), keys.getKey)).rejects.toThrow(/keys could not be fetched/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   it("fetches once for many tokens, and once per cooldown for unknown kids", async () => {
     answer = () => jwksOf(signing.jwk);
     const { keys, clock, verify } = keySet();
