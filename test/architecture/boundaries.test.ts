@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { checkImports, FLOORS, floorCrossings, importCycles, importSpecifiers, runtimeSpecifiers } from "../../tools/import-cycles.js";
+import { checkImports, FLOORS, floorCrossings, importCycles, importSpecifiers, roomViolations, runtimeSpecifiers, SERVER_ROOMS } from "../../tools/import-cycles.js";
 
 const eslint = new ESLint({ cwd: join(import.meta.dirname, "../..") });
 
@@ -168,5 +168,32 @@ describe("floors (tools/import-cycles.ts)", () => {
       unplaced: [],
       stale: [],
     });
+  });
+});
+
+describe("rooms of the composition root (tools/import-cycles.ts SERVER_ROOMS)", () => {
+  it("reports an import up a room, past a room's index.ts, from a room into the root's own modules, and into src/server/ from outside but its index.ts", () => {
+    const root = tree({
+      "server/http/route.ts": "export const route = 1;\n",
+      "server/http/index.ts": 'export { route } from "./route.js";\n',
+      "server/http/up.ts": 'import type { Plan } from "../graphql/index.js";\nexport type Up = Plan;\n',
+      "server/graphql/plan.ts": 'import { route } from "../http/route.js";\nexport type Plan = number;\nexport const p = route;\n',
+      "server/graphql/index.ts": 'import { route } from "../http/index.js";\nexport type { Plan } from "./plan.js";\nexport const g = route;\n',
+      "server/graphql/root.ts": 'import { app } from "../app.js";\nexport const r = app;\n',
+      "server/app.ts": 'import { g } from "./graphql/index.js";\nexport const app = g;\n',
+      "server/index.ts": 'export { app } from "./app.js";\n',
+      "cli/run.ts": 'import { app } from "../server/index.js";\nimport { route } from "../server/http/route.js";\nexport const run = [app, route];\n',
+    });
+    expect(roomViolations(root, ["http", "graphql"]).map((v) => `${v.from} → ${v.to}`)).toEqual([
+      "cli/run.ts → server/http/route.ts",
+      "server/graphql/plan.ts → server/http/route.ts",
+      "server/graphql/root.ts → server/app.ts",
+      "server/http/up.ts → server/graphql/index.ts",
+    ]);
+  });
+
+  it("places every room of src/server/", () => {
+    const rooms = readdirSync(join(import.meta.dirname, "../../src/server"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(rooms.filter((room) => !SERVER_ROOMS.includes(room))).toEqual([]);
   });
 });
