@@ -120,40 +120,41 @@ interface OperationPlan {
 
 export type ListCheck = (document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null) => void;
 
-/** The check of a schema: throws the refusal of the first list over its limit, if any. */
-export function listLimitCheck(schema: GraphQLSchema, config: Pick<Config, "maxListLength">): ListCheck {
-  const limits = listLimits(config);
-  const plans = new WeakMap<DocumentNode, Map<string, OperationPlan>>();
-  // Whether a type can hold a list (itself, or an input field at any depth); computed once per type.
-  const holdsList = new Map<string, boolean>();
-  const canHoldList = (type: GraphQLInputType): boolean => {
+/** The lists of one schema's input types, walked in literals (at plan time) and in variables' values. */
+class ListWalker {
+  /** Whether a type can hold a list (itself, or an input field at any depth); computed once per type. */
+  private readonly holdsList = new Map<string, boolean>();
+
+  constructor(private readonly limits: ListLimits) {}
+
+  canHoldList(type: GraphQLInputType): boolean {
     const nullable = getNullableType(type);
     if (isListType(nullable)) return true;
     if (!isInputObjectType(nullable)) return false;
-    const known = holdsList.get(nullable.name);
+    const known = this.holdsList.get(nullable.name);
     if (known !== undefined) return known;
-    holdsList.set(nullable.name, false); // a cycle of input types adds no list of its own
-    const found = Object.values(nullable.getFields()).some((field) => canHoldList(field.type));
-    holdsList.set(nullable.name, found);
+    this.holdsList.set(nullable.name, false); // a cycle of input types adds no list of its own
+    const found = Object.values(nullable.getFields()).some((field) => this.canHoldList(field.type));
+    this.holdsList.set(nullable.name, found);
     return found;
-  };
+  }
 
   /** A literal's lists (at plan time); its variables noted where they can feed a list. */
-  const literal = (node: ValueNode, type: GraphQLInputType, place: Place, coordinate: string, note: (variable: string, type: GraphQLInputType, place: Place, coordinate: string) => void): GraphQLError | undefined => {
+  literal(node: ValueNode, type: GraphQLInputType, place: Place, coordinate: string, note: (variable: string, type: GraphQLInputType, place: Place, coordinate: string) => void): GraphQLError | undefined {
     if (node.kind === Kind.VARIABLE) {
-      if (canHoldList(type)) note(node.name.value, type, place, coordinate);
+      if (this.canHoldList(type)) note(node.name.value, type, place, coordinate);
       return undefined;
     }
     const nullable = getNullableType(type);
     if (isListType(nullable)) {
       const item = nullable.ofType as GraphQLInputType;
       // A single value where a list is expected is a list of one.
-      if (node.kind !== Kind.LIST) return literal(node, item, place, coordinate, note);
-      const limit = limits.of(coordinate);
-      if (node.values.length > limit) return refusal(placeText(place), node.values.length, limit, limits.general);
-      if (!canHoldList(item)) return undefined;
+      if (node.kind !== Kind.LIST) return this.literal(node, item, place, coordinate, note);
+      const limit = this.limits.of(coordinate);
+      if (node.values.length > limit) return refusal(placeText(place), node.values.length, limit, this.limits.general);
+      if (!this.canHoldList(item)) return undefined;
       for (let i = 0; i < node.values.length; i++) {
-        const refused = literal(node.values[i], item, at(place, `[${i}]`), coordinate, note);
+        const refused = this.literal(node.values[i], item, at(place, `[${i}]`), coordinate, note);
         if (refused) return refused;
       }
       return undefined;
@@ -162,26 +163,26 @@ export function listLimitCheck(schema: GraphQLSchema, config: Pick<Config, "maxL
       const fields = nullable.getFields();
       for (const field of node.fields) {
         const definition = fields[field.name.value];
-        if (!definition || !canHoldList(definition.type)) continue;
-        const refused = literal(field.value, definition.type, at(place, `.${field.name.value}`), `${nullable.name}.${field.name.value}`, note);
+        if (!definition || !this.canHoldList(definition.type)) continue;
+        const refused = this.literal(field.value, definition.type, at(place, `.${field.name.value}`), `${nullable.name}.${field.name.value}`, note);
         if (refused) return refused;
       }
     }
     return undefined;
-  };
+  }
 
   /** A variable's value against the type where it is used; stops at the first list over its limit. */
-  const value = (data: unknown, type: GraphQLInputType, place: Place, coordinate: string): GraphQLError | undefined => {
+  value(data: unknown, type: GraphQLInputType, place: Place, coordinate: string): GraphQLError | undefined {
     if (data === null || data === undefined) return undefined;
     const nullable = getNullableType(type);
     if (isListType(nullable)) {
       const item = nullable.ofType as GraphQLInputType;
-      if (!Array.isArray(data)) return value(data, item, place, coordinate);
-      const limit = limits.of(coordinate);
-      if (data.length > limit) return refusal(placeText(place), data.length, limit, limits.general);
-      if (!canHoldList(item)) return undefined;
+      if (!Array.isArray(data)) return this.value(data, item, place, coordinate);
+      const limit = this.limits.of(coordinate);
+      if (data.length > limit) return refusal(placeText(place), data.length, limit, this.limits.general);
+      if (!this.canHoldList(item)) return undefined;
       for (let i = 0; i < data.length; i++) {
-        const refused = value(data[i], item, at(place, `[${i}]`), coordinate);
+        const refused = this.value(data[i], item, at(place, `[${i}]`), coordinate);
         if (refused) return refused;
       }
       return undefined;
@@ -190,92 +191,98 @@ export function listLimitCheck(schema: GraphQLSchema, config: Pick<Config, "maxL
       const fields = nullable.getFields();
       for (const name in data) {
         const definition = Object.hasOwn(fields, name) ? fields[name] : undefined;
-        if (!definition || !canHoldList(definition.type)) continue;
-        const refused = value((data as Record<string, unknown>)[name], definition.type, at(place, `.${name}`), `${nullable.name}.${name}`);
+        if (!definition || !this.canHoldList(definition.type)) continue;
+        const refused = this.value((data as Record<string, unknown>)[name], definition.type, at(place, `.${name}`), `${nullable.name}.${name}`);
         if (refused) return refused;
       }
     }
     return undefined;
-  };
+  }
+}
 
-  /** The plan of one operation: its own selections and those of the fragments it spreads, at any depth. */
-  const planOf = (operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>): OperationPlan => {
-    const nodes: ASTNode[] = [operation];
-    const spread = new Set<string>();
-    for (let i = 0; i < nodes.length; i++) {
-      visit(nodes[i], {
-        FragmentSpread(node) {
-          const name = node.name.value;
-          const fragment = fragments.get(name);
-          if (fragment && !spread.has(name)) {
-            spread.add(name);
-            nodes.push(fragment);
-          }
-        },
-      });
-    }
-    const defaults = new Map(operation.variableDefinitions?.filter((d) => d.defaultValue).map((d) => [d.variable.name.value, d.defaultValue!]) ?? []);
-    const plan: OperationPlan = { literalRefusal: undefined, usages: [] };
-    const note = (variable: string, type: GraphQLInputType, place: Place, coordinate: string) => {
-      const fallback = defaults.get(variable);
-      // A default is a literal: checked against the type where the variable is used, kept.
-      const defaultRefusal = fallback ? literal(fallback, type, place, coordinate, () => {}) : undefined;
-      plan.usages.push({ variable, type, place, coordinate, defaultRefusal });
-    };
-    const typeInfo = new TypeInfo(schema);
-    for (const node of nodes) {
-      visit(
-        node,
-        visitWithTypeInfo(typeInfo, {
-          Argument(argument) {
-            const definition = typeInfo.getArgument();
-            if (!definition || plan.literalRefusal) return false;
-            const directive = typeInfo.getDirective();
-            const field = typeInfo.getFieldDef();
-            const parent = typeInfo.getParentType();
-            const [owner, coordinate] = directive
-              ? [`@${directive.name}`, `@${directive.name}(${definition.name}:)`]
-              : [field?.name ?? "", `${parent?.name ?? ""}.${field?.name ?? ""}(${definition.name}:)`];
-            if (canHoldList(definition.type)) {
-              plan.literalRefusal = literal(argument.value, definition.type, { up: null, key: `${owner}(${argument.name.value})` }, coordinate, note);
-            }
-            return false;
-          },
-        }),
-      );
-    }
-    return plan;
-  };
-
-  const plan = (document: DocumentNode, operationName: string | null | undefined): OperationPlan[] => {
-    const byOperation = plans.get(document) ?? new Map<string, OperationPlan>();
-    if (byOperation.size === 0) plans.set(document, byOperation);
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    // The operation the request runs; when it cannot be told (Apollo answers that itself), all of them.
-    const chosen = operationName ? operations.filter((o) => o.name?.value === operationName) : operations.length === 1 ? operations : [];
-    const wanted = chosen.length ? chosen : operations;
-    let fragments: Map<string, FragmentDefinitionNode> | undefined;
-    return wanted.map((operation) => {
-      const key = operation.name?.value ?? "";
-      let known = byOperation.get(key);
-      if (!known) {
-        fragments ??= new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-        known = planOf(operation, fragments);
-        byOperation.set(key, known);
-      }
-      return known;
+/** The plan of one operation: its own selections and those of the fragments it spreads, at any depth. */
+function planOf(schema: GraphQLSchema, walker: ListWalker, operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>): OperationPlan {
+  const nodes: ASTNode[] = [operation];
+  const spread = new Set<string>();
+  for (let i = 0; i < nodes.length; i++) {
+    visit(nodes[i], {
+      FragmentSpread(node) {
+        const name = node.name.value;
+        const fragment = fragments.get(name);
+        if (fragment && !spread.has(name)) {
+          spread.add(name);
+          nodes.push(fragment);
+        }
+      },
     });
+  }
+  const defaults = new Map(operation.variableDefinitions?.filter((d) => d.defaultValue).map((d) => [d.variable.name.value, d.defaultValue!]) ?? []);
+  const plan: OperationPlan = { literalRefusal: undefined, usages: [] };
+  const note = (variable: string, type: GraphQLInputType, place: Place, coordinate: string) => {
+    const fallback = defaults.get(variable);
+    // A default is a literal: checked against the type where the variable is used, kept.
+    const defaultRefusal = fallback ? walker.literal(fallback, type, place, coordinate, () => {}) : undefined;
+    plan.usages.push({ variable, type, place, coordinate, defaultRefusal });
   };
+  const typeInfo = new TypeInfo(schema);
+  for (const node of nodes) {
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Argument(argument) {
+          const definition = typeInfo.getArgument();
+          if (!definition || plan.literalRefusal) return false;
+          const directive = typeInfo.getDirective();
+          const field = typeInfo.getFieldDef();
+          const parent = typeInfo.getParentType();
+          const [owner, coordinate] = directive
+            ? [`@${directive.name}`, `@${directive.name}(${definition.name}:)`]
+            : [field?.name ?? "", `${parent?.name ?? ""}.${field?.name ?? ""}(${definition.name}:)`];
+          if (walker.canHoldList(definition.type)) {
+            plan.literalRefusal = walker.literal(argument.value, definition.type, { up: null, key: `${owner}(${argument.name.value})` }, coordinate, note);
+          }
+          return false;
+        },
+      }),
+    );
+  }
+  return plan;
+}
 
+/** The plans of the operation a request runs, kept per document (a WeakMap follows Apollo's document cache). */
+function plansOf(plans: WeakMap<DocumentNode, Map<string, OperationPlan>>, schema: GraphQLSchema, walker: ListWalker, document: DocumentNode, operationName: string | null | undefined): OperationPlan[] {
+  const byOperation = plans.get(document) ?? new Map<string, OperationPlan>();
+  if (byOperation.size === 0) plans.set(document, byOperation);
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  // The operation the request runs; when it cannot be told (Apollo answers that itself), all of them.
+  const chosen = operationName ? operations.filter((o) => o.name?.value === operationName) : operations.length === 1 ? operations : [];
+  const wanted = chosen.length ? chosen : operations;
+  let fragments: Map<string, FragmentDefinitionNode> | undefined;
+  return wanted.map((operation) => {
+    const key = operation.name?.value ?? "";
+    let known = byOperation.get(key);
+    if (!known) {
+      fragments ??= new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+      known = planOf(schema, walker, operation, fragments);
+      byOperation.set(key, known);
+    }
+    return known;
+  });
+}
+
+/** The check of a schema: throws the refusal of the first list over its limit, if any. */
+export function listLimitCheck(schema: GraphQLSchema, config: Pick<Config, "maxListLength">): ListCheck {
+  const walker = new ListWalker(listLimits(config));
+  const plans = new WeakMap<DocumentNode, Map<string, OperationPlan>>();
   return (document, variables, operationName) => {
-    for (const { literalRefusal, usages } of plan(document, operationName)) {
+    for (const { literalRefusal, usages } of plansOf(plans, schema, walker, document, operationName)) {
       if (literalRefusal) throw again(literalRefusal);
       for (const usage of usages) {
         if (!Object.hasOwn(variables, usage.variable)) {
           if (usage.defaultRefusal) throw again(usage.defaultRefusal);
           continue;
         }
-        const refused = value(variables[usage.variable], usage.type, usage.place, usage.coordinate);
+        const refused = walker.value(variables[usage.variable], usage.type, usage.place, usage.coordinate);
         if (refused) throw refused;
       }
     }
