@@ -1,15 +1,17 @@
 // BXF (SMPTE ST 2021) AsRun messages in: BxfMessage/BxfData/Schedule/AsRun as the standard puts
 // them (each AsRun a BasicAsRun or CompleteAsRun with its AsRunDetail: Status, Type, StartDateTime,
 // Duration), and BxfMessage/BxfData/AsRun as earlier automation wrote it; one as-run entry per
-// aired item, streamed with saxes like the schedule reader (src/io/formats/bxf-read.ts). Elements are
-// matched by local name (any BXF version, any prefix); what is not read is listed in one warning.
-// saxes never loads a DTD or an external entity, and a document that declares entities is
-// refused. Pure: text in, entries out (the job resolves event ids against the schedule).
-import { SaxesParser, type SaxesTagNS } from "saxes";
+// aired item, streamed like the schedule reader (src/io/formats/bxf-read.ts), with the same walk
+// of the document (src/common/bxf-xml.ts: elements matched by local name, any BXF version, any
+// prefix; what is not read listed in one warning; no DTD or external entity ever loaded, a
+// document that declares entities refused) and the same reading of times (src/common/bxf-smpte.ts).
+// Pure: text in, entries out (the job resolves event ids against the schedule).
 import { createHash } from "node:crypto";
+import { SmpteTimeReader } from "../common/bxf-smpte.js";
+import { BXF_DATA, BXF_SCHEDULE, BxfPathStack, bxfAttribute, bxfPathTree, BxfWalk, channelShortName, collapseSpaces, type BxfElements, type BxfPathNode, type BxfTag } from "../common/bxf-xml.js";
 import { badInput } from "../common/errors.js";
-import { broadcastDateText, bxfInstant, feedParser, parseFrameRate, timecodeMs, utcDateTimeMs, utcDurationMs } from "../io/index.js";
-import { LocalTimeError, UTC_CLOCK, type LocalClock } from "../localtime/index.js";
+import { feedParser } from "../io/index.js";
+import { UTC_CLOCK, type LocalClock } from "../localtime/index.js";
 import { asRunStatusOf } from "./bxf-status.js";
 import type { AsRunEntryValues } from "./rules.js";
 
@@ -67,22 +69,11 @@ const PATHS = new Map<string, string | null>([
 ]);
 /** Keys that make an item an entry (EventData, AsRunEventId or Content); an item without them gives its values to the one around it. */
 const ENTRY_KEYS = new Set(["eventRef", "title", "start", "duration", "house", "utcStart", "utcDuration", "ownEntryId"]);
-/** PATHS as a tree, so that the reader follows an element's path without building strings. */
-interface PathNode {
-  path: string;
+/** A node of PATHS as a tree (the key its text is kept under, null for none). */
+interface PathNode extends BxfPathNode<PathNode> {
   key: string | null;
-  children: Map<string, PathNode>;
 }
-const TREE: PathNode = { path: "", key: null, children: new Map() };
-for (const [path, key] of PATHS) {
-  let node = TREE;
-  for (const name of path.split("/")) {
-    let next = node.children.get(name);
-    if (!next) node.children.set(name, (next = { path: node.path ? `${node.path}/${name}` : name, key: null, children: new Map() }));
-    node = next;
-  }
-  node.key = key;
-}
+const TREE = bxfPathTree<PathNode, string | null>(PATHS, (path) => ({ path, key: null, children: new Map() }), (node, key) => (node.key = key));
 /** Elements whose attributes are read (kept by their path in the item: `EventData/StartDateTime/SmpteDateTime@broadcastDate`). */
 const WITH_ATTRIBUTES = new Set(["EventData", "SmpteDateTime", "SmpteDuration"]);
 
@@ -100,124 +91,167 @@ export interface BxfAsRunNotes {
 /** An entry of the file: its values (eventId still unresolved), its line, and the BXF EventId it names. */
 export type BxfAsRunEntry = AsRunEntryValues & { line: number; eventRef: string | null };
 
+
+/** An as-run item being read. */
 interface Item {
   /** Its element's local name (for the warning of elements not read). */
   name: string;
   line: number;
   /** The open elements below the item (item wrappers left out), as nodes of TREE. */
-  rel: PathNode[];
+  rel: BxfPathStack<PathNode>;
   values: Record<string, string>;
   attributes: Record<string, string>;
   children: number;
 }
 
+/** Where the actual start and length are: AsRunDetail's first (what aired), else EventData's (what was planned). */
+const STARTS = [
+  ["actualStart", "actualUtcStart", "StartDateTime/SmpteDateTime"],
+  ["start", "utcStart", "EventData/StartDateTime/SmpteDateTime"],
+] as const;
+const LENGTHS = [
+  ["actualDuration", "actualUtcDuration", "Duration/SmpteDuration"],
+  ["duration", "utcDuration", "EventData/LengthOption/Duration/SmpteDuration"],
+] as const;
+
 export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsRunOptions, notes: BxfAsRunNotes): AsyncGenerator<BxfAsRunEntry> {
-  const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
+  const reader = new AsRunReader(options, notes);
+  const { walk, ready } = reader;
+  yield* feedParser(walk.parser, text, ready, () => walk.failure);
+  if (reader.asRuns === 0) throw badInput("The file holds no BXF AsRun (BxfMessage/BxfData/Schedule/AsRun)");
+  yield* ready.splice(0);
+  reader.warnAtEnd();
+}
+
+/** The reader of one AsRun message: the walk hands it the elements, it makes the entries ready. */
+class AsRunReader implements BxfElements {
+  readonly walk = new BxfWalk(this);
+  readonly ready: BxfAsRunEntry[] = [];
+  /** AsRun elements read (a message without one is refused). */
+  asRuns = 0;
   // Broadcast dates and times of day are the schedule's local broadcast time (src/io/formats/bxf-time.ts).
-  const clock = options.clock ?? UTC_CLOCK;
+  private readonly times: SmpteTimeReader;
   // The start of the entry read last (+1 ms when it had a length): where the clocks repeat an hour, a time is its occurrence at or after it.
-  let notBefore: number | undefined;
-  const ready: BxfAsRunEntry[] = [];
-  // Elements not read: how many, and the line of the first (the warning names it).
-  const ignored = new Map<string, { count: number; line: number }>();
-  const path: string[] = [];
-  const items: Item[] = [];
-  const byId = new Map<string, string[]>(); // entry id → fingerprints of its items, for repeats
-  const unknownStatus: string[] = [];
-  const nonPrimary: string[] = [];
-  let failure: Error | null = null;
-  let skipDepth = 0;
-  let asRuns = 0;
-  let count = 0;
-  let messageId: string | null = null;
+  private notBefore: number | undefined;
+  /** The items open, outermost first (an AsRunDetail inside its BasicAsRun). */
+  private readonly items: Item[] = [];
+  private readonly byId = new Map<string, string[]>(); // entry id → fingerprints of its items, for repeats
+  private readonly unknownStatus: string[] = [];
+  private readonly nonPrimary: string[] = [];
+  /** Items closed (the place of an entry in the message, for its id). */
+  private count = 0;
+  private messageId: string | null = null;
   // The device of the entries: the AsRun's Channel shortName, else its Name, else the message's origin.
-  const device = { short: null as string | null, name: null as string | null, origin: null as string | null };
-  const deviceOf = () => device.short ?? device.name ?? device.origin ?? "bxf";
-  let channelName = false;
-  let textKey: string | null = null;
-  let buffer = "";
+  private readonly device = { short: null as string | null, name: null as string | null, origin: null as string | null };
+  private channelName = false;
+  /** The key of the item's text being read. */
+  private textKey: string | null = null;
 
-  const fail = (message: string) => {
-    failure ??= badInput(message);
-  };
-  const ignore = (name: string) => {
-    const seen = ignored.get(name);
-    if (seen) seen.count++;
-    else ignored.set(name, { count: 1, line: parser.line });
-  };
+  constructor(
+    options: BxfAsRunOptions,
+    private readonly notes: BxfAsRunNotes,
+  ) {
+    this.times = new SmpteTimeReader({ clock: options.clock ?? UTC_CLOCK, fps: options.fps });
+  }
 
-  const timecode = (item: Item, key: string, rateKey: string, what: string, at: string): number | null => {
-    const value = item.values[key];
-    if (value === undefined) return null;
-    const rateText = item.attributes[rateKey];
-    const fps = rateText === undefined ? options.fps : parseFrameRate(rateText);
-    if (fps === null) {
-      throw badInput(rateText === undefined ? `${at}: ${what}: the schedule's frame rate has no timecode; give the SmpteTimeCode a frameRate` : `${at}: frameRate "${rateText}" is not a frame rate`);
+  open(tag: BxfTag): void {
+    const name = tag.local;
+    const item = this.items[this.items.length - 1];
+    // A nested item element starts its own item, unless inside the EventData or Content of one.
+    if (ITEMS.has(name) && (item === undefined ? this.walk.head[this.walk.head.length - 1] === "AsRun" : item.rel.depth === 0)) {
+      this.items.push({ name, line: this.walk.line, rel: new BxfPathStack(TREE), values: {}, attributes: {}, children: 0 });
+    } else if (item) this.openInItem(item, tag);
+    else this.openHead(tag);
+  }
+
+  /** An element of an item: a text to keep, attributes to keep, or one to descend through. */
+  private openInItem(item: Item, tag: BxfTag): void {
+    const node = item.rel.enter(tag.local, this.walk, `${item.name}/`);
+    if (node === undefined) return;
+    if (node.key !== null) {
+      this.textKey = node.key;
+      this.walk.collectText();
+    } else if (WITH_ATTRIBUTES.has(tag.local)) {
+      for (const a of Object.values(tag.attributes)) item.attributes[`${node.path}@${a.local}`] = a.value;
     }
-    try {
-      return timecodeMs(value, fps);
-    } catch (error) {
-      throw badInput(`${at}: ${what}: ${(error as Error).message}`);
-    }
-  };
+  }
 
-  /** The actual start: AsRunDetail's StartDateTime (SmpteDateTime or UtcDateTime), else EventData's. */
-  const startOf = (item: Item, at: string): number | null => {
-    const v = item.values;
-    for (const [label, utc, path] of [["actualStart", "actualUtcStart", "StartDateTime/SmpteDateTime"], ["start", "utcStart", "EventData/StartDateTime/SmpteDateTime"]] as const) {
-      if (v[label] !== undefined) {
-        const timeOfDay = timecode(item, label, `${path}@frameRate`, "start", at)!;
-        const date = item.attributes[`${path}@broadcastDate`];
-        const day = date === undefined ? null : broadcastDateText(date);
-        if (day === null) throw badInput(`${at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-        try {
-          return bxfInstant(clock, day, timeOfDay, v[label], notBefore);
-        } catch (error) {
-          if (error instanceof LocalTimeError) throw badInput(`${at}: ${error.message}`);
-          throw error;
-        }
+  /** An element above the items: the message (its id and origin), the AsRun and its Channel. */
+  private openHead(tag: BxfTag): void {
+    const walk = this.walk;
+    walk.openHead(tag);
+    if (walk.head.length === 1) {
+      this.messageId = bxfAttribute(tag, "id") ?? null;
+      this.device.origin = bxfAttribute(tag, "origin")?.trim() || null;
+      return;
+    }
+    // As the standard puts it (BxfData/Schedule/AsRun) and as earlier automation wrote it (BxfData/AsRun).
+    const where = walk.where;
+    if (where === BXF_DATA || where === BXF_SCHEDULE) return;
+    if (where === `${BXF_DATA}/AsRun` || where === `${BXF_SCHEDULE}/AsRun`) this.asRuns++;
+    else if (where === `${BXF_DATA}/AsRun/Channel` || where === `${BXF_SCHEDULE}/Channel`) this.device.short = channelShortName(tag)?.trim() || null;
+    else if (where === `${BXF_DATA}/AsRun/Channel/Name` || where === `${BXF_SCHEDULE}/Channel/Name`) {
+      this.channelName = true;
+      walk.collectText();
+    } else walk.skipHead();
+  }
+
+  close(): void {
+    const item = this.items[this.items.length - 1];
+    if (item === undefined) {
+      if (this.channelName) {
+        this.device.name = collapseSpaces(this.walk.takeText()) || null;
+        this.channelName = false;
       }
-      if (v[utc] !== undefined) {
-        const ms = utcDateTimeMs(v[utc]);
-        if (ms === null) throw badInput(`${at}: UtcDateTime "${v[utc]}" is not a date and time (xs:dateTime)`);
-        return ms;
+      this.walk.closeHead();
+    } else if (item.rel.depth === 0) {
+      this.items.pop();
+      this.closeItem(item);
+    } else {
+      item.rel.leave();
+      if (this.textKey !== null) {
+        item.values[this.textKey] ??= collapseSpaces(this.walk.takeText());
+        this.textKey = null;
       }
     }
-    return null;
-  };
+  }
 
-  /** The actual length: AsRunDetail's Duration, else EventData's LengthOption/Duration. */
-  const durationOf = (item: Item, at: string): number | null => {
-    const v = item.values;
-    for (const [label, utc, path] of [["actualDuration", "actualUtcDuration", "Duration/SmpteDuration"], ["duration", "utcDuration", "EventData/LengthOption/Duration/SmpteDuration"]] as const) {
-      if (v[label] !== undefined) return timecode(item, label, `${path}@frameRate`, "duration", at);
-      if (v[utc] !== undefined) {
-        const ms = utcDurationMs(v[utc]);
-        if (ms === null) throw badInput(`${at}: UtcDuration "${v[utc]}" is not a duration (PnDTnHnMnS)`);
-        return ms;
+  /** An item closes: an entry, or (without EventData or Content) values for the item around it. */
+  private closeItem(item: Item): void {
+    const parent = this.items[this.items.length - 1];
+    const isEntry = Object.keys(item.values).some((k) => ENTRY_KEYS.has(k));
+    if (!isEntry) {
+      if (parent) {
+        for (const [k, value] of Object.entries(item.values)) parent.values[k] ??= value;
+        for (const [k, value] of Object.entries(item.attributes)) parent.attributes[k] ??= value;
+        return;
       }
+      if (item.children === 0) this.notes.warnings.push(`line ${item.line}: an AsRun item without EventData or Content; ignored`);
+      return;
     }
-    return null;
-  };
+    if (parent) parent.children++;
+    const entry = this.entryOf(item);
+    if (entry) this.ready.push(entry);
+  }
 
   /** The entry of a closed item, or null when it is not one (a warning says why). */
-  const entryOf = (item: Item): BxfAsRunEntry | null => {
-    count++;
+  private entryOf(item: Item): BxfAsRunEntry | null {
+    this.count++;
     const at = `line ${item.line}`;
     const v = item.values;
     if (item.attributes["EventData@eventType"]?.toLowerCase() === "nonprimary" || v.type?.toLowerCase() === "nonprimary") {
-      nonPrimary.push(at);
+      this.nonPrimary.push(at);
       return null;
     }
     const mapped = asRunStatusOf(v.status);
     if (mapped === null) {
-      unknownStatus.push(`${at}: status "${v.status}"`);
+      this.unknownStatus.push(`${at}: status "${v.status}"`);
       return null;
     }
-    const startMs = startOf(item, at);
+    const startMs = this.startOf(item, at);
     if (startMs === null) throw badInput(`${at}: AsRunDetail/StartDateTime (or EventData/StartDateTime) is required (when it went to air)`);
-    const duration = durationOf(item, at);
-    notBefore = startMs + (duration ? 1 : 0);
+    const duration = this.durationOf(item, at);
+    this.notBefore = startMs + (duration ? 1 : 0);
     if (duration === null && (mapped.status === "AIRED" || mapped.status === "PARTIAL" || mapped.status === "UNPLANNED")) {
       throw badInput(`${at}: AsRunDetail/Duration (or EventData/LengthOption/Duration) is required for an item that went to air (status ${mapped.status})`);
     }
@@ -231,160 +265,63 @@ export async function* readAsRunBxf(text: AsyncIterable<string>, options: BxfAsR
       actualStart: new Date(startMs),
       actualDurationMs: duration ?? 0,
       status: mapped.status,
-      deviceId: (own && v.ownDevice) || deviceOf(),
+      deviceId: (own && v.ownDevice) || this.deviceOf(),
       reason: own ? v.ownReason || null : v.reason || v.note || mapped.reason,
       scte35Cues: cues,
     };
-    values.entryId = own && v.ownEntryId ? v.ownEntryId : entryIdOf(v.eventRef || null, values);
+    values.entryId = own && v.ownEntryId ? v.ownEntryId : this.entryIdOf(v.eventRef || null, values);
     return { ...values, line: item.line, eventRef: v.eventRef || null };
-  };
+  }
+
+  private deviceOf(): string {
+    return this.device.short ?? this.device.name ?? this.device.origin ?? "bxf";
+  }
+
+  /** The actual start: AsRunDetail's StartDateTime (SmpteDateTime or UtcDateTime), else EventData's. */
+  private startOf(item: Item, at: string): number | null {
+    const v = item.values;
+    for (const [label, utc, path] of STARTS) {
+      if (v[label] !== undefined || v[utc] !== undefined) {
+        return this.times.start(v[label], item.attributes[`${path}@frameRate`], item.attributes[`${path}@broadcastDate`], v[utc], at, this.notBefore);
+      }
+    }
+    return null;
+  }
+
+  /** The actual length: AsRunDetail's Duration, else EventData's LengthOption/Duration. */
+  private durationOf(item: Item, at: string): number | null {
+    const v = item.values;
+    for (const [label, utc, path] of LENGTHS) {
+      if (v[label] !== undefined || v[utc] !== undefined) return this.times.length(v[label], item.attributes[`${path}@frameRate`], v[utc], at);
+    }
+    return null;
+  }
 
   /**
    * The entry id: the item's EventId (a repeat of it with other content gets `#2`, `#3` … in file
    * order), else the message id and the item's place in it, else a hash of the item's values.
    * The same file always gives the same ids, so importing it again stores nothing.
    */
-  const entryIdOf = (eventRef: string | null, v: AsRunEntryValues): string => {
+  private entryIdOf(eventRef: string | null, v: AsRunEntryValues): string {
     const fingerprint = JSON.stringify([v.mediaId, v.actualStart.getTime(), v.actualDurationMs, v.status, v.reason]);
-    const base = eventRef ?? (messageId ? `${messageId}#${count}` : `bxf-${createHash("sha1").update(fingerprint).digest("hex").slice(0, 20)}`);
-    const seen = byId.get(base);
+    const base = eventRef ?? (this.messageId ? `${this.messageId}#${this.count}` : `bxf-${createHash("sha1").update(fingerprint).digest("hex").slice(0, 20)}`);
+    const seen = this.byId.get(base);
     if (!seen) {
-      byId.set(base, [fingerprint]);
+      this.byId.set(base, [fingerprint]);
       return base;
     }
     const same = seen.indexOf(fingerprint);
     if (same >= 0) return same === 0 ? base : `${base}#${same + 1}`;
     seen.push(fingerprint);
     return `${base}#${seen.length}`;
-  };
-
-  const closeItem = (item: Item) => {
-    const parent = items[items.length - 1];
-    const isEntry = Object.keys(item.values).some((k) => ENTRY_KEYS.has(k));
-    if (!isEntry) {
-      if (parent) {
-        for (const [k, value] of Object.entries(item.values)) parent.values[k] ??= value;
-        for (const [k, value] of Object.entries(item.attributes)) parent.attributes[k] ??= value;
-        return;
-      }
-      if (item.children === 0) notes.warnings.push(`line ${item.line}: an AsRun item without EventData or Content; ignored`);
-      return;
-    }
-    if (parent) parent.children++;
-    const entry = entryOf(item);
-    if (entry) ready.push(entry);
-  };
-
-  parser.on("doctype", (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) fail(`line ${parser.line}: entity declarations are not accepted (DTDs and external entities are never loaded)`);
-  });
-  parser.on("error", (error) => fail(`line ${parser.line}: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")}`));
-  parser.on("opentag", (tag: SaxesTagNS) => {
-    if (failure) return;
-    if (skipDepth > 0) {
-      skipDepth++;
-      return;
-    }
-    const name = tag.local;
-    const item = items[items.length - 1];
-    // A nested item element starts its own item, unless inside the EventData or Content of one.
-    if (ITEMS.has(name) && (item === undefined ? path[path.length - 1] === "AsRun" : item.rel.length === 0)) {
-      items.push({ name, line: parser.line, rel: [], values: {}, attributes: {}, children: 0 });
-      return;
-    }
-    if (item) {
-      const parent = item.rel.length ? item.rel[item.rel.length - 1] : TREE;
-      const node = parent.children.get(name);
-      if (node === undefined) {
-        ignore(`${item.name}/${parent.path ? `${parent.path}/` : ""}${name}`);
-        skipDepth = 1;
-        return;
-      }
-      item.rel.push(node);
-      const key = node.key;
-      if (key !== null) {
-        textKey = key;
-        buffer = "";
-      } else if (WITH_ATTRIBUTES.has(name)) {
-        for (const a of Object.values(tag.attributes)) item.attributes[`${node.path}@${a.local}`] = a.value;
-      }
-      return;
-    }
-    path.push(name);
-    const where = path.join("/");
-    if (path.length === 1) {
-      if (name !== "BxfMessage") fail(`line ${parser.line}: the root element must be <BxfMessage> (SMPTE ST 2021), found <${tag.name}>`);
-      messageId = attr(tag, "id") ?? null;
-      device.origin = attr(tag, "origin")?.trim() || null;
-      return;
-    }
-    if (where === "BxfMessage/BxfData" || where === "BxfMessage/BxfData/Schedule") return;
-    if (where === "BxfMessage/BxfData/AsRun" || where === "BxfMessage/BxfData/Schedule/AsRun") {
-      asRuns++;
-      return;
-    }
-    if (where === "BxfMessage/BxfData/AsRun/Channel" || where === "BxfMessage/BxfData/Schedule/Channel") {
-      device.short = (attr(tag, "shortName") ?? attr(tag, "ShortName"))?.trim() || null;
-      return;
-    }
-    if (where === "BxfMessage/BxfData/AsRun/Channel/Name" || where === "BxfMessage/BxfData/Schedule/Channel/Name") {
-      channelName = true;
-      buffer = "";
-      return;
-    }
-    ignore(where.replace(/^BxfMessage\//, ""));
-    path.pop();
-    skipDepth = 1;
-  });
-  const onText = (t: string) => {
-    if (skipDepth === 0 && (textKey !== null || channelName)) buffer += t;
-  };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
-  parser.on("closetag", () => {
-    if (failure) return;
-    if (skipDepth > 0) {
-      skipDepth--;
-      return;
-    }
-    const item = items[items.length - 1];
-    if (item) {
-      if (item.rel.length === 0) {
-        items.pop();
-        try {
-          closeItem(item);
-        } catch (error) {
-          failure ??= error as Error;
-        }
-        return;
-      }
-      item.rel.pop();
-      if (textKey !== null) {
-        item.values[textKey] ??= buffer.replace(/\s+/g, " ").trim();
-        textKey = null;
-      }
-      return;
-    }
-    if (channelName) {
-      device.name = buffer.replace(/\s+/g, " ").trim() || null;
-      channelName = false;
-    }
-    path.pop();
-  });
-  yield* feedParser(parser, text, ready, () => failure);
-  if (asRuns === 0) throw badInput("The file holds no BXF AsRun (BxfMessage/BxfData/Schedule/AsRun)");
-  yield* ready.splice(0);
-  if (unknownStatus.length) {
-    for (const u of unknownStatus) notes.warnings.push(`${u} is not an as-run status playout-gateway knows (docs/ASRUN.md "BXF AsRun in"); the item is not stored`);
   }
-  if (nonPrimary.length) notes.warnings.push(`${nonPrimary.length} NonPrimary item(s) ignored: as-run is kept for primary events (first: ${nonPrimary[0]})`);
-  if (ignored.size) {
-    const list = [...ignored].slice(0, 30).map(([n, { count, line }]) => (count > 1 ? `${n} (${count}, first line ${line})` : `${n} (line ${line})`));
-    notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
-  }
-}
 
-function attr(tag: SaxesTagNS, local: string): string | undefined {
-  for (const a of Object.values(tag.attributes)) if (a.local === local) return a.value;
-  return undefined;
+  /** The warnings of the whole read: items not stored, elements not read. */
+  warnAtEnd(): void {
+    const warnings = this.notes.warnings;
+    for (const u of this.unknownStatus) warnings.push(`${u} is not an as-run status playout-gateway knows (docs/ASRUN.md "BXF AsRun in"); the item is not stored`);
+    if (this.nonPrimary.length) warnings.push(`${this.nonPrimary.length} NonPrimary item(s) ignored: as-run is kept for primary events (first: ${this.nonPrimary[0]})`);
+    const notRead = this.walk.notReadWarning();
+    if (notRead !== null) warnings.push(notRead);
+  }
 }

@@ -8,6 +8,7 @@ import { pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { frameRateOf, localClockOf } from "../schedules/index.js";
 import { toSchedule } from "../schedules/index.js";
+import type { LocalClock } from "../localtime/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import {
   appendToEnd,
@@ -30,7 +31,7 @@ import * as store from "../schedules/index.js";
 import { replacedValues } from "../schedules/index.js";
 import { findAssetsByKeys, type AssetSummary } from "../assets/index.js";
 import { editScheduleEvents, outcome } from "../schedules/index.js";
-import type { EventTarget, EventsEditTarget } from "../schedules/index.js";
+import type { EventTarget, ScheduleRow, EventsEditTarget } from "../schedules/index.js";
 import { runTimelineRule } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -61,141 +62,13 @@ export async function bulkEdit(
   const resolveType: ResolveType = input.resolveType ?? "OVERLAP";
   const eventsPage = input.pageNumber != null || input.pageSize != null ? pageRequest(input.pageNumber, input.pageSize, maxPageSize) : null;
   return editScheduleEvents(db, viewer, { ...at, operation: "bulkEditEvents" }, async ({ tx, schedule, target }) => {
-    const rate = frameRateOf(schedule);
-    const clock = localClockOf(schedule);
-    const messages: Message[] = [];
-    const model = new BulkModel();
-    const loaded = new Map<number, EventValues>();
-    /** The whole timeline, for members that place events among the others. */
-    const whole = async () => {
-      if (!model.complete) model.loadRest(await store.loadTimings(tx, target));
-    };
-    /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
-    const requireKnown = (ids: number[]) => {
-      const missing = [...new Set(ids.filter((id) => !model.has(id)))];
-      if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
-    };
-    /** Stored values (and timing) of existing events the edit rewrites. */
-    const ensureLoaded = async (ids: number[]) => {
-      const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
-      const rows = await store.loadEventsById(tx, target, wanted);
-      for (const row of rows) loaded.set(row.id, toValues(row));
-      model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
-    };
-    /**
-     * Places created or moved events (in order) by resolveType against `existing` (the model as
-     * it was before them): one call of the timeline module for the whole step.
-     */
-    const placeAll = (existing: Slot[], placements: Slot[]) => {
-      if (resolveType === "OVERLAP" || placements.length === 0) return;
-      const firstTailId = placements.reduce((lowest, p) => Math.min(lowest, p.id - 1), model.nextId());
-      const result = runTimelineRule(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
-      // Tails first: they copy their source as it was before this step changed it.
-      for (const tail of result.tails) model.addTail(tail.id, tail.sourceId, tail.onAirTime, tail.duration, tail.somDelta, (id) => loaded.get(id) ?? null);
-      model.applyTrims(result.changes.filter((change) => model.has(change.id)));
-      for (const id of result.deletes) if (model.has(id)) model.remove(id);
-      const at = (id: number) => (model.has(id) ? new Date(model.get(id).onAirTime).toISOString() : "its place");
-      for (const c of result.lockedConflicts) messages.push(warning(`event placed at ${at(c.placedId)} overlaps locked event ${c.lockedId}`));
-      for (const text of remainderMessages(result.remainders, resolveType)) messages.push(warning(text));
-    };
-    const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
-
-    if (input.empty) {
-      const n = await store.countEvents(tx, target);
-      model.clearAll();
-      messages.push(ok(`removed all ${plural(n, "event")}`));
-    }
-    const deleteStep = async () => {
-      if (!input.deleted?.length) return;
-      if (!apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
-      const ids = [...new Set(parseIds(input.deleted, "deleted"))];
-      const unknown = ids.filter((id) => !model.has(id) && !model.wasDeleted(id) && !model.complete);
-      model.addExisting(await store.loadTimingsById(tx, target, unknown));
-      requireKnown(ids);
-      ids.forEach((id) => model.remove(id));
-      messages.push(ok(`deleted ${plural(ids.length, "event")}`));
-    };
-    const updateStep = async () => {
-      if (!input.updated?.length) return;
-      if (!apply.update) return void messages.push(info("updated ignored: another part applies alone"));
-      const ids = input.updated.map((u, i) => {
-        if (u.id === undefined || u.id === null) throw badInput(`updated[${i}].id is required`, { field: `updated[${i}].id` });
-        return parseId(u.id, `updated[${i}].id`);
-      });
-      if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
-      await ensureLoaded(ids);
-      requireKnown(ids);
-      const timed = input.updated.some((u) => u.onAirTime !== undefined || u.onAirLocal !== undefined || changesDuration(u));
-      if (resolveType !== "OVERLAP" && timed) await whole();
-      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
-      const moved: Slot[] = [];
-      input.updated.forEach((u, i) => {
-        const current = model.get(ids[i]);
-        const base = current.values ?? loaded.get(ids[i]);
-        if (!base) throw notFound("Event", ids[i]);
-        const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate, clock }, `updated[${i}]`);
-        if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
-        model.setValues(ids[i], values);
-      });
-      placeAll(before, moved);
-      messages.push(ok(`updated ${plural(ids.length, "event")}`));
-    };
-    const createStep = async () => {
-      if (!input.created?.length) return;
-      if (!apply.create) return void messages.push(info("created ignored: another part applies alone"));
-      if (resolveType !== "OVERLAP" || input.created.some((c) => !c.onAirTime)) await whole();
-      const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
-      // Events without onAirTime follow the last end, the earlier creations included.
-      let end = model.end() ?? schedule.startDate?.getTime() ?? Date.now();
-      const placed = input.created.map((c, i) => {
-        const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate, clock }, `created[${i}]`));
-        end = Math.max(end, event.onAirTime + event.duration);
-        return slotOf(event);
-      });
-      placeAll(before, placed);
-      messages.push(ok(`created ${plural(input.created.length, "event")}`));
-    };
-    if (input.createFirst) {
-      await createStep();
-      await deleteStep();
-      await updateStep();
-    } else {
-      await deleteStep();
-      await updateStep();
-      await createStep();
-    }
-    const needsWhole = input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
-    if (needsWhole) await whole();
-
-    if (input.sentToEnd?.length) {
-      const values = input.sentToEnd.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: 0, rate, clock }, `sentToEnd[${i}]`));
-      const emptyStart = schedule.startDate?.getTime() ?? Date.now();
-      const placed = runTimelineRule(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
-      values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
-      messages.push(ok(`appended ${plural(values.length, "event")} at the end`));
-    }
-
-    if (input.shiftBy !== undefined && input.shiftBy !== null) {
-      const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
-      const { moves, collisions } = runTimelineRule(() => shiftEvents(model.slots(), input.shiftBy!, { fromTime }));
-      model.applyMoves(moves);
-      messages.push(ok(`shifted ${plural(moves.length, "event")} by ${input.shiftBy} ms`));
-      for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
-    } else if (input.shiftFrom) {
-      throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
-    }
-
-    if (input.eventLoop) loopStep(input, model, (block) => placeAll(model.slots().map(slotOf), [block]), messages, rate);
-    if (input.replacement) {
-      const catalog = async (key: string) => (await findAssetsByKeys(tx, schedule.organization, [key])).get(key) ?? null;
-      await replaceStep(input, model, ensureLoaded, loaded, catalog, messages);
-    }
-    if (input.split) await splitStep(input, model, ensureLoaded, loaded, messages);
-
+    const run = new BulkRun(tx, schedule, target, input, apply, resolveType);
+    await run.members();
+    const { model, messages } = run;
     // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
     for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
-    const changed = await writeModel(tx, target, model, loaded);
+    const changed = await writeModel(tx, target, model, run.loaded);
     return outcome(changed, async (schedule): Promise<BulkEditResult> => {
       if (!changed) messages.push(info("nothing to change"));
       else if (span) {
@@ -208,6 +81,182 @@ export async function bulkEdit(
       return { content, messages };
     });
   });
+}
+
+const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
+
+/** One bulk edit inside its unit of work: the members, in their order, each a step on the model. */
+class BulkRun {
+  readonly messages: Message[] = [];
+  readonly model = new BulkModel();
+  /** Stored values of existing events the edit rewrites (by id). */
+  readonly loaded = new Map<number, EventValues>();
+  private readonly rate: FrameRate;
+  private readonly clock: LocalClock;
+
+  constructor(
+    private readonly tx: Executor,
+    private readonly schedule: ScheduleRow,
+    private readonly target: EventTarget,
+    private readonly input: BulkEditInput,
+    private readonly apply: ReturnType<typeof parts>,
+    private readonly resolveType: ResolveType,
+  ) {
+    this.rate = frameRateOf(schedule);
+    this.clock = localClockOf(schedule);
+  }
+
+  /** Every member of the input, in the order the edit applies them. */
+  async members(): Promise<void> {
+    const { input, model } = this;
+    if (input.empty) await this.emptyStep();
+    if (input.createFirst) {
+      await this.createStep();
+      await this.deleteStep();
+      await this.updateStep();
+    } else {
+      await this.deleteStep();
+      await this.updateStep();
+      await this.createStep();
+    }
+    const needsWhole = input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
+    if (needsWhole) await this.whole();
+    if (input.sentToEnd?.length) this.sentToEndStep();
+    this.shiftStep();
+    if (input.eventLoop) loopStep(input, model, (block) => this.placeAll(model.slots().map(slotOf), [block]), this.messages, this.rate);
+    const ensureLoaded = (ids: number[]) => this.ensureLoaded(ids);
+    if (input.replacement) {
+      const { tx, schedule } = this;
+      const catalog = async (key: string) => (await findAssetsByKeys(tx, schedule.organization, [key])).get(key) ?? null;
+      await replaceStep(input, model, ensureLoaded, this.loaded, catalog, this.messages);
+    }
+    if (input.split) await splitStep(input, model, ensureLoaded, this.loaded, this.messages);
+  }
+
+  /** The whole timeline, for members that place events among the others. */
+  private async whole(): Promise<void> {
+    if (!this.model.complete) this.model.loadRest(await store.loadTimings(this.tx, this.target));
+  }
+
+  /** NOT_FOUND for ids that are not events of the schedule (or were removed by this edit). */
+  private requireKnown(ids: number[]): void {
+    const missing = [...new Set(ids.filter((id) => !this.model.has(id)))];
+    if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
+  }
+
+  /** Stored values (and timing) of existing events the edit rewrites. */
+  private async ensureLoaded(ids: number[]): Promise<void> {
+    const { model, loaded } = this;
+    const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
+    const rows = await store.loadEventsById(this.tx, this.target, wanted);
+    for (const row of rows) loaded.set(row.id, toValues(row));
+    model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
+  }
+
+  /**
+   * Places created or moved events (in order) by resolveType against `existing` (the model as
+   * it was before them): one call of the timeline module for the whole step.
+   */
+  private placeAll(existing: Slot[], placements: Slot[]): void {
+    const { model, loaded, messages, resolveType } = this;
+    if (resolveType === "OVERLAP" || placements.length === 0) return;
+    const firstTailId = placements.reduce((lowest, p) => Math.min(lowest, p.id - 1), model.nextId());
+    const result = runTimelineRule(() => resolveCollisions(existing, placements, resolveType, { firstTailId }));
+    // Tails first: they copy their source as it was before this step changed it.
+    for (const tail of result.tails) model.addTail(tail.id, tail.sourceId, tail.onAirTime, tail.duration, tail.somDelta, (id) => loaded.get(id) ?? null);
+    model.applyTrims(result.changes.filter((change) => model.has(change.id)));
+    for (const id of result.deletes) if (model.has(id)) model.remove(id);
+    const at = (id: number) => (model.has(id) ? new Date(model.get(id).onAirTime).toISOString() : "its place");
+    for (const c of result.lockedConflicts) messages.push(warning(`event placed at ${at(c.placedId)} overlaps locked event ${c.lockedId}`));
+    for (const text of remainderMessages(result.remainders, resolveType)) messages.push(warning(text));
+  }
+
+  /** `empty`: every stored event goes first. */
+  private async emptyStep(): Promise<void> {
+    const n = await store.countEvents(this.tx, this.target);
+    this.model.clearAll();
+    this.messages.push(ok(`removed all ${plural(n, "event")}`));
+  }
+
+  private async deleteStep(): Promise<void> {
+    const { input, model, messages } = this;
+    if (!input.deleted?.length) return;
+    if (!this.apply.remove) return void messages.push(info("deleted ignored: another part applies alone"));
+    const ids = [...new Set(parseIds(input.deleted, "deleted"))];
+    const unknown = ids.filter((id) => !model.has(id) && !model.wasDeleted(id) && !model.complete);
+    model.addExisting(await store.loadTimingsById(this.tx, this.target, unknown));
+    this.requireKnown(ids);
+    ids.forEach((id) => model.remove(id));
+    messages.push(ok(`deleted ${plural(ids.length, "event")}`));
+  }
+
+  private async updateStep(): Promise<void> {
+    const { input, model, messages, resolveType } = this;
+    if (!input.updated?.length) return;
+    if (!this.apply.update) return void messages.push(info("updated ignored: another part applies alone"));
+    const ids = input.updated.map((u, i) => {
+      if (u.id === undefined || u.id === null) throw badInput(`updated[${i}].id is required`, { field: `updated[${i}].id` });
+      return parseId(u.id, `updated[${i}].id`);
+    });
+    if (new Set(ids).size !== ids.length) throw badInput("updated names an event twice", { argument: "updated" });
+    await this.ensureLoaded(ids);
+    this.requireKnown(ids);
+    const timed = input.updated.some((u) => u.onAirTime !== undefined || u.onAirLocal !== undefined || changesDuration(u));
+    if (resolveType !== "OVERLAP" && timed) await this.whole();
+    const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+    const moved: Slot[] = [];
+    input.updated.forEach((u, i) => {
+      const current = model.get(ids[i]);
+      const base = current.values ?? this.loaded.get(ids[i]);
+      if (!base) throw notFound("Event", ids[i]);
+      const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate: this.rate, clock: this.clock }, `updated[${i}]`);
+      if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
+      model.setValues(ids[i], values);
+    });
+    this.placeAll(before, moved);
+    messages.push(ok(`updated ${plural(ids.length, "event")}`));
+  }
+
+  private async createStep(): Promise<void> {
+    const { input, model, messages, resolveType } = this;
+    if (!input.created?.length) return;
+    if (!this.apply.create) return void messages.push(info("created ignored: another part applies alone"));
+    if (resolveType !== "OVERLAP" || input.created.some((c) => !c.onAirTime)) await this.whole();
+    const before = resolveType === "OVERLAP" ? [] : model.slots().map(slotOf);
+    // Events without onAirTime follow the last end, the earlier creations included.
+    let end = model.end() ?? this.schedule.startDate?.getTime() ?? Date.now();
+    const placed = input.created.map((c, i) => {
+      const event = model.add(eventValues({ ...c, id: undefined }, null, { onAirTime: end, rate: this.rate, clock: this.clock }, `created[${i}]`));
+      end = Math.max(end, event.onAirTime + event.duration);
+      return slotOf(event);
+    });
+    this.placeAll(before, placed);
+    messages.push(ok(`created ${plural(input.created.length, "event")}`));
+  }
+
+  /** sentToEnd: appended after the last event, in their order. */
+  private sentToEndStep(): void {
+    const { model } = this;
+    const values = this.input.sentToEnd!.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: 0, rate: this.rate, clock: this.clock }, `sentToEnd[${i}]`));
+    const emptyStart = this.schedule.startDate?.getTime() ?? Date.now();
+    const placed = runTimelineRule(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
+    values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
+    this.messages.push(ok(`appended ${plural(values.length, "event")} at the end`));
+  }
+
+  /** shiftBy (from shiftFrom, else all): every event moved, overlaps it makes told. */
+  private shiftStep(): void {
+    const { input, messages } = this;
+    if (input.shiftBy !== undefined && input.shiftBy !== null) {
+      const fromTime = input.shiftFrom ? checkInstant(input.shiftFrom, "shiftFrom") : null;
+      const { moves, collisions } = runTimelineRule(() => shiftEvents(this.model.slots(), input.shiftBy!, { fromTime }));
+      this.model.applyMoves(moves);
+      messages.push(ok(`shifted ${plural(moves.length, "event")} by ${input.shiftBy} ms`));
+      for (const c of collisions) messages.push(warning(`shift: events ${c.previousId} and ${c.nextId} overlap by ${c.duration} ms`));
+    } else if (input.shiftFrom) {
+      throw badInput("shiftFrom needs shiftBy", { argument: "shiftFrom" });
+    }
+  }
 }
 
 function loopStep(input: BulkEditInput, model: BulkModel, placeBlock: (block: Slot) => void, messages: Message[], rate: FrameRate): void {

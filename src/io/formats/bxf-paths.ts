@@ -1,6 +1,7 @@
 // The paths of a BXF ScheduledEvent (or ScheduleElements) that the schedule reader (bxf-read.ts)
 // descends through or reads, as a tree of slots, so that it follows an element's path without
 // building strings. Pure tables.
+import { bxfPathTree, type BxfPathNode } from "../../common/bxf-xml.js";
 /**
  * Paths under ScheduledEvent that the reader descends through (null) or takes a text from (the key
  * it keeps the text under: the leaves whose name says enough by name, the others by their path).
@@ -42,9 +43,8 @@ export const [NOMINAL, TYPE, EVENT_TYPE, COMMAND, START_RATE, BROADCAST_DATE, DU
 /** Elements whose attributes the reader reads. */
 const WITH_ATTRIBUTES = new Set(["StartDateTime", "EventData", "SmpteDateTime", "SmpteDuration", "Offset", "OffsetTime", "SOM"]);
 
-/** EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
-export interface PathNode {
-  path: string;
+/** A node of EVENT_PATHS as a tree, so that the reader follows an element's path without building strings. */
+export interface PathNode extends BxfPathNode<PathNode> {
   /** The slot of the text it keeps, -1 for none. */
   text: number;
   /** The slots of the attributes it keeps, by local name (null: none read). */
@@ -52,21 +52,12 @@ export interface PathNode {
   programEvent: boolean;
   /** A Location that is a live source (a router input or a satellite feed), not a file. */
   liveSource: boolean;
-  children: Map<string, PathNode>;
 }
 const pathNode = (path: string): PathNode => ({ path, text: -1, attributes: null, programEvent: false, liveSource: false, children: new Map() });
-export const EVENT_TREE = pathNode("");
-for (const [path, key] of EVENT_PATHS) {
-  let node = EVENT_TREE;
-  for (const name of path.split("/")) {
-    let next = node.children.get(name);
-    if (!next) node.children.set(name, (next = pathNode(node.path ? `${node.path}/${name}` : name)));
-    node = next;
-  }
-  const name = path.slice(path.lastIndexOf("/") + 1);
+export const EVENT_TREE = bxfPathTree<PathNode, string | null>(EVENT_PATHS, pathNode, (node, key, name) => {
   if (key !== null) node.text = T[key];
   else if (WITH_ATTRIBUTES.has(name)) node.attributes = new Map(ATTRIBUTE_KEYS.flatMap((k, slot) => (k.startsWith(`${name}@`) ? [[k.slice(name.length + 1), slot]] : [])));
   else if (name === "ProgramEvent") node.programEvent = true;
   else if (name === "RouterSource" || name === "Satellite") node.liveSource = true;
-}
+});
 export const HEAD_PATHS = new Set(["BxfMessage", "BxfMessage/BxfData", "BxfMessage/BxfData/Schedule", "BxfMessage/BxfData/Schedule/Channel", "BxfMessage/BxfData/Schedule/Channel/Name", "BxfMessage/BxfData/Schedule/ScheduleName"]);

@@ -1,9 +1,11 @@
-// BXF (SMPTE ST 2021) import with a streaming parser (saxes, as XMLTV): the first Schedule's
-// Primary ScheduledEvents become events, its NonPrimary ones the secondary events and SCTE-35
-// signals of the primary event they name. Elements are matched by local name (any BXF version,
-// any prefix); what is not read is listed in one warning. saxes never loads a DTD or an external
-// entity, and a document that declares entities is refused outright.
-import { SaxesParser, type SaxesTagNS } from "saxes";
+// BXF (SMPTE ST 2021) import, streamed: the first Schedule's Primary ScheduledEvents become
+// events, its NonPrimary ones the secondary events and SCTE-35 signals of the primary event they
+// name. The walk of the document is the as-run reader's too (src/common/bxf-xml.ts: elements
+// matched by local name, any BXF version, any prefix; what is not read listed in one warning; no
+// DTD or external entity ever loaded, a document that declares entities refused outright), and so
+// is the reading of times (src/common/bxf-smpte.ts).
+import { SmpteTimeReader } from "../../common/bxf-smpte.js";
+import { BXF_DATA, BXF_SCHEDULE, BxfPathStack, bxfAttribute, BxfWalk, channelShortName, collapseSpaces, type BxfElements, type BxfTag } from "../../common/bxf-xml.js";
 import { badInput } from "../../common/errors.js";
 import { feedParser } from "./source.js";
 import { Command, EventType, Origin } from "../../events/index.js";
@@ -12,15 +14,13 @@ import type { EventInput } from "../../events/index.js";
 import { PGW_NAMESPACE, SCTE35_EVENT_NAME, SPOT_TYPES } from "./bxf.js";
 import type { Scte35SignalData } from "../../scte35/index.js";
 import { signalOfCue } from "./bxf-cues.js";
-import { broadcastClockOf, broadcastDateText, bxfInstant, parseFrameRate, scheduleStartDate, timecodeMs, utcDateTimeMs, utcDurationMs } from "./bxf-time.js";
-import { LocalTimeError } from "../../localtime/index.js";
+import { broadcastClockOf, parseFrameRate, scheduleStartDate } from "./bxf-time.js";
+import type { LocalClock } from "../../localtime/index.js";
 import type { ImportNotes, ImportOptions, ParsedEvent } from "./types.js";
 import {
   AD_TYPE, ATTRIBUTE_KEYS, BROADCAST_DATE, COMMAND, CONTENT_NAME, CUE, DIRECTION, DURATION, DURATION_RATE, END_MODE, EVENT_ID, EVENT_TITLE, EVENT_TREE, EVENT_TYPE, HEAD_PATHS, HOUSE_NUMBER,
   NOMINAL, NON_PRIMARY_NAME, OFFSET, OFFSET_FROM, OFFSET_RATE, PRIMARY_EVENT_ID, PROGRAM_NAME, SOM, SOM_MS, SOM_RATE, SPOT_TYPE, START, START_MODE, START_RATE, TEXT_KEYS, TYPE, UTC_DURATION, UTC_START,
-  type PathNode,
 } from "./bxf-paths.js";
-
 
 /** Primary events held back so that NonPrimary events written after them can still join them. */
 const HELD = 32;
@@ -48,123 +48,219 @@ const EVENT_TYPES = new Set<string>(Object.values(EventType));
 const TYPE_OF_SPOT = new Map(Object.entries(SPOT_TYPES).map(([type, spot]) => [spot.toLowerCase(), type as EventType]));
 
 export async function* readBxf(text: AsyncIterable<string>, options: ImportOptions, notes: ImportNotes): AsyncGenerator<ParsedEvent> {
-  const parser = new SaxesParser<{ xmlns: true; position: true }>({ xmlns: true, position: true });
+  const reader = new ScheduleReader(options, notes);
+  const { walk, ready } = reader;
+  yield* feedParser(walk.parser, text, ready, () => walk.failure);
+  if (reader.count === 0 && reader.schedules === 0) throw badInput("The file holds no BXF Schedule (BxfMessage/BxfData/Schedule)");
+  reader.release(0);
+  yield* ready.splice(0);
+  reader.warnAtEnd();
+}
+
+/** The reader of one schedule message: the walk hands it the elements, it makes the events ready. */
+class ScheduleReader implements BxfElements {
+  readonly walk = new BxfWalk(this);
+  readonly ready: ParsedEvent[] = [];
+  /** ScheduledEvents of the first Schedule read. */
+  count = 0;
+  /** Schedules met (only the first is read). */
+  schedules = 0;
+  private readonly held: Held[] = [];
+  private readonly orphans: string[] = [];
+  private inSchedule = false;
   // Broadcast dates and times of day are local broadcast time of the new schedule's zone and broadcast day (bxf-time.ts).
-  const clock = broadcastClockOf({ timeZone: options.timeZone, broadcastDayStart: options.broadcastDayStart });
-  const ready: ParsedEvent[] = [];
-  const held: Held[] = [];
-  // Elements not read: how many, and the line of the first (the warning names it).
-  const ignored = new Map<string, { count: number; line: number }>();
-  const orphans: string[] = [];
-  const path: string[] = [];
-  let failure: Error | null = null;
-  let skipDepth = 0; // > 0 inside an element not read
-  let schedules = 0;
-  let inSchedule = false;
-  let scheduleDay: string | null = null;
-  let count = 0;
-  let current: Scheduled | null = null;
+  private readonly clock: LocalClock;
+  private readonly times: SmpteTimeReader;
+  private current: Scheduled | null = null;
   // The ScheduledEvent open, when current is one of its ScheduleElements.
-  let outer: Scheduled | null = null;
-  let headers = 0;
-  const skippedTypes = new Map<string, number>();
-  let buffer = "";
+  private outer: Scheduled | null = null;
+  /** Inside a ScheduledEvent: the path of each open element below it. */
+  private readonly rel = new BxfPathStack(EVENT_TREE);
+  /** The slot of the event's text being read, -1 for none. */
+  private textSlot = -1;
+  /** The head path whose text is being read (the Schedule's name, its Channel's). */
+  private headText: string | null = null;
+  private headers = 0;
+  private readonly skippedTypes = new Map<string, number>();
+  // The end of the primary event read last: a Follow event with a nominal start starts there.
+  private lastEnd: number | null = null;
+  // Its start (+1 ms when it has a length): where the clocks repeat an hour, the next time of day is its occurrence at or after it.
+  private notBefore: number | undefined;
 
-  const fail = (message: string) => {
-    failure ??= badInput(message);
-  };
-  const ignore = (name: string) => {
-    const seen = ignored.get(name);
-    if (seen) seen.count++;
-    else ignored.set(name, { count: 1, line: parser.line });
-  };
-  const release = (keep: number) => {
-    while (held.length > keep) {
-      const h = held.shift()!;
-      ready.push({ input: h.input, at: h.at });
-    }
-  };
+  constructor(
+    private readonly options: ImportOptions,
+    private readonly notes: ImportNotes,
+  ) {
+    this.clock = broadcastClockOf({ timeZone: options.timeZone, broadcastDayStart: options.broadcastDayStart });
+    this.times = new SmpteTimeReader({
+      clock: this.clock,
+      fps: options.fps,
+      // A frameRate the file gives is the new schedule's (the first one).
+      onFrameRate: (fps) => (notes.schedule.fps ??= fps),
+      noDate: "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)",
+    });
+  }
 
-  // The last frame rate and broadcast date read, and what they were: files repeat them event after event.
-  let rateText: string | null = null;
-  let rate = 0;
-  let dateText: string | null = null;
-  let dateDay: string | null = null;
-  const rateOf = (value: string | undefined, at: string): number => {
-    if (value === undefined) return options.fps;
-    if (value === rateText) return rate;
-    const fps = parseFrameRate(value);
-    if (fps === null) throw badInput(`${at}: frameRate "${value}" is not a frame rate`);
-    notes.schedule.fps ??= fps;
-    rateText = value;
-    rate = fps;
-    return fps;
-  };
-  const dayOf = (date: string | undefined): string | null => {
-    if (date === undefined) return scheduleDay;
-    if (date !== dateText) {
-      dateDay = broadcastDateText(date);
-      dateText = date;
+  open(tag: BxfTag): void {
+    if (this.current) this.openInEvent(this.current, tag);
+    else this.openHead(tag);
+  }
+
+  /** An element of a ScheduledEvent: one of its ScheduleElements, a text, attributes, or one to descend through. */
+  private openInEvent(current: Scheduled, tag: BxfTag): void {
+    const name = tag.local;
+    if (this.rel.depth === 0 && this.outer === null && name === "ScheduleElements") {
+      this.outer = current;
+      this.current = new Scheduled(`${current.at.replace(/ \(line \d+\)$/, "")}, ScheduleElements ${current.elements + 1} (line ${this.walk.line})`);
+      return;
     }
-    return dateDay;
-  };
-  const timecode = (s: Scheduled, slot: number, rateSlot: number, what: string): number | null => {
-    const value = s.values[slot];
-    if (value === undefined) return null;
-    const fps = rateOf(s.attributes[rateSlot], s.at);
-    try {
-      return timecodeMs(value, fps);
-    } catch (error) {
-      throw badInput(`${s.at}: ${what}: ${(error as Error).message}`);
+    const node = this.rel.enter(name, this.walk);
+    if (node === undefined) return;
+    if (this.rel.depth === 1 && name === "EventData") current.eventData = true;
+    if (node.text >= 0) {
+      this.textSlot = node.text;
+      this.walk.collectText();
+    } else if (node.attributes !== null) {
+      for (const key in tag.attributes) {
+        const a = tag.attributes[key];
+        const slot = node.attributes.get(a.local);
+        if (slot !== undefined) current.attributes[slot] = a.value;
+      }
+    } else if (node.programEvent) current.programEvent = true;
+    else if (node.liveSource) current.liveSource = true;
+  }
+
+  /** An element above the events: a ScheduledEvent starts, or the message's head (BxfData, Schedule, Channel, names). */
+  private openHead(tag: BxfTag): void {
+    const walk = this.walk;
+    walk.openHead(tag);
+    const depth = walk.head.length;
+    if (depth === 4 && this.inSchedule && tag.local === "ScheduledEvent") {
+      this.count++;
+      this.current = new Scheduled(`ScheduledEvent ${this.count} (line ${walk.line})`);
+      return;
     }
-  };
+    if (depth === 1) return;
+    const where = walk.where;
+    if (!HEAD_PATHS.has(where)) walk.skipHead();
+    else if (where === BXF_SCHEDULE) this.openSchedule(tag);
+    else if (where === BXF_DATA) {
+      const action = bxfAttribute(tag, "action");
+      if (action !== undefined && action !== "add") this.notes.warnings.push(`line ${walk.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);
+    } else if (where === `${BXF_SCHEDULE}/Channel`) {
+      const short = channelShortName(tag);
+      if (short && !this.options.channel) this.notes.schedule.channel = short;
+    } else if (tag.local === "Name" || tag.local === "ScheduleName") {
+      this.headText = where;
+      walk.collectText();
+    }
+  }
+
+  /** A Schedule: the first is read (its frame rate, name and start date), the others skipped. */
+  private openSchedule(tag: BxfTag): void {
+    const { walk, notes } = this;
+    this.schedules++;
+    this.inSchedule = this.schedules === 1;
+    if (!this.inSchedule) {
+      notes.warnings.push(`line ${walk.line}: Schedule ${this.schedules} ignored (one Schedule per import: the first)`);
+      walk.closeHead();
+      walk.skip();
+      return;
+    }
+    // Our own frame rate of the schedule (pgw:frameRate): the export's times need no frameRate where they are UtcDateTime.
+    const ownRate = tag.attributes[`{${PGW_NAMESPACE}}frameRate`] ?? Object.values(tag.attributes).find((a) => a.uri === PGW_NAMESPACE && a.local === "frameRate");
+    if (ownRate) {
+      const fps = parseFrameRate(ownRate.value);
+      if (fps !== null) notes.schedule.fps ??= fps;
+    }
+    const named = bxfAttribute(tag, "scheduleName")?.trim();
+    if (named) notes.schedule.name ??= named;
+    const startText = bxfAttribute(tag, "scheduleStart") ?? bxfAttribute(tag, "ScheduleStart");
+    this.times.defaultDay = startText !== undefined ? scheduleStartDate(this.clock, startText) : null;
+  }
+
+  close(): void {
+    const current = this.current;
+    if (current === null) this.closeHead();
+    else if (this.rel.depth === 0) this.closeScheduled(current);
+    else {
+      this.rel.leave();
+      if (this.textSlot >= 0) {
+        const text = this.walk.takeText();
+        current.values[this.textSlot] = this.textSlot === CUE ? text.replace(/\s/g, "") : collapseSpaces(text);
+        this.textSlot = -1;
+      }
+    }
+  }
+
+  private closeHead(): void {
+    if (this.headText !== null) {
+      const value = collapseSpaces(this.walk.takeText());
+      const { notes } = this;
+      if (this.headText === `${BXF_SCHEDULE}/ScheduleName` && value) notes.schedule.name = value;
+      else if (this.headText === `${BXF_SCHEDULE}/Channel/Name` && value && !this.options.channel) notes.schedule.channel ??= value;
+      this.headText = null;
+    }
+    this.walk.closeHead();
+  }
+
+  /** A ScheduleElements or a ScheduledEvent closes: an event when it holds an EventData. */
+  private closeScheduled(s: Scheduled): void {
+    if (this.outer !== null) {
+      // A ScheduleElements closes: an event of its own when it holds an EventData.
+      this.current = this.outer;
+      this.outer = null;
+      if (s.eventData) this.current.elements++;
+    } else {
+      // The ScheduledEvent closes: its own EventData is an event, unless its ScheduleElements held the events (then it is their header).
+      this.current = null;
+      this.walk.closeHead();
+      if (s.elements > 0 && s.eventData) this.headers++;
+      if (s.elements > 0 || !s.eventData) return;
+    }
+    if (s.eventData) this.closeEvent(s);
+  }
+
+  private closeEvent(s: Scheduled): void {
+    const type = s.attributes[EVENT_TYPE]?.toLowerCase();
+    if (type === "nonprimary") return this.nonPrimary(s);
+    if (type === "comment" || type === "macro") {
+      this.skippedTypes.set(type, (this.skippedTypes.get(type) ?? 0) + 1);
+      return;
+    }
+    this.held.push(this.primaryOf(s));
+    this.release(HELD);
+  }
+
+  /** Hands the primary events held on, but the last `keep`. */
+  release(keep: number): void {
+    while (this.held.length > keep) {
+      const h = this.held.shift()!;
+      this.ready.push({ input: h.input, at: h.at });
+    }
+  }
 
   /** The instant of a StartDateTime: SmpteDateTime (broadcast date + time of day) or UtcDateTime; null when it has neither. */
-  const startOf = (s: Scheduled, notBefore?: number): number | null => {
-    const utc = s.values[UTC_START];
-    if (utc !== undefined && s.values[START] === undefined) {
-      const ms = utcDateTimeMs(utc);
-      if (ms === null) throw badInput(`${s.at}: UtcDateTime "${utc}" is not a date and time (xs:dateTime)`);
-      return ms;
-    }
-    const timeOfDay = timecode(s, START, START_RATE, "start");
-    if (timeOfDay === null) return null;
-    const date = s.attributes[BROADCAST_DATE];
-    const day = dayOf(date);
-    if (day === null) throw badInput(`${s.at}: ${date === undefined ? "SmpteDateTime needs a broadcastDate (the Schedule has no scheduleStart either)" : `broadcastDate "${date}" is not a date (YYYY-MM-DD)`}`);
-    try {
-      return bxfInstant(clock, day, timeOfDay, s.values[START]!, notBefore);
-    } catch (error) {
-      if (error instanceof LocalTimeError) throw badInput(`${s.at}: ${error.message}`);
-      throw error;
-    }
-  };
+  private startOf(s: Scheduled, notBefore?: number): number | null {
+    return this.times.start(s.values[START], s.attributes[START_RATE], s.attributes[BROADCAST_DATE], s.values[UTC_START], s.at, notBefore);
+  }
 
-  const durationOf = (s: Scheduled): number | null => {
-    const utc = s.values[UTC_DURATION];
-    if (utc !== undefined && s.values[DURATION] === undefined) {
-      const ms = utcDurationMs(utc);
-      if (ms === null) throw badInput(`${s.at}: UtcDuration "${utc}" is not a duration (PnDTnHnMnS)`);
-      return ms;
-    }
-    return timecode(s, DURATION, DURATION_RATE, "duration");
-  };
+  private durationOf(s: Scheduled): number | null {
+    return this.times.length(s.values[DURATION], s.attributes[DURATION_RATE], s.values[UTC_DURATION], s.at);
+  }
 
-  // The end of the primary event read last: a Follow event with a nominal start starts there.
-  let lastEnd: number | null = null;
-  // Its start (+1 ms when it has a length): where the clocks repeat an hour, the next time of day is its occurrence at or after it.
-  let notBefore: number | undefined;
-  const primaryOf = (s: Scheduled): Held => {
+  private primaryOf(s: Scheduled): Held {
     const v = s.values;
-    const own = startOf(s, notBefore);
+    const own = this.startOf(s, this.notBefore);
     if (own === null) throw badInput(`${s.at}: StartDateTime (SmpteDateTime/SmpteTimeCode or UtcDateTime) is required`);
-    const follows = v[START_MODE]?.toLowerCase() === "follow" && s.attributes[NOMINAL]?.trim().toLowerCase() === "true" && lastEnd !== null;
-    const startMs = follows ? lastEnd! : own;
-    const duration = durationOf(s) ?? 0;
-    lastEnd = startMs + duration;
-    notBefore = startMs + (duration > 0 ? 1 : 0);
+    const follows = v[START_MODE]?.toLowerCase() === "follow" && s.attributes[NOMINAL]?.trim().toLowerCase() === "true" && this.lastEnd !== null;
+    const startMs = follows ? this.lastEnd! : own;
+    const duration = this.durationOf(s) ?? 0;
+    this.lastEnd = startMs + duration;
+    this.notBefore = startMs + (duration > 0 ? 1 : 0);
     const somMs = v[SOM_MS];
-    const som = somMs !== undefined ? wholeMs(somMs, s.at, "Som") : timecode(s, SOM, v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE, "SOM");
+    const somRate = v[SOM] !== undefined && s.attributes[SOM_RATE] !== undefined ? SOM_RATE : START_RATE;
+    const som = somMs !== undefined ? wholeMs(somMs, s.at, "Som") : this.times.timecode(v[SOM], s.attributes[somRate], s.at, "SOM");
     const title = v[CONTENT_NAME] ?? v[EVENT_TITLE] ?? v[PROGRAM_NAME] ?? null;
     const input: EventInput = { onAirTime: new Date(startMs), duration, eventType: eventTypeOf(s), title: title || null, mediaId: v[HOUSE_NUMBER] || null };
     if (som !== null) input.som = som;
@@ -174,51 +270,25 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     else if (startMode === "manual") input.manualStart = true;
     if (v[END_MODE]?.toLowerCase() === "manual") input.manualEnd = true;
     return { id: v[EVENT_ID] ?? null, input, at: s.at };
-  };
+  }
 
-  const wholeMs = (text: string, at: string, what: string): number => {
-    if (!/^\d{1,15}$/.test(text)) throw badInput(`${at}: ${what} "${text}" is not a whole number of ms`);
-    return Number(text);
-  };
-
-  const eventTypeOf = (s: Scheduled): EventType => {
-    const own = s.attributes[TYPE];
-    if (own !== undefined) {
-      if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
-      return own as EventType;
-    }
-    if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return s.liveSource ? EventType.LIVE : EventType.PRIMARY;
-    const spot = (s.values[SPOT_TYPE] ?? s.values[AD_TYPE])?.toLowerCase();
-    if (spot === undefined) return EventType.PRIMARY;
-    if (spot === "live") return EventType.LIVE;
-    return TYPE_OF_SPOT.get(spot) ?? EventType.ADVERTISEMENT;
-  };
-
-  const nonPrimary = (s: Scheduled) => {
+  /** A NonPrimary event: a secondary event or an SCTE-35 signal of the primary event it names (else of the last one). */
+  private nonPrimary(s: Scheduled): void {
     const v = s.values;
     const ref = v[PRIMARY_EVENT_ID];
-    const owner = ref !== undefined ? held.find((h) => h.id === ref) : held[held.length - 1];
+    const owner = ref !== undefined ? this.held.find((h) => h.id === ref) : this.held[this.held.length - 1];
     if (!owner) {
-      orphans.push(s.at);
+      this.orphans.push(s.at);
       return;
     }
     const fromEnd = s.attributes[OFFSET_FROM]?.toLowerCase() === "endofevent";
-    let offset = timecode(s, OFFSET, s.attributes[OFFSET_RATE] !== undefined ? OFFSET_RATE : START_RATE, "offset");
-    if (offset !== null) {
-      if (s.attributes[DIRECTION]?.toLowerCase() === "negative") offset = -offset;
-      if (fromEnd) offset = -offset;
-    } else {
-      // No OffsetTime: the distance of its start from the primary event's start (or, from its end, before that end).
-      const ownerStart = (owner.input.onAirTime as Date).getTime();
-      const startMs = startOf(s, ownerStart);
-      offset = startMs === null ? 0 : fromEnd ? ownerStart + (owner.input.duration ?? 0) - startMs : startMs - ownerStart;
-    }
+    const offset = this.offsetOf(s, owner, fromEnd);
     const origin = fromEnd ? Origin.FROM_END : Origin.FROM_START;
     const name = v[NON_PRIMARY_NAME] ?? "";
     const cue = v[CUE];
     if (cue !== undefined || name.toUpperCase() === SCTE35_EVENT_NAME) {
       if (cue === undefined) {
-        notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (PrivateInformation/pgw:Scte35Cue); ignored`);
+        this.notes.warnings.push(`${s.at}: an ${SCTE35_EVENT_NAME} event without a cue (PrivateInformation/pgw:Scte35Cue); ignored`);
         return;
       }
       let signal: Scte35SignalData;
@@ -233,179 +303,48 @@ export async function* readBxf(text: AsyncIterable<string>, options: ImportOptio
     const command = s.attributes[COMMAND];
     if (command !== undefined && command !== Command.ON && command !== Command.OFF) throw badInput(`${s.at}: pgw:command "${command}" is not ON or OFF`);
     (owner.input.secondaryEvents ??= []).push({ objectName: name || null, offset, origin, ...(command ? { command: command as Command } : {}) });
-  };
+  }
 
-  const closeEvent = (s: Scheduled) => {
-    const type = s.attributes[EVENT_TYPE]?.toLowerCase();
-    if (type === "nonprimary") return nonPrimary(s);
-    if (type === "comment" || type === "macro") {
-      skippedTypes.set(type, (skippedTypes.get(type) ?? 0) + 1);
-      return;
+  /** A NonPrimary event's offset from its primary event's start (or, from its end, before that end). */
+  private offsetOf(s: Scheduled, owner: Held, fromEnd: boolean): number {
+    const offset = this.times.timecode(s.values[OFFSET], s.attributes[s.attributes[OFFSET_RATE] !== undefined ? OFFSET_RATE : START_RATE], s.at, "offset");
+    if (offset !== null) {
+      const negative = s.attributes[DIRECTION]?.toLowerCase() === "negative";
+      return negative !== fromEnd ? -offset : offset;
     }
-    held.push(primaryOf(s));
-    release(HELD);
-  };
+    // No OffsetTime: the distance of its start from the primary event's start (or, from its end, before that end).
+    const ownerStart = (owner.input.onAirTime as Date).getTime();
+    const startMs = this.startOf(s, ownerStart);
+    return startMs === null ? 0 : fromEnd ? ownerStart + (owner.input.duration ?? 0) - startMs : startMs - ownerStart;
+  }
 
-  parser.on("doctype", (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) fail(`line ${parser.line}: entity declarations are not accepted (DTDs and external entities are never loaded)`);
-  });
-  parser.on("error", (error) => fail(`line ${parser.line}: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "")}`));
-  // Inside a ScheduledEvent: the path of each open element below it, and the text slot of the one read.
-  const rel: PathNode[] = [];
-  let textSlot = -1;
-  let headText: string | null = null;
-  parser.on("opentag", (tag: SaxesTagNS) => {
-    if (failure) return;
-    if (skipDepth > 0) {
-      skipDepth++;
-      return;
-    }
-    const name = tag.local;
-    if (current) {
-      if (rel.length === 0 && outer === null && name === "ScheduleElements") {
-        outer = current;
-        current = new Scheduled(`${outer.at.replace(/ \(line \d+\)$/, "")}, ScheduleElements ${outer.elements + 1} (line ${parser.line})`);
-        return;
-      }
-      const parent = rel.length ? rel[rel.length - 1] : EVENT_TREE;
-      const node = parent.children.get(name);
-      if (node === undefined) {
-        ignore(parent.path ? `${parent.path}/${name}` : name);
-        skipDepth = 1;
-        return;
-      }
-      rel.push(node);
-      if (rel.length === 1 && name === "EventData") current.eventData = true;
-      if (node.text >= 0) {
-        textSlot = node.text;
-        buffer = "";
-      } else if (node.attributes !== null) {
-        for (const key in tag.attributes) {
-          const a = tag.attributes[key];
-          const slot = node.attributes.get(a.local);
-          if (slot !== undefined) current.attributes[slot] = a.value;
-        }
-      } else if (node.programEvent) current.programEvent = true;
-      else if (node.liveSource) current.liveSource = true;
-      return;
-    }
-    path.push(name);
-    if (path.length === 4 && inSchedule && name === "ScheduledEvent") {
-      count++;
-      current = new Scheduled(`ScheduledEvent ${count} (line ${parser.line})`);
-      return;
-    }
-    const where = path.join("/");
-    if (path.length === 1) {
-      if (name !== "BxfMessage") fail(`line ${parser.line}: the root element must be <BxfMessage> (SMPTE ST 2021), found <${tag.name}>`);
-      return;
-    }
-    if (!HEAD_PATHS.has(where)) {
-      ignore(where.replace(/^BxfMessage\//, ""));
-      path.pop();
-      skipDepth = 1;
-      return;
-    }
-    if (where === "BxfMessage/BxfData/Schedule") {
-      schedules++;
-      inSchedule = schedules === 1;
-      if (!inSchedule) {
-        notes.warnings.push(`line ${parser.line}: Schedule ${schedules} ignored (one Schedule per import: the first)`);
-        path.pop();
-        skipDepth = 1;
-        return;
-      }
-      // Our own frame rate of the schedule (pgw:frameRate): the export's times need no frameRate where they are UtcDateTime.
-      const ownRate = tag.attributes[`{${PGW_NAMESPACE}}frameRate`] ?? Object.values(tag.attributes).find((a) => a.uri === PGW_NAMESPACE && a.local === "frameRate");
-      if (ownRate) {
-        const fps = parseFrameRate(ownRate.value);
-        if (fps !== null) notes.schedule.fps ??= fps;
-      }
-      const named = attr(tag, "scheduleName")?.trim();
-      if (named) notes.schedule.name ??= named;
-      const startText = attr(tag, "scheduleStart") ?? attr(tag, "ScheduleStart");
-      scheduleDay = startText !== undefined ? scheduleStartDate(clock, startText) : null;
-    } else if (where === "BxfMessage/BxfData") {
-      const action = attr(tag, "action");
-      if (action !== undefined && action !== "add") notes.warnings.push(`line ${parser.line}: BxfData action="${action}" is read as "add" (the import makes a new schedule)`);
-    } else if (where === "BxfMessage/BxfData/Schedule/Channel") {
-      const short = attr(tag, "shortName") ?? attr(tag, "ShortName");
-      if (short && !options.channel) notes.schedule.channel = short;
-    } else if (name === "Name" || name === "ScheduleName") {
-      headText = where;
-      buffer = "";
-    }
-  });
-  const onText = (t: string) => {
-    if (skipDepth === 0 && (textSlot >= 0 || headText !== null)) buffer += t;
-  };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
-  parser.on("closetag", () => {
-    if (failure) return;
-    if (skipDepth > 0) {
-      skipDepth--;
-      return;
-    }
-    if (current) {
-      if (rel.length === 0) {
-        const s: Scheduled = current;
-        if (outer !== null) {
-          // A ScheduleElements closes: an event of its own when it holds an EventData.
-          current = outer;
-          outer = null;
-          if (s.eventData) current.elements++;
-        } else {
-          // The ScheduledEvent closes: its own EventData is an event, unless its ScheduleElements held the events (then it is their header).
-          current = null;
-          path.pop();
-          if (s.elements > 0 && s.eventData) headers++;
-          if (s.elements > 0 || !s.eventData) return;
-        }
-        if (!s.eventData) return;
-        try {
-          closeEvent(s);
-        } catch (error) {
-          failure ??= error as Error;
-        }
-        return;
-      }
-      rel.pop();
-      if (textSlot >= 0) {
-        current.values[textSlot] = textSlot === CUE ? buffer.replace(/\s/g, "") : collapse(buffer);
-        textSlot = -1;
-      }
-      return;
-    }
-    if (headText !== null) {
-      const value = collapse(buffer);
-      if (headText === "BxfMessage/BxfData/Schedule/ScheduleName" && value) notes.schedule.name = value;
-      else if (headText === "BxfMessage/BxfData/Schedule/Channel/Name" && value && !options.channel) notes.schedule.channel ??= value;
-      headText = null;
-    }
-    path.pop();
-  });
-
-  yield* feedParser(parser, text, ready, () => failure);
-  if (count === 0 && schedules === 0) throw badInput("The file holds no BXF Schedule (BxfMessage/BxfData/Schedule)");
-  release(0);
-  yield* ready.splice(0);
-  if (headers) notes.warnings.push(`${headers} ScheduledEvent/EventData ignored: the header of the ScheduleElements read as events`);
-  for (const [type, n] of skippedTypes) notes.warnings.push(`${n} EventData of eventType "${type === "comment" ? "Comment" : "Macro"}" ignored (no event of a schedule)`);
-  if (orphans.length) notes.warnings.push(`${orphans.length} NonPrimary event(s) name no primary event read before them; ignored (first: ${orphans[0]})`);
-  if (ignored.size) {
-    const list = [...ignored].slice(0, 30).map(([n, { count, line }]) => (count > 1 ? `${n} (${count}, first line ${line})` : `${n} (line ${line})`));
-    notes.warnings.push(`Elements not read, ignored: ${list.join(", ")}${ignored.size > 30 ? `, and ${ignored.size - 30} more` : ""}`);
+  /** The warnings of the whole read: what was read as no event, and the elements not read. */
+  warnAtEnd(): void {
+    const warnings = this.notes.warnings;
+    if (this.headers) warnings.push(`${this.headers} ScheduledEvent/EventData ignored: the header of the ScheduleElements read as events`);
+    for (const [type, n] of this.skippedTypes) warnings.push(`${n} EventData of eventType "${type === "comment" ? "Comment" : "Macro"}" ignored (no event of a schedule)`);
+    if (this.orphans.length) warnings.push(`${this.orphans.length} NonPrimary event(s) name no primary event read before them; ignored (first: ${this.orphans[0]})`);
+    const notRead = this.walk.notReadWarning();
+    if (notRead !== null) warnings.push(notRead);
   }
 }
 
-const SPACES = /\s\s|[^\S ]/;
-/** Whitespace runs as one space, trimmed (the test spares the replace for texts with single spaces only). */
-const collapse = (text: string): string => (SPACES.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim());
+function wholeMs(text: string, at: string, what: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw badInput(`${at}: ${what} "${text}" is not a whole number of ms`);
+  return Number(text);
+}
 
-function attr(tag: SaxesTagNS, local: string): string | undefined {
-  for (const a of Object.values(tag.attributes)) if (a.local === local) return a.value;
-  return undefined;
+function eventTypeOf(s: Scheduled): EventType {
+  const own = s.attributes[TYPE];
+  if (own !== undefined) {
+    if (!EVENT_TYPES.has(own)) throw badInput(`${s.at}: pgw:type "${own}" is not an EventType`);
+    return own as EventType;
+  }
+  if (s.values[PROGRAM_NAME] !== undefined || s.programEvent) return s.liveSource ? EventType.LIVE : EventType.PRIMARY;
+  const spot = (s.values[SPOT_TYPE] ?? s.values[AD_TYPE])?.toLowerCase();
+  if (spot === undefined) return EventType.PRIMARY;
+  if (spot === "live") return EventType.LIVE;
+  return TYPE_OF_SPOT.get(spot) ?? EventType.ADVERTISEMENT;
 }
 
 /** An XML file's format by its first characters: BXF when its root is a BxfMessage, else XMLTV. */
