@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock.js";
-import { recordTimeLimits } from "./errors.js";
+import { recordTimeLimits } from "./driver-errors.js";
 import * as schema from "./schema.js";
 import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
 import { queuesMended, reservationsMended } from "./postgres-mend.js";
@@ -125,7 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // JIT compilation costs 20–150 ms per statement the planner thinks expensive (correlated
       // index lookups over 100,000 events, say) and saves nothing on this OLTP workload.
       // Time limits of every statement (0 = none): a long statement or a wait on a lock ends in
-      // TIMEOUT instead of holding a pool connection (src/db/errors.ts). Job transactions raise
+      // TIMEOUT instead of holding a pool connection (src/db/driver-errors.ts). Job transactions raise
       // statement_timeout for themselves with SET LOCAL (src/jobs/lease.ts). Behind a pooler in
       // transaction mode these are refused as startup parameters: pooled.ts sets them per
       // transaction instead (application_name is one a pooler passes on).

@@ -1,7 +1,7 @@
 // MSB-first bit writer and reader for the bit fields of a splice_info_section. Fields wider than
 // 32 bits (pts_time 33, segmentation_duration 40) go through Number arithmetic, which is exact
 // up to 2^53, because JavaScript's bit operators stop at 32.
-import { Scte35Error } from "./errors.js";
+import { Scte35Error } from "./cue-error.js";
 
 const TWO_32 = 2 ** 32;
 

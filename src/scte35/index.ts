@@ -13,7 +13,7 @@ export {
   type SpliceTime,
 } from "./types.js";
 export { decodeSpliceInfo, encodeSpliceInfo } from "./section.js";
-export { Scte35Error } from "./errors.js";
+export { Scte35Error } from "./cue-error.js";
 
 // An event's SCTE35Signal as a section, and back; the cue text an event carries (base64 or hex).
 export {

@@ -3,7 +3,7 @@
 // the descriptors decoded are segmentation_descriptors (others keep their bytes as hex).
 import { BitReader, BitWriter } from "./bits.js";
 import { crc32Mpeg2 } from "./crc32.js";
-import { Scte35Error } from "./errors.js";
+import { Scte35Error } from "./cue-error.js";
 import {
   BANDWIDTH_RESERVATION,
   CUEI,

@@ -13,7 +13,7 @@
 //   noRegionalBlackoutFlag, archiveAllowedFlag, deviceGroupRestriction is set; the unset ones
 //   then default to true, true, true, 3 (no device restriction).
 import { encodeSpliceInfo } from "./section.js";
-import { Scte35Error } from "./errors.js";
+import { Scte35Error } from "./cue-error.js";
 import { formatCue, type CueFormat } from "./text.js";
 import { SEGMENTATION_DESCRIPTOR, SPLICE_INSERT, SUB_SEGMENT_TYPES, TIME_SIGNAL, type SegmentationDescriptor, type SpliceDescriptor, type SpliceInfo, type SpliceInfoFields } from "./types.js";
 

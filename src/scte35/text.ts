@@ -1,6 +1,6 @@
 // A cue as text: what a person pastes from a packager log (base64, or hex with or without "0x",
 // either with whitespace or line breaks inside), and what we write (base64, or lower-case hex).
-import { Scte35Error } from "./errors.js";
+import { Scte35Error } from "./cue-error.js";
 
 export type CueFormat = "BASE64" | "HEX";
 

@@ -4,7 +4,7 @@
 // - binary types (Turner ID 0x08, MPU 0x0C, UUID, UMID, ISAN, EIDR, ATSC, user defined): hex,
 //   written "0x" + upper case, read with or without "0x";
 // - MID (0x0D): a JSON list of its parts, e.g. [{"type":8,"value":"0x0A0B0C0D0E0F1011"},{"type":9,"value":"SIGNAL:x"}].
-import { Scte35Error } from "./errors.js";
+import { Scte35Error } from "./cue-error.js";
 import type { SegmentationUpid } from "./types.js";
 
 export const UPID_MID = 0x0d;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execute, queryRows } from "../../src/db/client.js";
-import { classifyDatabaseError } from "../../src/db/errors.js";
+import { classifyDatabaseError } from "../../src/db/driver-errors.js";
 import { appError, orgViewer, useServices } from "../helpers/services.js";
 
 const bed = useServices();

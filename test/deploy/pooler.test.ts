@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../src/db/client.js";
-import { classifyDatabaseError } from "../../src/db/errors.js";
+import { classifyDatabaseError } from "../../src/db/driver-errors.js";
 import { runMigrations } from "../../src/db/migrate.js";
 import { noteActorAndOperation } from "../../src/history/note.js";
 import type { Service } from "../../src/main.js";

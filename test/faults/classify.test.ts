@@ -1,7 +1,7 @@
-// src/db/errors.ts decides what a database error means to a client, whichever way it is wrapped.
+// src/db/driver-errors.ts decides what a database error means to a client, whichever way it is wrapped.
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/common/errors.js";
-import { classifyDatabaseError, recordTimeLimits } from "../../src/db/errors.js";
+import { classifyDatabaseError, recordTimeLimits } from "../../src/db/driver-errors.js";
 
 /** As drizzle throws it: a wrapper whose message holds the SQL and the parameters, the driver error in `cause`. */
 function wrapped(code: string, driverMessage = "driver says so"): Error {

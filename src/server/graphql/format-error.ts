@@ -1,12 +1,12 @@
 // The one place where errors become what the client sees. AppError keeps its code; GraphQL's own
 // validation and coercion errors keep theirs; database errors with a meaning for the client
-// (time-out, database unavailable, a value it cannot store) get theirs from src/db/errors.ts;
+// (time-out, database unavailable, a value it cannot store) get theirs from src/db/driver-errors.ts;
 // anything else is masked (no stack, no SQL) and the log holds the original under the same
 // request id.
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError } from "../../common/errors.js";
-import { classifyDatabaseError } from "../../db/errors.js";
+import { classifyDatabaseError } from "../../db/driver-errors.js";
 import { currentRequestId } from "../http/index.js";
 import { QUERY_TOO_COMPLEX, queryLimitErrorOf } from "../limits/index.js";
 
