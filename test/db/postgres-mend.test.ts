@@ -1,20 +1,27 @@
 // The mends of postgres.js, applied at install by patch-package from patches/postgres+3.4.9.patch
 // (package.json "postinstall"): present in this install, recognised by the service, confined to
-// the two builds Node loads, and written for the pristine 3.4.9 only: on other code the install fails.
+// the two builds Node loads, and written for the pristine 3.4.9 only: on other code the install
+// fails. The queue mend is driven here; the reservation mends are driven through the service in
+// test/faults/client-gone.test.ts, and here (on PostgreSQL) a server that goes down and comes back.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { createServer, connect as connectTcp, type Server, type Socket } from "node:net";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
 import { MEND_MARKS, QUEUE_MARKS, queuesMended, reservationsMended } from "../../src/db/postgres-mend.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PATCH_NAME = "postgres+3.4.9.patch";
 const PATCH = readFileSync(join(ROOT, "patches", PATCH_NAME), "utf8");
 const require = createRequire(import.meta.url);
+const onPostgres = !!process.env.DATABASE_URL;
+if (!onPostgres) process.stderr.write("postgres-mend: the test of reads refused while the server is down is skipped on PGlite (postgres.js only)\n");
 /** The installed postgres.js (its CommonJS entry is <root>/cjs/src/index.js; it exports no package.json). */
 const POSTGRES = dirname(dirname(dirname(require.resolve("postgres"))));
 
@@ -113,11 +120,32 @@ async function installedQueues(): Promise<((initial: unknown[]) => DriverQueue<o
   return [(await import(pathToFileURL(join(POSTGRES, "src", "queue.js")).href)).default, require(join(POSTGRES, "cjs", "src", "queue.js"))];
 }
 
+/** A TCP relay to the server of DATABASE_URL that can be taken down (connections refused, those open cut) and brought back on its port. */
+async function relay(): Promise<{ url: string; down(): Promise<void>; up(): Promise<void>; close(): Promise<void> }> {
+  const target = new URL(process.env.DATABASE_URL!);
+  const sockets = new Set<Socket>();
+  const serve = (client: Socket) => {
+    const server = connectTcp(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(server);
+    client.pipe(server).pipe(client);
+    client.on("error", () => server.destroy()).on("close", () => sockets.delete(client));
+    server.on("error", () => client.destroy()).on("close", () => sockets.delete(server));
+  };
+  const listen = (port: number) => new Promise<Server>((resolve) => { const server = createServer(serve).listen(port, "127.0.0.1", () => resolve(server)); });
+  let server = await listen(0);
+  const port = (server.address() as { port: number }).port;
+  const down = () => new Promise<void>((resolve) => { server.close(() => resolve()); for (const socket of sockets) socket.destroy(); });
+  const url = new URL(target.href);
+  url.host = `127.0.0.1:${port}`;
+  return { url: url.href, down, up: async () => { server = await listen(port); }, close: down };
+}
+
 describe("postgres.js's mends", () => {
   it("is in this install, as the patch writes it, and the service knows it", () => {
     // The marks the service looks for are those the patch writes, in each build.
-    expect(marksWritten("index.js")).toEqual([MEND_MARKS, MEND_MARKS]);
-    expect(marksWritten("queue.js")).toEqual([QUEUE_MARKS, QUEUE_MARKS]);
+    const sorted = (marks: string[]) => [...marks].sort();
+    expect(marksWritten("index.js").map(sorted)).toEqual([sorted(MEND_MARKS), sorted(MEND_MARKS)]);
+    expect(marksWritten("queue.js").map(sorted)).toEqual([sorted(QUEUE_MARKS), sorted(QUEUE_MARKS)]);
     expect(reservationsMended()).toBe(true);
     expect(queuesMended()).toBe(true);
     // Not only the marks: each patched file of this install is the patch's result, byte for byte.
@@ -218,6 +246,28 @@ describe("postgres.js's mends", () => {
       expect(patchPackage(app, []).status).toBe(0);
     } finally {
       rmSync(app, { recursive: true });
+    }
+  });
+  it.runIf(onPostgres)("gives the pool all its connections back after reads refused while the server was down", async () => {
+    // Each read of a request reserves its connection. One refused (the server down) must not stay
+    // queued: once the server is back, the pool would hand the next connection it opens to that
+    // settled reservation, and lose it; with as many refused reads as connections, no read answers.
+    const server = await relay();
+    const { openDatabase } = await import("../../src/db/client.js");
+    const handle = await openDatabase({ databaseUrl: server.url, dataDir: "memory://", maxConnections: 2, connectTimeoutMs: 1000 });
+    const read = (n: number) => withRequestWork(new RequestWork(), async () => await handle.db.execute(sql`with one as (select ${n}::int as n) select n from one`));
+    const answer = (n: number) => Promise.race([read(n), new Promise((resolve) => setTimeout(() => resolve("no answer after 5 s"), 5000))]);
+    try {
+      expect(await answer(1)).toEqual([{ n: 1 }]);
+      await server.down();
+      const refused = await Promise.allSettled([2, 3, 4, 5].map(read));
+      expect(refused.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+      await server.up();
+      for (let n = 6; n < 12; n++) expect(await answer(n)).toEqual([{ n }]);
+      expect(await Promise.all([answer(12), answer(13)])).toEqual([[{ n: 12 }], [{ n: 13 }]]);
+    } finally {
+      await Promise.race([handle.close(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await server.close();
     }
   });
 });
