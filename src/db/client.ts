@@ -158,8 +158,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // A read of a request holds its connection alone (cancel.ts): reserved where it may be, else in a transaction.
     const holdBy: HoldBy = !pooled && reservationsMended() ? "reserve" : "transaction";
-    if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (tools/patch-postgres.mjs did not run): each read of a request takes a transaction");
-    if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (tools/patch-postgres.mjs did not run): under sustained load each query costs more the longer the load lasts");
+    if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): each read of a request takes a transaction");
+    if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): under sustained load each query costs more the longer the load lasts");
     const limited = (sql: postgres.Sql) => (pooled ? limitingEveryTransaction(sql, limits) : sql);
     const driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient));
     const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;

@@ -1,17 +1,23 @@
-// Whether the installed postgres.js carries the mends of tools/patch-postgres.mjs (applied by npm's
-// `prepare`): a reserved connection that closes refuses further statements and its release does
-// nothing, instead of the process dying on a write to a closed socket; and a reserve waiting for a
-// connection is not dropped when the pool reconnects a closed one for it. Only then are a
-// request's reads held alone on a reserved connection (cancel.ts); without them they take a
-// transaction. A third mends its queues, which under a load that keeps the pool busy grew by one
+// Whether the installed postgres.js carries the mends of patches/postgres+3.4.9.patch (applied by
+// patch-package from npm's `postinstall`; patches/README.md says what each fixes): a reserved
+// connection that closes refuses further statements and its release does nothing, instead of the
+// process dying on a write to a closed socket; and a reserve waiting for a connection is not
+// dropped when the pool reconnects a closed one for it, nor, once refused (the server down), left
+// queued to take a connection opened later. Only then are a request's reads held alone on a
+// reserved connection (cancel.ts); without them (an install with --ignore-scripts) they take a
+// transaction. Another mends its queues, which under a load that keeps the pool busy grew by one
 // slot per query, each query scanning them all; without it the service runs, and warns.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-/** The comments tools/patch-postgres.mjs writes into postgres.js's index.js, one per mend (MEND_MARKS there; a test holds them equal). */
-export const MEND_MARKS = ["playout-gateway: closed reservations are refused", "playout-gateway: a waiting reservation survives a reconnect"];
-/** The comment it writes into queue.js (QUEUE_MARKS there). */
+/** The comments the patch writes into postgres.js's index.js, one per mend (test/db/postgres-mend.test.ts reads them from the patch and holds them equal). */
+export const MEND_MARKS = [
+  "playout-gateway: closed reservations are refused",
+  "playout-gateway: a waiting reservation survives a reconnect",
+  "playout-gateway: a refused reservation leaves the queue",
+];
+/** The comment it writes into queue.js (held equal the same way). */
 export const QUEUE_MARKS = ["playout-gateway: a queue frees what it shifted"];
 
 const found = new Map<string, boolean>();
