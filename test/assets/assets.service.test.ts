@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Viewer } from "../../src/common/auth.js";
 import { queryRows } from "../../src/db/client.js";
-import { classifyDatabaseError } from "../../src/db/errors.js";
+import { classifyDatabaseError } from "../../src/db/driver-errors.js";
 import type { AssetInput } from "../../src/assets/types.js";
 import { appError, orgViewer, useServices, viewerOf } from "../helpers/services.js";
 
