@@ -52,7 +52,7 @@ describe("the CLI while the service restarts", () => {
   });
 
   it("gives up with exit 4 when the service stays away", async () => {
-    const error = await graphqlPatiently({ url: "http://127.0.0.1:9", headers: {} }, "{ __typename }", {}, 300).catch((e: unknown) => e);
+    const error = await graphqlPatiently({ url: "http://127.0.0.1:9", headers: {} }, "{ __typename }", {}, { write: () => true }, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect(error).toMatchObject({ code: EXIT.unreachable, message: expect.stringMatching(/Cannot reach the service .* after 0 s of asking again/) });
   });
