@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Role } from "../common/auth.js";
 import { DEMO_ORGANIZATION } from "../seed/index.js";
 import { embeddedSecret, signToken } from "../server/index.js";
+import { badOptionMessage } from "./errors.js";
 import type { CliIo } from "./io.js";
 
 /** Exit codes scripts can rely on. */
@@ -168,7 +169,7 @@ export async function guarded(stderr: Stderr, run: () => Promise<number>): Promi
       return error.code;
     }
     if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      stderr.write(`${(error as Error).message} (see --help)\n`);
+      stderr.write(`${badOptionMessage(error as Error)}\n`);
       return EXIT.usage;
     }
     throw error;
