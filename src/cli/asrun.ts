@@ -8,11 +8,10 @@ import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
 import { ASRUN_HELP } from "./help.js";
 import type { CliIo } from "./io.js";
+import { ASRUN_OPTIONS } from "./options.js";
 import { CliError, EXIT, Progress, answer, clientOf, graphql, guarded, requireOneOrganization, send } from "./remote.js";
 import { downloadJobFile, multipart, waitForJob } from "./transfer.js";
 
-const REMOTE = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-const OPTIONS = { ...REMOTE, schedule: { type: "string" }, format: { type: "string" }, out: { type: "string" }, from: { type: "string" }, to: { type: "string" }, tolerance: { type: "string" } } as const;
 
 const positiveId = (what: string, id: string | undefined): string => {
   if (!id || !/^[1-9]\d*$/.test(id)) throw new CliError(`asrun: ${what} must be a schedule id, a positive whole number (got ${id ?? "nothing"})`, EXIT.usage);
@@ -21,7 +20,7 @@ const positiveId = (what: string, id: string | undefined): string => {
 
 export async function asRunCommand(args: string[], config: Config, io: CliIo): Promise<number> {
   return guarded(io.stderr, async () => {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: ASRUN_OPTIONS });
     const [action, target] = positionals;
     if (positionals.length !== 2 || (action !== "import" && action !== "export")) {
       throw new CliError(`asrun: say import <file> or export <scheduleId>\nUsage: playout-gateway ${ASRUN_HELP}`, EXIT.usage);

@@ -5,8 +5,8 @@ import type { CliIo } from "./io.js";
 import { CliError, EXIT, Progress, clientOf, graphql, graphqlPatiently, guarded } from "./remote.js";
 
 export { JOBS_HELP } from "./help.js";
+import { JOBS_OPTIONS } from "./options.js";
 
-export const JOBS_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } } as const;
 const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELED"]);
 const STATUSES = ["PENDING", "PROCESSING", ...FINAL];
 const JOB_FIELDS = "id type status progress entityId dateCreated dateFinished messages { type message }";

@@ -12,10 +12,8 @@ import { CliError, EXIT, Progress, answer, clientOf, graphql, graphqlPatiently, 
 
 export { EXIT_HELP, IMPORT_HELP, EXPORT_HELP } from "./help.js";
 import { IMPORT_HELP, EXPORT_HELP } from "./help.js";
+import { IMPORT_OPTIONS, EXPORT_OPTIONS } from "./options.js";
 
-const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, "time-zone": { type: "string" }, "day-start": { type: "string" }, sync: { type: "boolean", default: false } } as const;
-export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, "bxf-version": { type: "string" }, out: { type: "string" } } as const;
 const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
 const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
 
