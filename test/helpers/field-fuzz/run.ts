@@ -48,6 +48,18 @@ export function fuzzOrder(fields: RootField[]): RootField[] {
   return [...fields].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * Lets the timers and the I/O due meanwhile run. Drawing a field's cases holds the event loop (on a
+ * loaded machine, once seconds): a connection of the client's pool idle past the service's
+ * keep-alive timeout (Node's 5 s) was reused for the next case before the service's timer closed it
+ * (in this process, the two wait on the same loop), and that case met ECONNRESET or "other side
+ * closed": a NO_ANSWER of the test's own making. Settled first, the client opens a new connection.
+ */
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Sends every case of the chosen root fields, one at a time; answers the results (also handed to onResult as they come). */
 export async function runFieldFuzz(options: FieldFuzzOptions): Promise<FuzzResult[]> {
   const schema = options.schema ?? (await introspectSchema(options.url, options.tokens.admin ?? options.tokens.editor ?? options.tokens.viewer));
@@ -60,6 +72,7 @@ export async function runFieldFuzz(options: FieldFuzzOptions): Promise<FuzzResul
   for (const root of chosen) {
     const records = typeof options.records === "function" ? await options.records() : options.records;
     const cases = fieldCases(root, { records, limits: options.limits, runs: options.runsPerField, seed: options.seed, roles });
+    await settle();
     for (const c of cases) {
       if (c.operation === "mutation" && options.fingerprint && before === undefined) before = await options.fingerprint();
       options.drainErrorLog?.();
