@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 
 const root = new URL("../", import.meta.url);
 export const BUILT_CLI = new URL("dist/cli/index.js", root);
+/** The built module the launcher runs the command line from (runProgram), beside BUILT_CLI. */
+export const BUILT_PROGRAM = new URL("dist/cli/program.js", root);
 const sources = fileURLToPath(new URL("src", root));
 
 /** The newest modification time of the modules under `dir`, ms. */
@@ -20,7 +22,7 @@ function newestSource(dir) {
 
 /** Why the build cannot run ("no build in dist/", "the build in dist/ is older than src/"), or null when it can. */
 export function staleBuildReason() {
-  if (!existsSync(BUILT_CLI)) return "no build in dist/";
+  if (!existsSync(BUILT_CLI) || !existsSync(BUILT_PROGRAM)) return "no build in dist/";
   if (existsSync(sources) && newestSource(sources) > statSync(BUILT_CLI).mtimeMs) return "the build in dist/ is older than src/";
   return null;
 }

@@ -1,11 +1,12 @@
 // `playout-gateway jobs`: list the jobs of a running service, or follow one until it ends.
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
+import type { CliIo } from "./io.js";
 import { CliError, EXIT, Progress, clientOf, graphql, graphqlPatiently, guarded } from "./remote.js";
 
 export { JOBS_HELP } from "./help.js";
+import { JOBS_OPTIONS } from "./options.js";
 
-export const JOBS_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false }, status: { type: "string", multiple: true }, watch: { type: "string" } } as const;
 const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELED"]);
 const STATUSES = ["PENDING", "PROCESSING", ...FINAL];
 const JOB_FIELDS = "id type status progress entityId dateCreated dateFinished messages { type message }";
@@ -20,11 +21,11 @@ interface JobSummary {
   messages: { type: string; message: string }[];
 }
 
-export function jobsCommand(args: string[], config: Config): Promise<number> {
-  return guarded(() => run(args, config));
+export function jobsCommand(args: string[], config: Config, io: CliIo): Promise<number> {
+  return guarded(io.stderr, () => run(args, config, io));
 }
 
-async function run(args: string[], config: Config): Promise<number> {
+async function run(args: string[], config: Config, { stdout, stderr }: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
     options: JOBS_OPTIONS,
@@ -36,18 +37,18 @@ async function run(args: string[], config: Config): Promise<number> {
   const client = await clientOf(values, config);
   if (!values.watch) {
     const { jobs } = (await graphql(client, `query($statuses: [JobStatus!]) { jobs(statuses: $statuses) { ${JOB_FIELDS} } }`, { statuses: statuses?.length ? statuses : undefined })) as { jobs: JobSummary[] };
-    process.stdout.write(["id", "type", "status", "progress", "schedule", "created"].join("\t") + "\n");
-    for (const j of jobs) process.stdout.write([j.id, j.type, j.status, `${j.progress}%`, j.entityId ?? "-", j.dateCreated].join("\t") + "\n");
+    stdout.write(["id", "type", "status", "progress", "schedule", "created"].join("\t") + "\n");
+    for (const j of jobs) stdout.write([j.id, j.type, j.status, `${j.progress}%`, j.entityId ?? "-", j.dateCreated].join("\t") + "\n");
     return EXIT.ok;
   }
-  const progress = new Progress(values.quiet!);
+  const progress = new Progress(values.quiet!, stderr);
   for (;;) {
-    const { job } = (await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: values.watch })) as { job: JobSummary | null };
+    const { job } = (await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: values.watch }, stderr)) as { job: JobSummary | null };
     if (!job) throw new CliError(`Job ${values.watch} not found`, EXIT.refused);
     progress.show(`job ${job.id}`, job.progress ?? 0);
     if (FINAL.has(job.status)) {
       progress.done();
-      process.stdout.write([`job ${job.id} ${job.type} ${job.status}`, ...job.messages.map((m) => `  ${m.type}: ${m.message}`)].join("\n") + "\n");
+      stdout.write([`job ${job.id} ${job.type} ${job.status}`, ...job.messages.map((m) => `  ${m.type}: ${m.message}`)].join("\n") + "\n");
       return job.status === "SUCCEEDED" ? EXIT.ok : EXIT.failed;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

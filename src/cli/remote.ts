@@ -4,6 +4,8 @@ import type { Config } from "../config.js";
 import type { Role } from "../common/auth.js";
 import { DEMO_ORGANIZATION } from "../seed/index.js";
 import { embeddedSecret, signToken } from "../server/index.js";
+import { badOptionMessage } from "./errors.js";
+import type { CliIo } from "./io.js";
 
 /** Exit codes scripts can rely on. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, unreachable: 4 } as const;
@@ -29,12 +31,18 @@ export interface Client {
   headers: Record<string, string>;
 }
 
+/** Where progress and warnings go: the command's stderr. */
+type Stderr = CliIo["stderr"];
+
 export class Progress {
   private last = -1;
+  private readonly tty: boolean;
   constructor(
     private readonly quiet: boolean,
-    private readonly tty = !!process.stderr.isTTY,
-  ) {}
+    private readonly stderr: Stderr,
+  ) {
+    this.tty = !!stderr.isTTY;
+  }
 
   show(label: string, percent: number): void {
     if (this.quiet) return;
@@ -42,15 +50,15 @@ export class Progress {
     if (this.tty) {
       const width = 30;
       const filled = Math.round((p / 100) * width);
-      process.stderr.write(`\r${label.padEnd(12)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(p).padStart(3)}%`);
+      this.stderr.write(`\r${label.padEnd(12)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(p).padStart(3)}%`);
     } else if (p === 100 || p >= this.last + 10 || this.last < 0) {
-      process.stderr.write(`${label} ${p}%\n`);
+      this.stderr.write(`${label} ${p}%\n`);
     } else return;
     this.last = p;
   }
 
   done(): void {
-    if (!this.quiet && this.tty) process.stderr.write("\n");
+    if (!this.quiet && this.tty) this.stderr.write("\n");
     this.last = -1;
   }
 }
@@ -126,21 +134,22 @@ export async function graphql(client: Client, query: string, variables: Record<s
 
 /**
  * As graphql, asking again while the service cannot answer (a restart, a lost connection), with
- * growing pauses, for at most `patienceMs` in a row; a job goes on in the service meanwhile.
+ * growing pauses, for at most `patienceMs` in a row; a job goes on in the service meanwhile. Says
+ * so on `stderr`.
  */
-export async function graphqlPatiently(client: Client, query: string, variables: Record<string, unknown>, patienceMs = RECONNECT_PATIENCE_MS): Promise<any> {
+export async function graphqlPatiently(client: Client, query: string, variables: Record<string, unknown>, stderr: Stderr, patienceMs = RECONNECT_PATIENCE_MS): Promise<any> {
   let since: number | undefined;
   let pause = 250;
   for (;;) {
     try {
       const data = await graphql(client, query, variables);
-      if (since !== undefined) process.stderr.write("the service answers again\n");
+      if (since !== undefined) stderr.write("the service answers again\n");
       return data;
     } catch (error) {
       if (!(error instanceof CliError) || !error.retryable) throw error;
       if (since === undefined) {
         since = Date.now();
-        process.stderr.write(`${error.message}; asking again for up to ${Math.round(patienceMs / 1000)} s\n`);
+        stderr.write(`${error.message}; asking again for up to ${Math.round(patienceMs / 1000)} s\n`);
       } else if (Date.now() - since >= patienceMs) {
         throw new CliError(`${error.message} (still, after ${Math.round(patienceMs / 1000)} s of asking again)`, error.code);
       }
@@ -150,17 +159,17 @@ export async function graphqlPatiently(client: Client, query: string, variables:
   }
 }
 
-/** Runs a command, turning its CliError (and bad options) into a message and an exit code. */
-export async function guarded(run: () => Promise<number>): Promise<number> {
+/** Runs a command, turning its CliError (and bad options) into a message on `stderr` and an exit code. */
+export async function guarded(stderr: Stderr, run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`${error.message}\n`);
+      stderr.write(`${error.message}\n`);
       return error.code;
     }
     if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`${(error as Error).message} (see --help)\n`);
+      stderr.write(`${badOptionMessage(error as Error)}\n`);
       return EXIT.usage;
     }
     throw error;

@@ -1,20 +1,19 @@
 // `import <file>` and `export <scheduleId>`: clients of a running service, over GraphQL and HTTP.
 // Progress goes to stderr (a bar on a terminal, plain lines otherwise); the result to stdout.
 import { createReadStream, createWriteStream, statSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.js";
 import { plural } from "../common/text.js";
+import type { CliIo } from "./io.js";
 import { CliError, EXIT, Progress, answer, clientOf, graphql, graphqlPatiently, guarded, requireOneOrganization, send, type Client } from "./remote.js";
 
 export { EXIT_HELP, IMPORT_HELP, EXPORT_HELP } from "./help.js";
 import { IMPORT_HELP, EXPORT_HELP } from "./help.js";
+import { IMPORT_OPTIONS, EXPORT_OPTIONS } from "./options.js";
 
-const REMOTE_OPTIONS = { url: { type: "string" }, token: { type: "string" }, org: { type: "string" }, quiet: { type: "boolean", default: false } } as const;
-export const IMPORT_OPTIONS = { ...REMOTE_OPTIONS, name: { type: "string" }, fps: { type: "string" }, format: { type: "string" }, channel: { type: "string" }, "time-zone": { type: "string" }, "day-start": { type: "string" }, sync: { type: "boolean", default: false } } as const;
-export const EXPORT_OPTIONS = { ...REMOTE_OPTIONS, format: { type: "string", default: "xmltv" }, "bxf-version": { type: "string" }, out: { type: "string" } } as const;
 const IMPORT_FORMATS = ["csv", "json", "xmltv", "bxf"];
 const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
 
@@ -22,14 +21,14 @@ const EXPORT_FORMATS = ["xmltv", "json", "bxf"];
  * Polls the job until it is final, showing its progress; answers it when SUCCEEDED, after writing
  * its warnings to stderr. A service that restarts meanwhile is asked again: the job goes on.
  */
-export async function waitForJob(client: Client, id: string, progress: Progress, label: string): Promise<any> {
+export async function waitForJob(client: Client, id: string, progress: Progress, label: string, stderr: CliIo["stderr"]): Promise<any> {
   for (;;) {
-    const { job } = await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id });
+    const { job } = await graphqlPatiently(client, `query($id: ID!) { job(id: $id) { id status progress entityId resourceLink fileName messages { type message } } }`, { id }, stderr);
     if (!job) throw new CliError(`Job ${id} is no longer visible`, EXIT.failed);
     progress.show(label, job.progress ?? 0);
     if (job.status === "SUCCEEDED") {
       progress.done();
-      for (const m of job.messages) if (m.type === "WARNING") process.stderr.write(`warning: ${m.message}\n`);
+      for (const m of job.messages) if (m.type === "WARNING") stderr.write(`warning: ${m.message}\n`);
       return job;
     }
     if (job.status === "FAILED" || job.status === "CANCELED") {
@@ -41,19 +40,19 @@ export async function waitForJob(client: Client, id: string, progress: Progress,
   }
 }
 
-/** The multipart body of one file upload, streamed from disk with upload progress, under `fileName` (default: the file's own name). */
-/** Writes a finished job's file to `out` (its path printed), or to standard output for "-". */
-export async function downloadJobFile(client: Client, job: { resourceLink: string }, out: string): Promise<void> {
+/** Writes a finished job's file to `out` (its path printed; relative to io.cwd), or to standard output for "-". */
+export async function downloadJobFile(client: Client, job: { resourceLink: string }, out: string, io: CliIo): Promise<void> {
   const response = await send(client, job.resourceLink, { method: "GET" });
   if (!response.ok || !response.body) throw new CliError(`Download of ${job.resourceLink} answered HTTP ${response.status}`, EXIT.failed);
   const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-  if (out === "-") await pipeline(source, process.stdout, { end: false });
+  if (out === "-") await pipeline(source, io.stdout, { end: false });
   else {
-    await pipeline(source, createWriteStream(out));
-    process.stdout.write(`${out}\n`);
+    await pipeline(source, createWriteStream(resolve(io.cwd, out)));
+    io.stdout.write(`${out}\n`);
   }
 }
 
+/** The multipart body of one file upload, streamed from disk with upload progress, under `fileName` (default: the file's own name). */
 export function multipart(query: string, variables: Record<string, unknown>, path: string, onBytes: (sent: number) => void, fileName = basename(path)): { body: Readable; type: string } {
   const boundary = `----playout-gateway-${Date.now().toString(16)}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -74,8 +73,9 @@ export function multipart(query: string, variables: Record<string, unknown>, pat
   return { body: Readable.from(parts()), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-export async function importCommand(args: string[], config: Config): Promise<number> {
-  return guarded(async () => {
+export async function importCommand(args: string[], config: Config, io: CliIo): Promise<number> {
+  const { stdout, stderr } = io;
+  return guarded(stderr, async () => {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -83,9 +83,10 @@ export async function importCommand(args: string[], config: Config): Promise<num
     });
     if (positionals.length !== 1) throw new CliError(`import: name one file\nUsage: playout-gateway ${IMPORT_HELP}`, EXIT.usage);
     const [path] = positionals;
+    const file = resolve(io.cwd, path);
     let size: number;
     try {
-      size = statSync(path).size;
+      size = statSync(file).size;
     } catch {
       throw new CliError(`import: cannot read ${path}`, EXIT.usage);
     }
@@ -96,32 +97,32 @@ export async function importCommand(args: string[], config: Config): Promise<num
     if (values.name !== undefined && values.name.trim() === "") throw new CliError("import: --name must not be empty", EXIT.usage);
     const client = await clientOf(values, config);
     requireOneOrganization("import", values, config);
-    const progress = new Progress(values.quiet!);
+    const progress = new Progress(values.quiet!, io.stderr);
     // The name: --name, else the one the file carries (JSON schedule.name, XMLTV display-name), else the file's.
     const variables = { fileName: values.name, fps, scriptId: format, channel: values.channel, organization: values.org, timeZone: values["time-zone"], broadcastDayStart: values["day-start"] };
     const mutation = values.sync ? "importSchedule" : "importScheduleAsync";
     const selection = values.sync ? "id name" : "id";
     const query = `mutation($file: Upload!, $fileName: String, $fps: Float, $scriptId: String, $channel: String, $organization: String, $timeZone: String, $broadcastDayStart: String) {
       ${mutation}(file: $file, fileName: $fileName, fps: $fps, scriptId: $scriptId, channel: $channel, organization: $organization, timeZone: $timeZone, broadcastDayStart: $broadcastDayStart) { ${selection} } }`;
-    const { body, type } = multipart(query, variables, path, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100));
+    const { body, type } = multipart(query, variables, file, (sent) => progress.show("uploading", size ? (sent / size) * 100 : 100), basename(path));
     const data = await answer(
       await send(client, "/graphql", { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "true" }, body: Readable.toWeb(body) as ReadableStream, duplex: "half" }),
     );
     progress.done();
     let scheduleId: string;
     if (values.sync) scheduleId = data.importSchedule.id;
-    else scheduleId = (await waitForJob(client, data.importScheduleAsync.id, progress, "importing")).entityId;
+    else scheduleId = (await waitForJob(client, data.importScheduleAsync.id, progress, "importing", stderr)).entityId;
     const { schedule } = await graphqlPatiently(client, `query($id: ID!, $organization: String) { schedule(id: $id, organization: $organization) { id name events(size: 1) { totalElements } } }`, {
       id: scheduleId,
       organization: values.org,
-    });
-    process.stdout.write(`${schedule.id}\t${schedule.name}\t${plural(schedule.events.totalElements, "event")}\n`);
+    }, stderr);
+    stdout.write(`${schedule.id}\t${schedule.name}\t${plural(schedule.events.totalElements, "event")}\n`);
     return EXIT.ok;
   });
 }
 
-export async function exportCommand(args: string[], config: Config): Promise<number> {
-  return guarded(async () => {
+export async function exportCommand(args: string[], config: Config, io: CliIo): Promise<number> {
+  return guarded(io.stderr, async () => {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -139,13 +140,13 @@ export async function exportCommand(args: string[], config: Config): Promise<num
     const out = values.out ?? `schedule-${id}.${format === "JSON" ? "json" : "xml"}`;
     const client = await clientOf(values, config);
     requireOneOrganization("export", values, config);
-    const progress = new Progress(values.quiet!);
+    const progress = new Progress(values.quiet!, io.stderr);
     const { exportSchedule } = await graphql(
       client,
       `mutation($id: ID!, $fileName: String!, $format: ExportFormat, $organization: String, $bxfVersion: BxfVersion) { exportSchedule(id: $id, fileName: $fileName, format: $format, organization: $organization, bxfVersion: $bxfVersion) { id } }`,
       { id, fileName: out === "-" ? `schedule-${id}` : basename(out), format, organization: values.org, bxfVersion: bxfVersion === undefined ? null : `V${bxfVersion}` },
     );
-    await downloadJobFile(client, await waitForJob(client, exportSchedule.id, progress, "exporting"), out);
+    await downloadJobFile(client, await waitForJob(client, exportSchedule.id, progress, "exporting", io.stderr), out, io);
     return EXIT.ok;
   });
 }

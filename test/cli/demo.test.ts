@@ -1,10 +1,10 @@
 // The README's commands as a newcomer types them: the embedded default, its local secret, no --org.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { signToken } from "../../src/server/identity/tokens.js";
+import { runCommandLine } from "../helpers/cli-in-process.js";
 import { useTestService } from "../helpers/service.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "pgw-cli-demo-"));
@@ -12,15 +12,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 // No AUTH_SECRET: the service signs and checks with the secret it keeps in DATA_DIR, as `npm start` does.
 const t = useTestService({ authSecret: undefined, dataDir: join(dataDir, "db"), seedDemo: true, runWorker: true, jobPollMs: 20 });
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/playout-gateway.mjs", ...args], {
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: join(dataDir, "db"), LOG_LEVEL: "silent" },
-      timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
+/** The command in this process (helpers/cli-in-process.ts), with a newcomer's settings: DATA_DIR alone. */
+const cli = (args: string[]) => runCommandLine(args, { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: join(dataDir, "db"), LOG_LEVEL: "silent" });
 
 describe("import and export on the embedded demo, as the README shows them", () => {
   it("acts in the demo organization without --org, and prints the job's warnings", async () => {

@@ -3,14 +3,15 @@
 // before sending anything that its own token acts for every organization: exit 2 at once.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli, useCountingServer } from "../helpers/cli.js";
+import { useCountingServer } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 
 const CSV = fileURLToPath(new URL("../fixtures/import/schedule.csv", import.meta.url));
 
 /** Stands in for the service and counts what reaches it (nothing should). */
 const standIn = useCountingServer();
 
-const cli = (args: string[]) => runCli(args);
+const cli = (args: string[]) => runCliInProcess(args);
 
 describe("with AUTH_SECRET and neither --org nor --token", () => {
   it.each([

@@ -2,8 +2,7 @@
 // rows into raw pipes), and every flag of the remote commands listed.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { JOBS_OPTIONS } from "../../src/cli/jobs.js";
-import { EXPORT_OPTIONS, IMPORT_OPTIONS } from "../../src/cli/transfer.js";
+import { EXPORT_OPTIONS, IMPORT_OPTIONS, JOBS_OPTIONS } from "../../src/cli/options.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const commands = readme.slice(readme.indexOf("## Commands\n"), readme.indexOf("\n## ", readme.indexOf("## Commands\n") + 1));

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError, EXIT, graphqlPatiently } from "../../src/cli/remote.js";
 import { uniqueOrg, useTestService } from "../helpers/service.js";
-import { runCli } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 
 const t = useTestService({ runWorker: true, jobPollMs: 20 });
 const CSV = fileURLToPath(new URL("../fixtures/import/schedule.csv", import.meta.url));
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
-const cli = (args: string[]) => runCli(args);
+const cli = (args: string[]) => runCliInProcess(args);
 
 describe("the CLI while the service restarts", () => {
   it("keeps asking about the import job and reports its end", async () => {
@@ -52,7 +52,7 @@ describe("the CLI while the service restarts", () => {
   });
 
   it("gives up with exit 4 when the service stays away", async () => {
-    const error = await graphqlPatiently({ url: "http://127.0.0.1:9", headers: {} }, "{ __typename }", {}, 300).catch((e: unknown) => e);
+    const error = await graphqlPatiently({ url: "http://127.0.0.1:9", headers: {} }, "{ __typename }", {}, { write: () => true }, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect(error).toMatchObject({ code: EXIT.unreachable, message: expect.stringMatching(/Cannot reach the service .* after 0 s of asking again/) });
   });

@@ -1,19 +1,11 @@
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { runCommandLine } from "../helpers/cli-in-process.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 
 const t = useTestService({ runWorker: true, jobPollMs: 50 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["bin/playout-gateway.mjs", ...args], { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The command in this process (helpers/cli-in-process.ts), with no settings but the token it is given. */
+const cli = (args: string[]) => runCommandLine(args, { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent" });
 
 describe("jobs command against a running service", () => {
   it("lists jobs and follows one to its end", async () => {

@@ -7,12 +7,16 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { uniqueOrg, useTestService } from "../helpers/service.js";
 import { runCli } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 
 const t = useTestService({ runWorker: true, jobPollMs: 20 });
 const out = mkdtempSync(join(tmpdir(), "pgw-cli-io-"));
 const CSV = fileURLToPath(new URL("../fixtures/import/schedule.csv", import.meta.url));
 
-const cli = (args: string[]) => runCli(args);
+/** The command in this process (helpers/cli-in-process.ts). */
+const cli = (args: string[]) => runCliInProcess(args);
+/** The program in a process of its own (bin/playout-gateway.mjs): a downloaded file on its stdout through a pipe, up to its exit. */
+const spawned = (args: string[]) => runCli(args);
 
 describe("import and export commands", () => {
   it("imports a file through a job, then exports it as XMLTV and JSON", async () => {
@@ -29,7 +33,7 @@ describe("import and export commands", () => {
     expect(exported.stdout.trim()).toBe(xml);
     expect(readFileSync(xml, "utf8")).toContain("<title>Morning News</title>");
 
-    const json = await cli(["export", id, "--url", t.url, "--org", org, "--format", "json", "--out", "-", "--quiet"]);
+    const json = await spawned(["export", id, "--url", t.url, "--org", org, "--format", "json", "--out", "-", "--quiet"]);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout).events).toHaveLength(3);
     expect(json.stderr).toBe("");
@@ -51,7 +55,7 @@ describe("import and export commands", () => {
     expect(refused.stderr).toMatch(/BAD_USER_INPUT: line 2/);
     const missing = await cli(["export", "999999", "--url", t.url, "--org", org]);
     expect(missing.code).toBe(3);
-    // Independent of each other: run together (each CLI start takes seconds on a busy machine).
+    // Independent of each other: run together.
     const [noId, noFile, badFormat, down, help] = await Promise.all([
       cli(["export", "--url", t.url]),
       cli(["import", "/nonexistent.csv"]),

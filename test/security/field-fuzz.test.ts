@@ -70,15 +70,20 @@ async function tableHashes(): Promise<string> {
   return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(" ");
 }
 
+/** The first transaction id not yet handed out: it moves with every write, committed or not (reads and refusals before any write take none). */
+async function nextTransactionId(): Promise<string> {
+  const [{ xmax }] = await queryRows<{ xmax: string }>(t.service.database.db, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
+  return xmax;
+}
+
 let known: { xmax: string; hashes: string } | undefined;
 
 /**
  * The database's fingerprint: the tables' hashes, taken again only when a transaction id was handed
- * out since the last time (a write, committed or not, takes one; reads and refusals before any
- * write take none), so that most refused mutations cost one small statement.
+ * out since the last time, so that most refused mutations cost one small statement.
  */
 async function fingerprint(): Promise<string> {
-  const [{ xmax }] = await queryRows<{ xmax: string }>(t.service.database.db, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
+  const xmax = await nextTransactionId();
   if (known?.xmax !== xmax) known = { xmax, hashes: await tableHashes() };
   return known.hashes;
 }
@@ -118,12 +123,20 @@ afterAll(() => {
   console.log(`field fuzz: ${requests} requests over ${sent.size} fields in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`);
 });
 
-/** The seeded records with their schedules' versions as they are now. */
+let recordsAt: { xmax: string; records: FuzzRecords } | undefined;
+
+/**
+ * The seeded records with their schedules' versions as they are now: asked of the service again
+ * only when something was written since (most fields are queries, or were refused).
+ */
 async function currentRecords(): Promise<FuzzRecords> {
+  const xmax = await nextTransactionId();
+  if (recordsAt?.xmax === xmax) return recordsAt.records;
   const { schedules } = await t.client(tokens.editor).data(`{ schedules(size: 100) { content { id version } } }`);
   const current = new Map((schedules.content as { id: string; version: number }[]).map((s) => [s.id, s.version]));
   const versions = records.scheduleIds.flatMap((id) => (current.has(id) ? [current.get(id)!] : []));
-  return { ...records, versions: versions.length ? versions : [1] };
+  recordsAt = { xmax, records: { ...records, versions: versions.length ? versions : [1] } };
+  return recordsAt.records;
 }
 
 describe("every root field, attacked with generated arguments", () => {
