@@ -21,7 +21,7 @@ export default defineConfig({
     // mostly wait (spawned CLIs and servers, PostgreSQL): two at a time took the suite from 725 s
     // to 517 s there, three 571 s (docs/PERFORMANCE.md "Test suite").
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Tests that spawn the CLI or a server process take 20–30 s on a loaded two-core machine.
+    // A test that spawns a server process (or one of the few CLI runs kept as processes) takes 20–30 s on a loaded two-core machine.
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ["test/global-setup.ts"],
