@@ -4,7 +4,7 @@ import type { Config } from "../config.js";
 import type { Role } from "../common/auth.js";
 import { DEMO_ORGANIZATION } from "../seed/index.js";
 import { embeddedSecret, signToken } from "../server/index.js";
-import { badOptionMessage } from "./errors.js";
+import { badOptionMessage } from "./fatal-errors.js";
 import type { CliIo } from "./io.js";
 
 /** Exit codes scripts can rely on. */

@@ -2,7 +2,7 @@
 // environment and folder it is given (io.ts) and answers its exit code. The program (program.ts,
 // run by bin/playout-gateway.mjs and index.ts) gives it the process's own; tests call it in their
 // process instead of starting one per command.
-import { describeFatalError, exitCodeOf } from "./errors.js";
+import { describeFatalError, exitCodeOf } from "./fatal-errors.js";
 import { ASRUN_HELP, EXIT_HELP, EXPORT_HELP, IMPORT_HELP, JOBS_HELP } from "./help.js";
 import type { CliIo } from "./io.js";
 
@@ -28,7 +28,7 @@ function usage(): string {
 /**
  * Runs `argv` (the arguments after the program's name) and answers the exit code, or -1 when the
  * command keeps running (serve). An error that stops the command is written to io.stderr as one
- * line and answered as its exit code (errors.ts), as the program exits with it.
+ * line and answered as its exit code (fatal-errors.ts), as the program exits with it.
  *
  * serve and worker belong to a process of their own: they stop on its signals and end it
  * (src/main.ts stopOnSignals, src/jobs/cli.ts), and say what they do on its stderr.

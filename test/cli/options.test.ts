@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { describe, expect, it } from "vitest";
-import { describeFatalError } from "../../src/cli/errors.js";
+import { describeFatalError } from "../../src/cli/fatal-errors.js";
 import { runCli, useCountingServer } from "../helpers/cli.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 
