@@ -31,6 +31,34 @@ type Cache = Parameters<Resolver>[2];
 const MEMBERS = ["empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages"];
 const pageMembers = (cache: Cache, key: string) => Object.fromEntries(MEMBERS.map((m) => [m, cache.resolve(key, m)]));
 
+/** The object types without an id of their own (the list "Value objects" of docs/CLIENTS.md). */
+export const VALUE_OBJECTS = [
+  "AsRunEntryPage", "AsRunIngestResult", "AsRunReconciliation", "AssetFile", "AssetFileQc",
+  "AssetIssue", "AssetMetadata", "AssetOrigin", "AssetPage", "AssetQc", "AssetSourceData",
+  "AssetTag", "AudioLoudnessData", "AudioMapping", "AudioSendStats", "AudioStream",
+  "AudioTransition", "BillingRun", "BillingUsagePage", "BillingUsageRecord", "BreakDuration",
+  "BreakIssue", "BroadcastDay", "BulkEditResult", "CacheDownloadPage", "CacheDownloadRecord",
+  "ChangeSetDiff", "ChangeSetPage", "ChangedEvent", "ChangedEventPage", "ChannelUptimeRecord",
+  "ContentAdvisory", "DurationIssue", "EvaluatedParameter", "EventAssetData", "EventPage",
+  "EventSearchResult", "EventsSummary", "ExecutionDay", "ExecutionDayPage", "ExecutionEntry",
+  "FieldChange", "FileInfo", "HistoryEventChange", "HistoryEventChangePage", "IngestResult",
+  "IngestUsageInfo", "JobDetails", "JobPage", "JournalEntry", "LicenceUsageRecord", "Link",
+  "LiveParameters", "Loudness", "LoudnessSummary", "MediaInfo", "MediaStoreObject",
+  "MediaStoreUsage", "MediaStream", "Message", "OrganizationRecord", "OtherStream", "PageInfo",
+  "PageList", "PidOverride", "PlayoutHistoryChannel", "PlayoutHistoryGroup",
+  "PlayoutHistoryOrganization", "PlayoutHistoryPlayout", "PlayoutHistoryRecord", "PlayoutSwitch",
+  "PlayoutUsageRecord", "PrimarySCTESourceSwitch", "ProcessingInfo", "Programme", "ProgrammeEntry",
+  "ProgrammeSummary", "QcFileRuleMessage", "QcRuleMessage", "ReconciliationRow",
+  "ReconciliationStateCount", "ReconciliationSummary", "ReconciliationTypeTotals", "RecordingInfo",
+  "RegionStreamStats", "ReplaceAssetResult", "ResultMessage", "SCTE35Fallback", "SCTE35Signal",
+  "SCTE35Trigger", "ScheduleHistoryPage", "SchedulePage", "SecondaryEvent", "SegmentationComponent",
+  "SegmentationDescriptor", "SegmentationUpid", "SortOrder", "SourceAssetData", "SpliceDescriptor",
+  "SpliceInfo", "SpliceInsert", "SpliceInsertComponent", "SpliceTime", "StorageRecord",
+  "StreamOverride", "SystemFields", "TimelineIssue", "TrackLoudness", "UntimedAd", "UptimeTotals",
+  "ValidationResult", "ValidationTotals", "VendorRPC", "VideoSendStats", "VideoStream", "Voiceover",
+  "WebrtcStats",
+];
+
 export function createClient(url: string, token: string): Client {
   return new Client({
     url: `${url}/graphql`,
@@ -38,25 +66,9 @@ export function createClient(url: string, token: string): Client {
     fetchOptions: { headers: { authorization: `Bearer ${token}`, "apollo-require-preflight": "true" } },
     exchanges: [
       cacheExchange({
-        keys: {
-          // Values without identity of their own (docs/CLIENTS.md "Cache identity"), kept inside
-          // what holds them: the pages this client reads, and the values they hold.
-          AssetFile: () => null,
-          EventPage: () => null,
-          ChangeSetPage: () => null,
-          SchedulePage: () => null,
-          AssetPage: () => null,
-          JobPage: () => null,
-          ChangedEventPage: () => null,
-          ChangedEvent: () => null,
-          ExecutionDayPage: () => null,
-          ExecutionDay: () => null,
-          ExecutionEntry: () => null,
-          BillingUsagePage: () => null,
-          BillingUsageRecord: () => null,
-          CacheDownloadPage: () => null,
-          CacheDownloadRecord: () => null,
-        },
+        // Every object type without an id of its own is a value kept inside what holds it
+        // (docs/CLIENTS.md "Cache identity"): pages, messages, results.
+        keys: Object.fromEntries(VALUE_OBJECTS.map((type) => [type, () => null])),
         resolvers: {
           Schedule: { events: pagedField() },
           ChangeSet: { events: pagedField() },

@@ -25,4 +25,10 @@ describe("docs/CLIENTS.md", () => {
       .map((type) => type.name);
     expect(withoutIdentity.sort()).toEqual([...listed].sort());
   });
+
+  it("has urql's configuration key every value object, so graphcache warns of none (an id-less type read anywhere)", async () => {
+    const listed = /^Value objects: (.+)\.$/m.exec(doc)![1].split(", ");
+    const { VALUE_OBJECTS } = await import("../../docs/clients/urql.js");
+    expect([...VALUE_OBJECTS].sort()).toEqual([...listed].sort());
+  });
 });
