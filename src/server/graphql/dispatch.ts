@@ -125,6 +125,6 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     });
     // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.
     markAnswering();
-    return writeApolloAnswer(req, res, answer, { withSend: path === "get" || path === "upload" || req.method !== "POST", compress: deps.config.compressResponses });
+    return writeApolloAnswer(req, res, answer, { withSend: req.method !== "POST" || path === "upload", compress: deps.config.compressResponses });
   };
 }

@@ -28,7 +28,7 @@ import { REFUSED_BODY_DRAIN_BYTES } from "./body-budget.js";
 import { dropRest } from "./connections.js";
 import type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.js";
 import { pathOf, requestIdOf, sendJsonError } from "./error-responses.js";
-import { refusedPath } from "./answer-path.js";
+import { answerPathOf } from "./answer-path.js";
 
 /** graphql-upload's default size of the `operations` and `map` fields. */
 export const MAX_FIELD_BYTES = 1_000_000;
@@ -345,9 +345,9 @@ export function uploadsNeedCaller(log: Logger, callerOf: CallerOfResponse): Plai
     const caller = callerOf(res);
     if (!isMultipart(req) || caller?.viewer) return next();
     const reason = caller?.authError?.message ?? "An upload needs a bearer token (Authorization: Bearer <JWT>)";
-    log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token", path: refusedPath("UNAUTHENTICATED") });
     res.setHeader("www-authenticate", "Bearer");
     dropRest(req, res, 0, REFUSED_BODY_DRAIN_BYTES);
     sendJsonError(res, 401, "UNAUTHENTICATED", reason);
+    log.info("graphql", { requestId: requestIdOf(res), operation: null, status: 401, errorCodes: ["UNAUTHENTICATED"], reason: "an upload without a valid token", path: answerPathOf(res) });
   };
 }

@@ -30,10 +30,10 @@ export function requestTimeBudget(
       budget.stop();
       const cancelled = (res.locals.requestWork as RequestWork | undefined)?.abandon() ?? 0;
       const limit = timeoutMs === settings.requestTimeoutMs ? "REQUEST_TIMEOUT_MS" : "ANONYMOUS_REQUEST_TIMEOUT_MS";
-      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit, readsCancelled: cancelled, path: refusedPath("TIMEOUT", timeoutError(timeoutMs).extensions.limit) });
+      const error = timeoutError(timeoutMs);
+      log.info("graphql", { requestId: requestIdOf(res), errorCodes: ["TIMEOUT"], limit, readsCancelled: cancelled, path: refusedPath("TIMEOUT", error.extensions.limit) });
       logLineOf(res).written = true;
       if (res.headersSent) return void res.destroy();
-      const error = timeoutError(timeoutMs);
       sendJsonError(res, 200, "TIMEOUT", error.message, error.extensions);
       muteResponse(res);
     }, timeoutMs);
