@@ -10,10 +10,9 @@ import type { AsRunEntryValues } from "../../src/asrun/rules.js";
 import type { EventInput } from "../../src/events/types.js";
 import { ReconciliationState } from "../../src/asrun/types.js";
 import { appError, orgViewer, useServices, viewerOf } from "../helpers/services.js";
+import { DAY, MIN, T0, type PlanSpec } from "./helpers.js";
 
 const bed = useServices();
-const MIN = 60_000;
-const T0 = Date.parse("2026-03-01T06:00:00.000Z");
 
 /** A fresh organization and a caller of it in each role. */
 function org() {
@@ -23,7 +22,7 @@ function org() {
 }
 
 /** A schedule with the events (one bulk edit); answers its id and the event ids in air order. */
-async function plan(viewer: Viewer, specs: ({ at: number; duration: number } & Record<string, unknown>)[]) {
+async function plan(viewer: Viewer, specs: PlanSpec[]) {
   const s = await bed.services.schedules.create(viewer, { name: "Day" });
   await bed.services.events.bulkEdit(viewer, { scheduleId: s.id, version: s.version }, {
     created: specs.map(({ at, ...rest }) => ({ onAirTime: new Date(at), title: "Event", ...rest }) as EventInput),
@@ -39,19 +38,11 @@ const entry = (entryId: string, at: number, actualDurationMs: number, extra: Par
 const storedIds = async (scheduleId: string) =>
   (await queryRows<{ entry_id: string }>(bed.handle.db, sql`select entry_id from as_run_entries where schedule_id = ${Number(scheduleId)} order by actual_start, entry_id`)).map((r) => r.entry_id);
 
-const CUE = { command: "ON", origin: "FROM_START", offset: 0, scteEventType: "SPLICE", segmentationTypeId: 0x34 };
 
 /** A 0-10 · AD 10-12 (two cues) · B 12-22 (media MB) · C 22-32 · D 32-42 · E 42-52, and what aired. */
 async function day() {
   const o = org();
-  const s = await plan(o.editor, [
-    { at: T0, duration: 10 * MIN, title: "A" },
-    { at: T0 + 10 * MIN, duration: 2 * MIN, title: "AD", eventType: "ADVERTISEMENT", scte35Signals: [CUE, { ...CUE, segmentationTypeId: 0x35 }] },
-    { at: T0 + 12 * MIN, duration: 10 * MIN, title: "B", mediaId: "MB" },
-    { at: T0 + 22 * MIN, duration: 10 * MIN, title: "C" },
-    { at: T0 + 32 * MIN, duration: 10 * MIN, title: "D" },
-    { at: T0 + 42 * MIN, duration: 10 * MIN, title: "E" },
-  ]);
+  const s = await plan(o.editor, DAY);
   const [a, ad, , c, d] = s.events;
   await bed.services.asRun.ingest(o.playout, s.id, [
     entry("1", T0 + 500, 10 * MIN, { eventId: a }), // 0.5 s late

@@ -39,6 +39,19 @@ export interface PlanSpec {
   scte35Signals?: object[];
 }
 
+/** A SCTE-35 cue as the planned events carry it. */
+export const CUE = { command: "ON", origin: "FROM_START", offset: 0, scteEventType: "SPLICE", segmentationTypeId: 0x34 };
+
+/** The day the reconciliation tests plan: A, an ad break AD with two cues, B (media MB), C, D, E. */
+export const DAY: PlanSpec[] = [
+    { at: T0, duration: 10 * MIN, title: "A" },
+    { at: T0 + 10 * MIN, duration: 2 * MIN, title: "AD", eventType: "ADVERTISEMENT", scte35Signals: [CUE, { ...CUE, segmentationTypeId: 0x35 }] },
+    { at: T0 + 12 * MIN, duration: 10 * MIN, title: "B", mediaId: "MB" },
+    { at: T0 + 22 * MIN, duration: 10 * MIN, title: "C" },
+    { at: T0 + 32 * MIN, duration: 10 * MIN, title: "D" },
+    { at: T0 + 42 * MIN, duration: 10 * MIN, title: "E" },
+ ];
+
 /** A schedule with the events (one bulk edit); answers its id and the event ids in air order. */
 export async function plan(gql: GraphQLClient, specs: PlanSpec[], settings: { fps?: number } = {}): Promise<{ id: string; events: string[] }> {
   const { createSchedule } = await gql.data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id version } }`, { input: { name: "Day", ...settings } });

@@ -1,23 +1,15 @@
 // asRunReconciliation through GraphQL: states, the window, tolerance, the summary and paging.
 import { describe, expect, it } from "vitest";
 import { useTestService } from "../helpers/service.js";
-import { entry, INGEST, iso, MIN, org, plan, RECONCILE, T0 } from "./helpers.js";
+import { DAY, entry, INGEST, iso, MIN, org, plan, RECONCILE, T0 } from "./helpers.js";
 
 const t = useTestService();
 
-const CUE = { command: "ON", origin: "FROM_START", offset: 0, scteEventType: "SPLICE", segmentationTypeId: 0x34 };
 
 /** A  0-10 · AD 10-12 (two cues) · B 12-22 (media MB) · C 22-32 · D 32-42 · E 42-52 */
 async function day() {
   const o = await org(t);
-  const s = await plan(o.editor, [
-    { at: T0, duration: 10 * MIN, title: "A" },
-    { at: T0 + 10 * MIN, duration: 2 * MIN, title: "AD", eventType: "ADVERTISEMENT", scte35Signals: [CUE, { ...CUE, segmentationTypeId: 0x35 }] },
-    { at: T0 + 12 * MIN, duration: 10 * MIN, title: "B", mediaId: "MB" },
-    { at: T0 + 22 * MIN, duration: 10 * MIN, title: "C" },
-    { at: T0 + 32 * MIN, duration: 10 * MIN, title: "D" },
-    { at: T0 + 42 * MIN, duration: 10 * MIN, title: "E" },
-  ]);
+  const s = await plan(o.editor, DAY);
   const [a, ad, , c, d, e] = s.events;
   await o.playout.data(INGEST, {
     s: s.id,
