@@ -12,6 +12,7 @@ import { POLL_JOB, pollJob, type PolledJob } from "../../docs/clients/jobs-urql.
 import { createClient } from "../../docs/clients/urql.js";
 import { createSchedule } from "../events/helpers.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
+import { unnormalized } from "./helpers.js";
 
 // A worker runs the export, so that the poll reads a finished job and its messages.
 const t = useOwnTestService({ runWorker: true, jobPollMs: 20 });
@@ -92,7 +93,9 @@ describe("polling a job with the docs' configurations", () => {
     } finally {
       unsubscribe();
     }
-    expect(client.cache.extract()[`Job:${id}`]).toMatchObject({ status: "SUCCEEDED" });
+    const extract = client.cache.extract() as Record<string, unknown>;
+    expect(extract[`Job:${id}`]).toMatchObject({ status: "SUCCEEDED" });
+    expect(unnormalized(extract, new Set(["Job"]))).toEqual([]);
   }, 20_000);
 
   it("Apollo Client: watchJob answers null for a job that is not there, and stops", async () => {
