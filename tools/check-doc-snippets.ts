@@ -152,6 +152,9 @@ export async function checkSnippets(pages: { doc: string; text: string }[], opti
       const pageLine = line < contextLines ? snippet.context!.line + line : snippet.line + line - contextLines;
       return `${snippet.doc}:${pageLine}: ${message}`;
     });
+    // In page order, whatever order the compiler visited the modules in.
+    const at = (e: string) => /^(.*?):(\d+):/.exec(e) ?? ["", e, "0"];
+    errors.sort((a, b) => at(a)[1].localeCompare(at(b)[1]) || Number(at(a)[2]) - Number(at(b)[2]));
     return { checked: where.size + clients.size, unchecked, errors };
   } finally {
     await rm(dir, { recursive: true, force: true });
