@@ -1,6 +1,6 @@
 // urql 6 with graphcache for this service (docs/CLIENTS.md "Paging"): the same rules as
 // apollo.ts. test/clients/paging.test.ts uses it as is.
-import { cacheExchange, type Resolver, type UpdateResolver } from "@urql/exchange-graphcache";
+import { cacheExchange, type Cache, type Resolver, type UpdateResolver } from "@urql/exchange-graphcache";
 import { Client, fetchExchange } from "@urql/core";
 
 /**
@@ -27,7 +27,6 @@ export function pagedField(): Resolver {
   };
 }
 
-type Cache = Parameters<Resolver>[2];
 const MEMBERS = ["empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages"];
 const pageMembers = (cache: Cache, key: string) => Object.fromEntries(MEMBERS.map((m) => [m, cache.resolve(key, m)]));
 
@@ -98,6 +97,16 @@ export const VALUE_OBJECTS = [
   "WebrtcStats",
 ];
 
+/**
+ * A created, copied or deleted schedule changes every `schedules` list and its `totalElements`:
+ * each cached page of them is dropped, so that a list on screen asks the server again. (A page is
+ * a value without a key: graphcache writes one only through the query that read it, `updateQuery`.)
+ */
+function schedulesChanged(cache: Cache, deleted: string[] = []): void {
+  for (const id of deleted) cache.invalidate({ __typename: "Schedule", id });
+  for (const field of cache.inspectFields("Query")) if (field.fieldName === "schedules") cache.invalidate("Query", field.fieldName, field.arguments);
+}
+
 export function createClient(url: string, token: string): Client {
   return new Client({
     url: `${url}/graphql`,
@@ -108,8 +117,6 @@ export function createClient(url: string, token: string): Client {
         // Every object type without an id of its own is a value kept inside what holds it
         // (docs/CLIENTS.md "Cache identity"): pages, messages, results.
         keys: Object.fromEntries(VALUE_OBJECTS.map((type) => [type, () => null])),
-        // An event a change removed (changedEvents, removed: true) leaves the cached lists at once.
-        updates: { Schedule: { changedEvents: applyChangedEvents } },
         resolvers: {
           Schedule: { events: pagedField() },
           ChangeSet: { events: pagedField() },
@@ -122,6 +129,16 @@ export function createClient(url: string, token: string): Client {
             executionDayPage: pagedField(),
             billingUsagePage: pagedField(),
             cacheDownloadPage: pagedField(),
+          },
+        },
+        updates: {
+          // An event a change removed (changedEvents, removed: true) leaves the cached lists at once.
+          Schedule: { changedEvents: applyChangedEvents },
+          Mutation: {
+            createSchedule: (_result, _args, cache) => schedulesChanged(cache),
+            copySchedule: (_result, _args, cache) => schedulesChanged(cache),
+            deleteSchedule: (_result, args, cache) => schedulesChanged(cache, [String(args.id)]),
+            deleteSchedules: (_result, args, cache) => schedulesChanged(cache, (args.ids as string[]).map(String)),
           },
         },
       }),
