@@ -151,7 +151,7 @@ export class DayPlanner {
     }
     const draw = this.drawOf({ ...slot, id: `${slot.id}/break`, order: "SEQUENTIAL" }, breaks);
     let remaining = slot.breakMs;
-    for (let misses = 0; remaining > 0 && misses < breaks.items.length; ) {
+    for (let misses = 0; remaining > 0 && misses < breaks.items.length && p.day.events.length < MAX_EVENTS_PER_DAY; ) {
       const item = breaks.items[draw.peek()];
       draw.take();
       if (item.durationMs && item.durationMs > 0 && item.durationMs <= remaining) {
@@ -169,11 +169,13 @@ export class DayPlanner {
       this.warn(p.day, `${name}: it has no duration (durationMs); nothing placed`);
       return "stop";
     }
+    if (p.day.events.length >= MAX_EVENTS_PER_DAY) return "stop";
     if (p.cursor + duration <= p.limit) {
       this.push(p, item, eventType, slot.id, duration);
       return "placed";
     }
-    if (p.cursor + duration <= p.hard) return "stop";
+    // Past the slot's own duration: the slot ends here (its time is the next slot's, or filled).
+    if (p.limit < p.hard) return "stop";
     const what = item.mediaId ?? item.title ?? "the event";
     if (slot.overrun === "TRIM" && p.hard > p.cursor) {
       p.day.messages.push({ type: "INFO", message: `${name}: ${what} trimmed at ${this.local(p.hard)} (${p.hard - p.cursor} of ${duration} ms)` });
@@ -185,7 +187,6 @@ export class DayPlanner {
   }
 
   private push(p: Placing, item: CatalogItem, eventType: PlannedEvent["eventType"], slotId: string, duration: number): void {
-    if (p.day.events.length >= MAX_EVENTS_PER_DAY) return;
     p.day.events.push({ onAirTime: p.cursor, duration, eventType, title: item.title ?? item.mediaId ?? "Event", mediaId: item.mediaId, slotId });
     p.cursor += duration;
   }
@@ -199,7 +200,7 @@ export class DayPlanner {
     for (let round = true; round && day.events.length < MAX_EVENTS_PER_DAY; ) {
       round = false;
       for (const item of longestFirst) {
-        if (p.cursor + item.durationMs! > to) continue;
+        if (p.cursor + item.durationMs! > to || day.events.length >= MAX_EVENTS_PER_DAY) continue;
         this.push(p, item, "PRIMARY", "filler", item.durationMs!);
         placed++;
         round = true;
