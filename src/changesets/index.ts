@@ -7,6 +7,7 @@ export type {} from "./context-members.js";
 
 // The service (wired by the composition root) and the key of its draft-page loader.
 export { ChangeSetService } from "./service.js";
+export { ChangeSet } from "./types.js";
 export type { DraftPageKey } from "./loader.js";
 
 // The diff of two versions of events, shared with history (a schedule's versions compared).

@@ -9,6 +9,7 @@ import { PRELOADED_ASSET } from "../events/index.js";
 import { SecondaryEvent } from "../events/index.js";
 import { Event, EventsSummary, PageList } from "../events/index.js";
 import { Schedule } from "../schedules/index.js";
+import { ChangeSet } from "../changesets/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { assetKeyOf } from "../assets/index.js";
@@ -56,6 +57,20 @@ export class ScheduleChecksResolver {
     fullList?: boolean,
   ): Promise<ValidationResult> {
     return ctx.services.checks.validation(callerOf(ctx), schedule, channelId, fullList);
+  }
+}
+
+@Resolver(() => ChangeSet)
+export class ChangeSetChecksResolver {
+  @FieldResolver(() => ValidationResult, { description: "The draft's events validated as Schedule.validation validates the schedule's, against the schedule's rules: review a draft before applying it" })
+  validation(
+    @Root() changeSet: ChangeSet,
+    @Ctx() ctx: Context,
+    @Arg("channelId", () => SafeIntResolver, { nullable: true, description: "The channel to validate for (default: the schedule's)" }) channelId?: number,
+    @Arg("fullList", () => Boolean, { nullable: true, defaultValue: true, description: "false: totals and only the first problems of each kind" })
+    fullList?: boolean,
+  ): Promise<ValidationResult> {
+    return ctx.services.checks.draftValidation(callerOf(ctx), changeSet, channelId, fullList);
   }
 }
 

@@ -5,12 +5,13 @@
 import { findAssetRowsByKeys } from "../assets/index.js";
 import { toAsset } from "../assets/index.js";
 import type { Viewer } from "../common/auth.js";
-import { badInput } from "../common/errors.js";
+import { badInput, notFound } from "../common/errors.js";
 import { listPageRequest, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import type { Event, SecondaryEvent } from "../events/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { broadcastDayRange, eventRowsAround, loadCheckedEvents, missingAssetPages, programmePage, scheduleEventCount, type InstantRange } from "../schedules/index.js";
+import { changeSetRow, draftTarget, findSchedule, scheduleTarget, toSchedule, type EventTarget } from "../schedules/index.js";
 import { heavyWork } from "../common/heavy-work.js";
 import { checkBudget, checkpointEvery } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
@@ -58,10 +59,22 @@ export class CheckService {
 
   /** S40 */
   async validation(viewer: Viewer, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
-    if (channelId !== undefined && channelId !== null && !Number.isSafeInteger(channelId)) throw badInput("channelId must be a whole number", { argument: "channelId" });
     const count = await scheduleEventCount(this.db, viewer, schedule);
+    return this.validate(viewer, schedule, scheduleTarget(Number(schedule.id)), count, channelId, fullList);
+  }
+
+  /** ChangeSet.validation: the draft's events checked as the schedule's are, against the schedule's rules. */
+  async draftValidation(viewer: Viewer, changeSet: { id: string; scheduleId: string }, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
+    const row = await findSchedule(this.db, viewer, changeSet.scheduleId);
+    const draft = await changeSetRow(this.db, Number(changeSet.id), row.organization);
+    if (!draft) throw notFound("ChangeSet", changeSet.id);
+    return this.validate(viewer, toSchedule(row), draftTarget(draft), draft.eventCount, channelId, fullList);
+  }
+
+  private validate(viewer: Viewer, schedule: Schedule, target: EventTarget, count: number, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
+    if (channelId !== undefined && channelId !== null && !Number.isSafeInteger(channelId)) throw badInput("channelId must be a whole number", { argument: "channelId" });
     return heavyWork("Schedule.validation", viewer.userId, count, async () => {
-      const events = await loadCheckedEvents(this.db, Number(schedule.id));
+      const events = await loadCheckedEvents(this.db, target);
       checkBudget();
       const assets = await catalogFor(this.db, schedule.organization, events);
       checkBudget();

@@ -19,7 +19,7 @@ import { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedE
 import { eventsSummaryRows, missingAssetPages, programmePage } from "../../src/schedules/store/summaries.js";
 import { positionAt, schedulesPageRows, targetPageRows, targetsPageRows } from "../../src/schedules/store/pages.js";
 import { countEvents, eventStarts, firstAndLastStart, firstStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds } from "../../src/schedules/store/timings.js";
-import { appendEvents, copyEvents, deleteAllEvents, deleteEventIds, deleteSomeEvents, insertEvents, moveBySteps, moveEvents, retimeEvents, shiftAll, updateEvents } from "../../src/schedules/store/writes.js";
+import { appendEvents, copyEvents, deleteAllEvents, deleteEventIds, deleteEventsStartingIn, deleteSomeEvents, insertEvents, moveBySteps, moveEvents, retimeEvents, shiftAll, updateEvents } from "../../src/schedules/store/writes.js";
 import { markEpg, markScte, updateMatching } from "../../src/schedules/store/marks.js";
 import { assetRowsUsed, replaceInEvents, syncTitles } from "../../src/schedules/store/catalog.js";
 import { eventRowsAround } from "../../src/schedules/store/lookups.js";
@@ -117,7 +117,8 @@ const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], t
 const range = () => ({ from: T0, to: T0 + 86_400_000 });
 
 const CASES: Case[] = [
-  { file: "validation", name: "loadCheckedEvents", args: "scheduleId", run: (x) => loadCheckedEvents(x, scheduleId) },
+  { file: "validation", name: "loadCheckedEvents", args: "scheduleTarget", run: (x) => loadCheckedEvents(x, target) },
+  { file: "validation", name: "loadCheckedEvents", args: "draftTarget", run: (x) => loadCheckedEvents(x, draftTarget({ id: changeSetId, scheduleId })) },
   { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: false", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), false) },
   { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: true", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), true) },
   { file: "reconciliation", name: "plannedEvents", args: "scheduleId, from: null, to: null", run: (x) => plannedEvents(x, scheduleId, null, null) },
@@ -205,6 +206,7 @@ const CASES: Case[] = [
     run: (x) => retimeEvents(x, target, [{ id: ids[0], onAirTime: T0, duration: 30_000, somDelta: 30_000 }]),
   },
   { file: "writes", name: "deleteAllEvents", args: "schedule target (rolled back)", write: true, run: (x) => deleteAllEvents(x, target) },
+  { file: "writes", name: "deleteEventsStartingIn", args: "draft target, from, to (rolled back)", write: true, run: (x) => deleteEventsStartingIn(x, draft, T0, T0 + 3_600_000) },
   { file: "writes", name: "shiftAll", args: "scheduleId, one hour (rolled back)", write: true, run: (x) => shiftAll(x, scheduleId, 3_600_000) },
   {
     file: "writes",

@@ -269,4 +269,17 @@ describe("change sets: organizations and roles", () => {
     await gql.data(`mutation($id: ID!) { deleteSchedule(id: $id) { id } }`, { id: s.id });
     expect((await gql.data(GET, { id: cs.id })).changeSet).toBeNull();
   });
+
+  it("validates the draft's events (ChangeSet.validation), apart from the live ones, and refuses another organization's draft", async () => {
+    const { gql, s, ids, cs } = await setup();
+    // B moved into A in the draft: an overlap there, none live.
+    await gql.data(UPDATE, { s: s.id, v: cs.version, cs: cs.id, events: [{ id: ids[1], onAirTime: iso(T0 + 5 * MIN) }] });
+    const VALIDATE = `query($id: ID!) { changeSet(id: $id) { validation(fullList: false) { valid totals { overlaps gaps events } } } }`;
+    const { changeSet } = await gql.data(VALIDATE, { id: cs.id });
+    expect(changeSet.validation).toMatchObject({ valid: false, totals: { overlaps: 1, gaps: 1, events: 4 } });
+    const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { validation(fullList: false) { valid totals { overlaps gaps } } } }`, { id: s.id });
+    expect(schedule.validation).toMatchObject({ valid: true, totals: { overlaps: 0, gaps: 0 } });
+    const other = (await orgClient(t)).gql;
+    expect((await other.data(VALIDATE, { id: cs.id })).changeSet).toBeNull();
+  });
 });

@@ -3,7 +3,9 @@
 import { sql } from "drizzle-orm";
 import { eventAssetKey } from "../../assets/index.js";
 import { queryRows, type Executor } from "../../db/client.js";
+import type { EventTarget } from "../target.js";
 import { originOf } from "./rows.js";
+import { sqlOf } from "./target-sql.js";
 
 /** What validation knows of an event: its timing, type, lock and asset key. */
 export interface CheckedEventRow {
@@ -16,12 +18,13 @@ export interface CheckedEventRow {
   assetKey: string | null;
 }
 
-/** Every event's timing, type and asset key, in air order (absolute times). */
-export async function loadCheckedEvents(executor: Executor, scheduleId: number): Promise<CheckedEventRow[]> {
+/** Every event's timing, type and asset key, in air order (absolute times): the schedule's, or a draft's. */
+export async function loadCheckedEvents(executor: Executor, target: EventTarget): Promise<CheckedEventRow[]> {
+  const t = sqlOf(target);
   const rows = await queryRows<{ id: number; t: number; d: number; l: boolean; y: string; k: string | null }>(
     executor,
-    sql`select e.id, e.on_air_time + ${originOf(scheduleId)} as t, e.duration as d, e.locked as l, e.event_type as y, ${eventAssetKey()} as k
-      from events e where e.schedule_id = ${scheduleId} order by e.on_air_time, e.id`,
+    sql`select e.id, e.on_air_time + ${originOf(target.scheduleId)} as t, e.duration as d, e.locked as l, e.event_type as y, ${eventAssetKey()} as k
+      from ${t.table} e where e.${t.key} = ${t.id} order by e.on_air_time, e.id`,
   );
   return rows.map((r) => ({ id: Number(r.id), onAirTime: Number(r.t), duration: Number(r.d), locked: Boolean(r.l), eventType: r.y, assetKey: r.k ?? null }));
 }

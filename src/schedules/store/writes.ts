@@ -117,6 +117,12 @@ export async function deleteEventIds(executor: Executor, target: EventTarget, id
   await deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
 }
 
+/** Deletes the events of a target that start in [from, to) (instants): a generated day replacing the draft's. */
+export async function deleteEventsStartingIn(executor: Executor, target: EventTarget, from: number, to: number): Promise<void> {
+  const origin = originOf(target.scheduleId);
+  await deleteWhere(executor, target, sql`on_air_time >= ${from} - ${origin} and on_air_time < ${to} - ${origin}`);
+}
+
 export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<void> {
   await deleteWhere(executor, target, sql`true`);
 }

@@ -49,6 +49,11 @@ update events e set on_air_time = x.t - (select o.time_origin from schedules o w
 -- deleteAllEvents(schedule target (rolled back))
 delete from events where schedule_id = $1 and true;
 
+-- deleteEventsStartingIn(draft target, from, to (rolled back))
+with removed as (delete from change_set_events where change_set_id = $1 and on_air_time >= $2 - (select o.time_origin from schedules o where o.id = $3) and on_air_time < $4 - (select o.time_origin from schedules o where o.id = $5) returning id, base_version)
+    insert into change_set_removals (change_set_id, id, base_version)
+    select $6, id, base_version from removed where base_version is not null;
+
 -- shiftAll(scheduleId, one hour (rolled back))
 update schedules set time_origin = time_origin + $1 where id = $2;
 
