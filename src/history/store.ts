@@ -6,6 +6,7 @@
 // change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
+import { liveEventIds } from "../schedules/index.js";
 import { numberOrNull } from "./mapper.js";
 import type { EventChangeRecord } from "./rewind.js";
 import type { ScheduleHistoryRow } from "./tables.js";
@@ -177,8 +178,8 @@ function versionChanges(scheduleId: number, version: number, derivingColumns: re
     changed as (
       select event_id, removed from touched
       union all
-      select e.id, false from events e
-      where (select every_event from entry) and e.schedule_id = ${scheduleId} and not exists (select 1 from touched t where t.event_id = e.id))`;
+      select e.id, false from (${liveEventIds(scheduleId)}) as e(id)
+      where (select every_event from entry) and not exists (select 1 from touched t where t.event_id = e.id))`;
 }
 
 async function versionEventCount(executor: Executor, changed: SQL): Promise<number> {

@@ -49,7 +49,7 @@ export { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type Jso
 export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";
 
 // One named read per need of another slice: history, checks, exports, as-run.
-export { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
+export { currentEvents, currentTimings, liveEventIds, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
 export { eventRowOf, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
 export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
 export { eventRowsAround } from "./store/lookups.js";

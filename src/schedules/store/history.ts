@@ -1,6 +1,6 @@
 // The current schedule row and events that history rewinds from (src/history/: atVersion, scheduleDiff,
 // revertSchedule), as rows by column names (to_jsonb of the row). Each is one statement.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 
 /** A row of `events` by SQL column names (src/history/rewind.ts's Columns). */
@@ -65,3 +65,6 @@ export async function lockedOnAir(executor: Executor, scheduleId: number, ids: n
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** The ids of a schedule's live events, as a subquery (history's changedEvents names them all after a change every event is read through). */
+export const liveEventIds = (scheduleId: number): SQL => sql`select e.id from events e where e.schedule_id = ${scheduleId}`;
