@@ -10,8 +10,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client";
+import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { generate } from "@graphql-codegen/cli";
-import { parse, print } from "graphql";
+import { getOperationAST, parse, print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import codegenConfig from "../../docs/clients/codegen.js";
 import type { Logger } from "../../src/common/log.js";
@@ -35,7 +37,7 @@ const MANIFESTS = join(work, "manifests");
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** name → { codegen: its hash in codegen's manifest, apollo: its id in the Apollo manifest, text } */
-const ids: Record<string, { codegen: string; apollo: string; text: string }> = {};
+const ids: Record<string, { codegen: string; apollo: string; text: string; apolloText: string }> = {};
 
 beforeAll(async () => {
   mkdirSync(join(work, "operations"), { recursive: true });
@@ -56,13 +58,15 @@ beforeAll(async () => {
   expect(Object.keys(codegen)).toHaveLength(3);
   expect(Object.keys(codegen).every((key) => /^sha256:[0-9a-f]{64}$/.test(key))).toBe(true);
   writeFileSync(join(MANIFESTS, "web.json"), JSON.stringify(codegen));
-  // Apollo's generator: the document as Apollo Client prints it (multi-line), its sha256 as id.
+  // Apollo's generator: the document as Apollo Client sends it (its cache's transform adds
+  // __typename; printed multi-line), its sha256 as id.
+  const cache = new InMemoryCache();
   const operations = Object.entries(codegen).map(([hash, text]) => {
-    const body = print(parse(text));
+    const body = print(cache.transformDocument(parse(text)));
     const operation = parse(text).definitions.find((d) => d.kind === "OperationDefinition")!;
     const name = operation.name!.value;
     // codegen's keys are "sha256:<hex>"; the tests send both forms of the hex.
-    ids[name] = { codegen: hash.replace(/^sha256:/, ""), apollo: sha256(body), text };
+    ids[name] = { codegen: hash.replace(/^sha256:/, ""), apollo: sha256(body), text, apolloText: body };
     return { id: sha256(body), name, type: operation.operation, body };
   });
   writeFileSync(join(MANIFESTS, "console.json"), JSON.stringify({ format: "apollo-persisted-query-manifest", version: 1, operations }));
@@ -128,10 +132,11 @@ describe("trusted documents, enforced", () => {
   });
 
   it("answers documents by hash: documentId (sha256:<hex> and plain hex) and the APQ extension, over POST and GET, from both manifests", async () => {
-    const expected = (await post(admin, { query: ids.ScheduleById.text, variables: { id: scheduleId } })).body;
-    expect(expected.data.schedule).toMatchObject({ id: scheduleId, name: "Trusted" });
     const variables = { id: scheduleId };
-    for (const hash of [ids.ScheduleById.codegen, ids.ScheduleById.apollo]) {
+    for (const [hash, text] of [[ids.ScheduleById.codegen, ids.ScheduleById.text], [ids.ScheduleById.apollo, ids.ScheduleById.apolloText]]) {
+      // What the same text answers an admin, who may send it as text.
+      const expected = (await post(admin, { query: text, variables })).body;
+      expect(expected.data.schedule).toMatchObject({ id: scheduleId, name: "Trusted" });
       const forms = [{ documentId: `sha256:${hash}` }, { documentId: hash }, { extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }];
       for (const form of forms) {
         const first = await post(editor, { ...form, variables });
@@ -143,7 +148,26 @@ describe("trusted documents, enforced", () => {
     }
     // Sent again, the compiled plan answers it without Apollo (EXECUTOR=jit).
     const again = await post(editor, { documentId: ids.ScheduleById.codegen, variables });
-    expect([again.body, again.path]).toEqual([expected, "known"]);
+    expect([again.body.data.schedule.id, again.path]).toEqual([scheduleId, "known"]);
+  });
+
+  it("answers Apollo Client's persisted query link, its ids from the manifest or its own SHA-256 (docs/CLIENTS.md)", async () => {
+    const manifest = JSON.parse(readFileSync(join(MANIFESTS, "console.json"), "utf8")) as { operations: { name: string; id: string }[] };
+    const byName = new Map(manifest.operations.map((operation) => [operation.name, operation.id]));
+    const links = [
+      createPersistedQueryLink({ generateHash: (document) => byName.get(getOperationAST(document)?.name?.value ?? "") ?? "unknown" }),
+      createPersistedQueryLink({ sha256 }),
+    ];
+    for (const persisted of links) {
+      const client = new ApolloClient({ cache: new InMemoryCache(), link: persisted.concat(new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${editor}` } })) });
+      const { data, error } = await client.query({ query: parse(ids.ScheduleById.text), variables: { id: scheduleId } });
+      expect(error).toBeUndefined();
+      expect(data).toMatchObject({ schedule: { __typename: "Schedule", id: scheduleId, name: "Trusted" } });
+    }
+    // A document not in the manifests: the link's retry with the text is refused.
+    const client = new ApolloClient({ cache: new InMemoryCache(), link: links[1].concat(new HttpLink({ uri: `${t.url}/graphql`, headers: { authorization: `Bearer ${editor}` } })) });
+    const refused = await client.query({ query: parse("query Elsewhere { schedules { totalElements } }") }).catch((error: unknown) => ({ error }));
+    expect(JSON.stringify(refused.error)).toContain("TRUSTED_DOCUMENT_REQUIRED");
   });
 
   it("still authenticates, coerces variables and refuses a mutation over GET", async () => {
