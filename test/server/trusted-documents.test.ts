@@ -23,6 +23,7 @@ import { buildGraphQLSchema } from "../../src/server/graphql/index.js";
 import { loadTrustedDocuments } from "../../src/server/graphql/trusted-documents.js";
 import { TEST_SECRET, testConfig } from "../helpers/shared-service.js";
 import { uniqueOrg, useOwnTestService } from "../helpers/service.js";
+import { uploadRequest } from "../helpers/upload.js";
 
 /** The operations a frontend holds; one uses a fragment (codegen and Apollo's generator add its definition to the document). */
 const OPERATIONS = {
@@ -188,6 +189,11 @@ describe("trusted documents, enforced", () => {
     expect((batch.body as unknown as Answer["body"][]).map((answer) => answer.errors)).toEqual([undefined, undefined]);
     const mixed = await post(editor, [{ documentId: ids.Schedules.codegen }, { query: "{ __typename }" }]);
     expect(codeOf(mixed)).toBe("TRUSTED_DOCUMENT_REQUIRED");
+  });
+
+  it("refuses an upload's free text once the upload has arrived, in JSON", async () => {
+    const upload = await uploadRequest(t.url, editor, `mutation($file: Upload!) { importSchedule(file: $file, format: CSV) { id } }`, { name: "big.csv", content: "x".repeat(4 * 1024 * 1024) });
+    expect([upload.status, upload.errors?.[0]?.extensions.code]).toEqual([200, "TRUSTED_DOCUMENT_REQUIRED"]);
   });
 
   it("lets an admin send free text (GraphiQL for engineers)", async () => {

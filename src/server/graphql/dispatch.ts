@@ -116,7 +116,7 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     let path = pathBeforePlans(req);
     let built: C | undefined;
     const trusted = deps.trusted?.decide(req, res) ?? { kind: "free" };
-    if (trusted.kind === "refused") return deps.trusted!.refuse(res, trusted.refusal);
+    if (trusted.kind === "refused") return deps.trusted!.refuse(req, res, trusted.refusal);
     // One trusted document (a batch goes to Apollo whole): the known path looks its plan up by hash.
     const trustedId = trusted.kind === "trusted" && !Array.isArray(req.body) ? trusted.ids[0] : undefined;
     if (trusted.kind === "trusted" && path !== "upload") path = "trusted";

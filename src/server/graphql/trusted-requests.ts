@@ -19,7 +19,7 @@ import type { HTTPGraphQLRequest } from "@apollo/server";
 import type { Config } from "../../config.js";
 import type { Logger } from "../../common/log.js";
 import { boundedLru } from "../../common/bounded-lru.js";
-import { answerPathOf, logLineOf, requestIdOf, sendJsonError, type PlainRequest, type PlainResponse } from "../http/index.js";
+import { answerPathOf, isMultipart, logLineOf, requestIdOf, sendJsonError, type PlainRequest, type PlainResponse } from "../http/index.js";
 import { callerOf } from "../identity/index.js";
 import type { TrustedDocuments } from "./trusted-documents.js";
 
@@ -93,7 +93,7 @@ export interface TrustedRequests {
   readonly documents: TrustedDocuments;
   decide(req: PlainRequest, res: PlainResponse): TrustedDecision;
   /** Answers a refusal (JSON, its code and the request id; path `refused:<code>`) and writes the request's log line. */
-  refuse(res: PlainResponse, refusal: TrustedRefusal): void;
+  refuse(req: PlainRequest, res: PlainResponse, refusal: TrustedRefusal): Promise<void>;
   /** Apollo's request with each trusted operation sent as a persisted query: its hash, no text, no documentId. */
   apolloRequest(request: HTTPGraphQLRequest, ids: (string | undefined)[]): HTTPGraphQLRequest;
 }
@@ -141,7 +141,10 @@ export function trustedRequests(documents: TrustedDocuments, settings: Pick<Conf
       }
       return anyTrusted ? { kind: "trusted", ids } : { kind: "free" };
     },
-    refuse(res, refusal) {
+    async refuse(req, res, refusal) {
+      // An upload's file may still be arriving (graphql-upload reads it on): an answer before it has
+      // would reach the client as a reset connection (answer.ts).
+      if (isMultipart(req) && !req.complete && !req.destroyed) await new Promise((resolve) => (req.once("end", resolve), req.once("close", resolve)));
       sendJsonError(res, refusal.status, refusal.code, refusal.message);
       // The one log line of the request (documentLimits would otherwise write a BAD_REQUEST one).
       logLineOf(res).written = true;
