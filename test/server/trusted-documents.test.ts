@@ -17,6 +17,7 @@ import { getOperationAST, parse, print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import codegenConfig from "../../docs/clients/codegen.js";
 import type { Logger } from "../../src/common/log.js";
+import { loadConfig } from "../../src/config.js";
 import { createApp } from "../../src/server/app.js";
 import { requestChecks } from "../../src/server/limits/index.js";
 import { buildGraphQLSchema } from "../../src/server/graphql/index.js";
@@ -257,6 +258,14 @@ describe("loading the manifests", () => {
     const config = testConfig(undefined);
     return { schema, checks: requestChecks(schema, config), config };
   };
+
+  it("reads TRUSTED_DOCUMENTS and its mode, enforce by default", () => {
+    expect(loadConfig({ TRUSTED_DOCUMENTS: "/m" })).toMatchObject({ trustedDocuments: "/m", trustedDocumentsMode: "enforce" });
+    expect(loadConfig({ TRUSTED_DOCUMENTS: "/m", TRUSTED_DOCUMENTS_MODE: "LOG" }).trustedDocumentsMode).toBe("log");
+    expect(loadConfig({}).trustedDocuments).toBeUndefined();
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS: "/m", TRUSTED_DOCUMENTS_MODE: "audit" })).toThrow(/TRUSTED_DOCUMENTS_MODE must be enforce or log/);
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS_MODE: "log" })).toThrow(/TRUSTED_DOCUMENTS_MODE needs TRUSTED_DOCUMENTS/);
+  });
 
   it("loads both formats, every operation once per hash", async () => {
     const documents = await loadTrustedDocuments(MANIFESTS, await setup());

@@ -141,9 +141,9 @@ function trustedDocumentOf(file: string, index: number, entry: Entry, deps: Trus
     // What the request checks find of the document alone, measured now and kept on this object:
     // the text rule, list lengths and the cost without variables (a request whose variables set a
     // `size` or an `if` has its cost measured for their values, once per distinct values).
+    deps.checks.strings(document, {});
     for (const operation of operations) {
       const operationName = operation.name?.value;
-      deps.checks.strings(document, {});
       deps.checks.lists(document, {}, operationName);
       deps.checks.cost(document, operationName, {});
     }
