@@ -1,7 +1,8 @@
 // What the history costs: a bulkEditEvents of 1,000 events on a 100,000-event schedule
 // with the history triggers on and off (off: disabled in this bench's own database; runs
 // alternate so that machine load falls on both alike), rewrites of 75,000 and 100,000 events
-// (a statement that states its columns, one that does not), and Schedule.atVersion's first page.
+// (a statement that states its columns, one that does not), Schedule.atVersion's first page, and
+// a shift answering changedEvents (every event: the origin moved).
 // Run: npx tsx bench/history.ts [events] [runs]   (DATABASE_URL defaults to the local server)
 import { largeBench } from "./lib.js";
 
@@ -94,6 +95,19 @@ try {
 
   await gql(CRITERIA, { id: scheduleId, name: "last" }); // an entry of its own, after the unstated rewrites
   await atVersionPages("a rewrite of 75,000");
+
+  // A shift changes every event's air time (the origin moves): its answer names all of them.
+  const SHIFT = `mutation($id: ID!, $page: Int) { shiftSchedule(id: $id, milliseconds: 1000) { changedEvents(page: $page, size: 100) { totalElements content { eventId event { id onAirTime version } } } } }`;
+  for (const [label, page] of [["shiftSchedule answering changedEvents, first page of 100", 0], ["shiftSchedule answering changedEvents, last page of 100", Math.ceil(COUNT / 100) - 1]] as const) {
+    await gql(SHIFT, { id: scheduleId, page });
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await timed(() => gql(SHIFT, { id: scheduleId, page })));
+    console.log(`${label.padEnd(64)} median ${median(times).toFixed(1).padStart(8)} ms   max ${Math.max(...times).toFixed(1).padStart(8)} ms`);
+  }
+  const SHIFT_ONLY = `mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 1000) { version } }`;
+  const bare: number[] = [];
+  for (let i = 0; i < RUNS; i++) bare.push(await timed(() => gql(SHIFT_ONLY, { id: scheduleId })));
+  console.log(`${"shiftSchedule answering its version only".padEnd(64)} median ${median(bare).toFixed(1).padStart(8)} ms   max ${Math.max(...bare).toFixed(1).padStart(8)} ms`);
 } finally {
   await stop();
 }

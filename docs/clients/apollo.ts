@@ -1,6 +1,6 @@
 // Apollo Client 4 for this service (docs/CLIENTS.md "Paging"): pages merged by page number for
 // fetchMore, and asset files kept inside their asset. test/clients/paging.test.ts uses it as is.
-import { InMemoryCache, type FieldPolicy } from "@apollo/client";
+import { InMemoryCache, type ApolloCache, type FieldPolicy } from "@apollo/client";
 
 interface Page {
   content: unknown[];
@@ -55,4 +55,36 @@ export function createCache(): InMemoryCache {
       AssetFile: { keyFields: false },
     },
   });
+}
+
+/**
+ * A mutation's `update` for every answer that selects `changedEvents`: the events it names as
+ * removed are evicted, so no cached list shows them again (the changed ones need nothing: their new
+ * values in the answer already replaced the cached ones). When the answer's page does not hold
+ * every changed event (a shift of a long schedule), the schedule is evicted: what shows it is read
+ * again, since the cache cannot tell which of its events are still true.
+ */
+export function updateChangedEvents(cache: ApolloCache, answer: unknown): void {
+  const removed: string[] = [];
+  const partial = new Set<string>();
+  const walk = (value: unknown, scheduleId: string | null): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, scheduleId));
+    if (!value || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    if (record.__typename === "Schedule" && typeof record.id === "string") scheduleId = record.id;
+    if (record.__typename === "ChangedEvent" && record.removed === true) removed.push(String(record.eventId));
+    if (record.__typename === "ChangedEventPage" && scheduleId && holdsPart(record)) partial.add(scheduleId);
+    for (const member of Object.values(record)) walk(member, scheduleId);
+  };
+  walk(answer, null);
+  for (const id of removed) cache.evict({ id: cache.identify({ __typename: "Event", id }) });
+  for (const id of partial) cache.evict({ id: cache.identify({ __typename: "Schedule", id }) });
+  if (removed.length + partial.size > 0) cache.gc();
+}
+
+/** A page of changed events that is not all of them (by whichever page members were selected). */
+function holdsPart(page: Record<string, unknown>): boolean {
+  const pageable = page.pageable as { hasNextPage?: boolean } | undefined;
+  const content = page.content as unknown[] | undefined;
+  return pageable?.hasNextPage === true || (typeof page.totalElements === "number" && content !== undefined && page.totalElements > content.length);
 }

@@ -22,7 +22,9 @@ const config: CodegenConfig = {
     "src/gql/": {
       preset: "client",
       config: {
-        scalars: SCALARS,
+        // ID as a string both ways (the service's ids are numbers written as strings); without
+        // this line an ID variable is typed `string | number`.
+        scalars: { ID: { input: "string", output: "string" }, ...SCALARS },
         // An unmapped custom scalar (a new one in the schema) fails the generation instead of becoming `any`.
         strictScalars: true,
         useTypeImports: true,

@@ -28,7 +28,7 @@ export class ScheduleHistoryResolver {
 
   @FieldResolver(() => ChangedEventPage, {
     description:
-      "The events created, changed or removed by the change that made this version, as they are now (with their new versions), by event id: on a mutation's answer, what it changed, so a client cache updates without reading again",
+      "The events created, changed or removed by the change that made this version, as they are now (with their new versions), by event id: on a mutation's answer, what it changed, so a client cache updates without reading again. A change of the time origin, timeZone, broadcastDayStart, fps or dropFrame changes every event's derived fields, so it names every event",
   })
   changedEvents(
     @Root() schedule: Schedule,

@@ -17,6 +17,7 @@ import { findSchedule, scheduleEventCount } from "../schedules/index.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns } from "../schedules/index.js";
 import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleColumns, scheduleTarget, untouchedEvents } from "../schedules/index.js";
 import type { ScheduleRow } from "../schedules/index.js";
+import { EVENT_DERIVING_COLUMNS } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
 import { fieldChangesOf } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
@@ -63,7 +64,7 @@ export class HistoryService {
   async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ChangedEventPage> {
     const request = pageRequest(page, size ?? 100, this.maxPageSize);
     const scheduleId = Number(schedule.id);
-    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, request.page * request.size, request.size);
+    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, EVENT_DERIVING_COLUMNS, request.page * request.size, request.size);
     const rows = await loadEventsById(this.db, scheduleTarget(scheduleId), events.filter((e) => !e.removed).map((e) => e.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const content = events.map(({ id, removed }) => {

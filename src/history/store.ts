@@ -4,7 +4,7 @@
 // are written only by the triggers. Event changes are stored per statement, as arrays
 // (schedule_history_changes); the view schedule_history_event_changes gives one row per event
 // change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client.js";
 import { numberOrNull } from "./mapper.js";
 import type { EventChangeRecord } from "./rewind.js";
@@ -141,37 +141,48 @@ export async function entryEventChanges(executor: Executor, historyId: number, o
 }
 
 /**
- * The events the change that made `version` touched, one page by event id, each with whether that
- * change removed it (its last change in the entry was a removal), and how many there are.
+ * The events the change that made `version` changed, one page by event id, each with whether that
+ * change removed it (its last change in the entry was a removal), and how many there are. A change
+ * of a column every event is read through (`derivingColumns`: the origin, zone, rate …) changed
+ * every event the schedule has, besides those it touched.
  */
 export async function versionEventIds(
   executor: Executor,
   scheduleId: number,
   version: number,
+  derivingColumns: readonly string[],
   offset: number,
   limit: number,
 ): Promise<{ events: { id: number; removed: boolean }[]; total: number }> {
+  const changed = versionChanges(scheduleId, version, derivingColumns);
   const rows = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with entry as (select h.id from schedule_history h where h.schedule_id = ${scheduleId} and h.version_after = ${version} order by h.id desc limit 1),
-      touched as (
-        select u.event_id, (max(array[c.seq, u.ord, ascii(c.kind)]))[3] = ascii('R') as removed
-        from schedule_history_changes c cross join lateral unnest(c.event_ids) with ordinality as u(event_id, ord)
-        where c.history_id = (select id from entry)
-        group by u.event_id)
-      select event_id, removed, count(*) over () as total from touched order by event_id offset ${offset} limit ${limit}`,
+    sql`${changed} select event_id, removed, count(*) over () as total from changed order by event_id offset ${offset} limit ${limit}`,
   );
-  const total = rows.length ? Number(rows[0].total) : offset > 0 ? await versionEventCount(executor, scheduleId, version) : 0;
+  const total = rows.length ? Number(rows[0].total) : offset > 0 ? await versionEventCount(executor, changed) : 0;
   return { events: rows.map((r) => ({ id: Number(r.event_id), removed: Boolean(r.removed) })), total };
 }
 
-async function versionEventCount(executor: Executor, scheduleId: number, version: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    executor,
-    sql`select count(distinct u.event_id)::int as n from schedule_history h join schedule_history_changes c on c.history_id = h.id
-      cross join lateral unnest(c.event_ids) as u(event_id)
-      where h.id = (select id from schedule_history where schedule_id = ${scheduleId} and version_after = ${version} order by id desc limit 1)`,
-  );
+/** `with … changed(event_id, removed)`: what the change that made `version` did to events. */
+function versionChanges(scheduleId: number, version: number, derivingColumns: readonly string[]): SQL {
+  const deriving = sql.join(derivingColumns.map((column) => sql`${column}`), sql`, `);
+  return sql`with entry as (
+      select h.id, exists (select 1 from jsonb_object_keys(h.schedule_changes) as k(name) where k.name in (${deriving})) as every_event
+      from schedule_history h where h.schedule_id = ${scheduleId} and h.version_after = ${version} order by h.id desc limit 1),
+    touched as (
+      select u.event_id, (max(array[c.seq, u.ord, ascii(c.kind)]))[3] = ascii('R') as removed
+      from schedule_history_changes c cross join lateral unnest(c.event_ids) with ordinality as u(event_id, ord)
+      where c.history_id = (select id from entry)
+      group by u.event_id),
+    changed as (
+      select event_id, removed from touched
+      union all
+      select e.id, false from events e
+      where (select every_event from entry) and e.schedule_id = ${scheduleId} and not exists (select 1 from touched t where t.event_id = e.id))`;
+}
+
+async function versionEventCount(executor: Executor, changed: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(executor, sql`${changed} select count(*)::int as n from changed`);
   return Number(row?.n ?? 0);
 }
 

@@ -72,6 +72,13 @@ export const schedules = pgTable(
   ],
 );
 
+/**
+ * The schedule's columns that fields of every one of its events are read through: the time origin
+ * (onAirTime), the zone and broadcast day start (onAirLocal, endLocal, broadcastDate), the rate
+ * (the timecodes). A change of any of them changes those fields of all its events at once.
+ */
+export const EVENT_DERIVING_COLUMNS: readonly string[] = [schedules.timeOrigin, schedules.timeZone, schedules.broadcastDayStart, schedules.fps, schedules.dropFrame].map((column) => column.name);
+
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type NewScheduleRow = typeof schedules.$inferInsert;
 
