@@ -15,7 +15,7 @@
 //       "operations": [{ "id": "<sha256 hex>", "name": "...", "type": "query", "body": "<text>" }] }
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { Kind, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Config } from "../../config.js";
 import { checkQueryBytes, queryValidationRules, type RequestChecks } from "../limits/index.js";
@@ -92,7 +92,6 @@ export async function loadTrustedDocuments(path: string, deps: TrustedDocumentCh
   let bytes = 0;
   const files = await manifestFiles(path);
   for (const file of files) {
-    const name = basename(file);
     const size = (await stat(file)).size;
     if (size > TRUSTED_DOCUMENT_LIMITS.fileBytes) throw new TrustedDocumentsError(`TRUSTED_DOCUMENTS: ${file} is ${size} bytes, more than ${TRUSTED_DOCUMENT_LIMITS.fileBytes}`);
     let json: unknown;
@@ -102,7 +101,7 @@ export async function loadTrustedDocuments(path: string, deps: TrustedDocumentCh
       throw new TrustedDocumentsError(`TRUSTED_DOCUMENTS: ${file} is not JSON: ${(error as Error).message}`);
     }
     for (const [index, entry] of entriesOf(file, json).entries()) {
-      const document = trustedDocumentOf(name, index, entry, deps);
+      const document = trustedDocumentOf(file, index, entry, deps);
       if (documents.has(document.id)) continue; // the same text in two manifests (its hash says so)
       bytes += document.text.length;
       if (documents.size + 1 > TRUSTED_DOCUMENT_LIMITS.documents) throw new TrustedDocumentsError(`TRUSTED_DOCUMENTS: more than ${TRUSTED_DOCUMENT_LIMITS.documents} documents (at ${file})`);
