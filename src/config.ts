@@ -96,6 +96,10 @@ export interface Config {
   maxListLength: number;
   /** Answer introspection without a token (public schemas); by default it needs one like every call. */
   publicIntrospection: boolean;
+  /** Trusted documents: a manifest file, or a folder whose every *.json is one (graphql-codegen's persisted-documents.json, Apollo's persisted query manifest); unset: any document is accepted (docs/SECURITY.md "Trusted documents"). */
+  trustedDocuments: string | undefined;
+  /** With trustedDocuments: `enforce` answers only documents by hash (free text from admin tokens only); `log` accepts any and logs each unknown document once. */
+  trustedDocumentsMode: "enforce" | "log";
 
   /** The identity provider's key set (JWKS); unset: HS256 tokens signed with AUTH_SECRET only. */
   authJwksUrl: string | undefined;
@@ -222,6 +226,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^postgres(ql)?:\/\//.test(url)) problems.push(`DATABASE_READ_URL and DATABASE_MIGRATION_URL take postgres:// URLs (got ${url.split(":")[0]}:…)`);
   }
   if (databaseReadUrls.length > 0 && !databaseUrl) problems.push("DATABASE_READ_URL needs DATABASE_URL (replicas of a PostgreSQL primary)");
+  const trustedDocuments = env.TRUSTED_DOCUMENTS || undefined;
+  const trustedDocumentsMode = (env.TRUSTED_DOCUMENTS_MODE || "enforce").toLowerCase() as Config["trustedDocumentsMode"];
+  if (trustedDocumentsMode !== "enforce" && trustedDocumentsMode !== "log") problems.push("TRUSTED_DOCUMENTS_MODE must be enforce or log");
+  else if (env.TRUSTED_DOCUMENTS_MODE && !trustedDocuments) problems.push("TRUSTED_DOCUMENTS_MODE needs TRUSTED_DOCUMENTS: the manifest file or folder of the documents to trust");
   const readReplicaQueries = (env.READ_REPLICA_QUERIES || "reports").toLowerCase() as Config["readReplicaQueries"];
   if (readReplicaQueries !== "reports" && readReplicaQueries !== "all") problems.push("READ_REPLICA_QUERIES must be reports or all");
 
@@ -275,6 +283,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxStringLength: int("MAX_STRING_LENGTH", 2000, 16, 10_000_000),
     maxListLength: int("MAX_LIST_LENGTH", 1000, 10, 1_000_000),
     publicIntrospection: bool("PUBLIC_INTROSPECTION", false),
+    trustedDocuments,
+    trustedDocumentsMode,
 
     ...identity,
     authJwksCooldownMs: int("AUTH_JWKS_COOLDOWN_MS", 30_000, 0, 3_600_000),

@@ -5,9 +5,19 @@
 // interleave them; CPU per request from /proc.
 //   npx tsx bench/http-layer/run.ts            (HTTP_LAYER_SECONDS, default 5; HTTP_LAYER_ROUNDS, default 3)
 // The last line: `http layer: service <r> req/s <c> ms, apollo-express …, apollo-standalone …, node-http …`.
+//
+// HTTP_LAYER_MODE=trusted: the job poll and Q1 (bench/peers/queries.ts) sent as text and as a
+// trusted document (TRUSTED_DOCUMENTS, `documentId`), to one service per executor (jit, graphql)
+// holding both in its manifest; the same admin token sends both, so only the form differs.
+// The last line: `trusted documents: jit poll text <r> req/s <c> ms, jit poll trusted …, …`.
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { startProcess, type ServerProcess } from "../peers/processes.js";
+import { Q1_EVENTS, Q1_SCHEDULES, SERVICE_QUERIES } from "../peers/queries.js";
 
 const KINDS = ["service", "apollo-express", "apollo-standalone", "node-http"] as const;
 const SECONDS = Number(process.env.HTTP_LAYER_SECONDS ?? 5);
@@ -18,14 +28,14 @@ const BODY = JSON.stringify({ query: "{ __typename }" });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function load(server: ServerProcess, token: string | undefined, seconds: number) {
+async function load(server: ServerProcess, token: string | undefined, seconds: number, body = BODY) {
   const before = server.cpuMs();
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}/graphql`,
     method: "POST",
     connections: CONNECTIONS,
     duration: seconds,
-    body: BODY,
+    body,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   if (result.non2xx || result.errors) throw new Error(`${server.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -33,28 +43,98 @@ async function load(server: ServerProcess, token: string | undefined, seconds: n
   return { rps: result.requests.average, p99: result.latency.p99, cpuMsPerRequest: (server.cpuMs() - before) / requests };
 }
 
-const servers: ServerProcess[] = [];
-try {
-  for (const kind of KINDS) servers.push(await startProcess(kind, "../http-layer/serve.ts", { HTTP_LAYER_KIND: kind, AUTH_SECRET: SECRET }));
-  const token = await signToken(SECRET, { sub: "bench", orgs: ["bench-org"], role: "viewer" });
-  const answer = await (await fetch(`http://127.0.0.1:${servers[0].port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: BODY })).text();
-  if (answer !== `{"data":{"__typename":"Query"}}`) throw new Error(`the service answered ${answer}`);
-  for (const server of servers) await load(server, server.name === "service" ? token : undefined, 1); // warm-up
-  const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[] }>(KINDS.map((k) => [k, { rps: [], p99: [], cpu: [] }]));
-  console.log(`http layer: { __typename }, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
-  console.log("| round | server | req/s | p99 ms | server CPU ms/req |\n|---|---|---|---|---|");
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const server of servers) {
-      const m = await load(server, server.name === "service" ? token : undefined, SECONDS);
-      const f = figures.get(server.name)!;
-      f.rps.push(m.rps);
-      f.p99.push(m.p99);
-      f.cpu.push(m.cpuMsPerRequest);
-      console.log(`| ${round} | ${server.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.cpuMsPerRequest.toFixed(3)} |`);
+async function layers() {
+  const servers: ServerProcess[] = [];
+  try {
+    for (const kind of KINDS) servers.push(await startProcess(kind, "../http-layer/serve.ts", { HTTP_LAYER_KIND: kind, AUTH_SECRET: SECRET }));
+    const token = await signToken(SECRET, { sub: "bench", orgs: ["bench-org"], role: "viewer" });
+    const answer = await (await fetch(`http://127.0.0.1:${servers[0].port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: BODY })).text();
+    if (answer !== `{"data":{"__typename":"Query"}}`) throw new Error(`the service answered ${answer}`);
+    for (const server of servers) await load(server, server.name === "service" ? token : undefined, 1); // warm-up
+    const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[] }>(KINDS.map((k) => [k, { rps: [], p99: [], cpu: [] }]));
+    console.log(`http layer: { __typename }, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
+    console.log("| round | server | req/s | p99 ms | server CPU ms/req |\n|---|---|---|---|---|");
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const server of servers) {
+        const m = await load(server, server.name === "service" ? token : undefined, SECONDS);
+        const f = figures.get(server.name)!;
+        f.rps.push(m.rps);
+        f.p99.push(m.p99);
+        f.cpu.push(m.cpuMsPerRequest);
+        console.log(`| ${round} | ${server.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.cpuMsPerRequest.toFixed(3)} |`);
+      }
     }
+    const parts = KINDS.map((k) => `${k} ${median(figures.get(k)!.rps).toFixed(0)} req/s ${median(figures.get(k)!.cpu).toFixed(3)} ms`);
+    console.log(`http layer: ${parts.join(", ")}`);
+  } finally {
+    for (const server of servers) server.stop();
   }
-  const parts = KINDS.map((k) => `${k} ${median(figures.get(k)!.rps).toFixed(0)} req/s ${median(figures.get(k)!.cpu).toFixed(3)} ms`);
-  console.log(`http layer: ${parts.join(", ")}`);
-} finally {
-  for (const server of servers) server.stop();
 }
+
+/** The job poll of docs/CLIENTS.md "Polling jobs", and Q1 as the peer benchmark sends it. */
+const TRUSTED_QUERIES = { poll: "query Poll($id: ID!) { job(id: $id) { id status progress } }", Q1: SERVICE_QUERIES.Q1 };
+
+async function trusted() {
+  const dir = mkdtempSync(join(tmpdir(), "http-layer-trusted-"));
+  const hashOf = (text: string) => createHash("sha256").update(text).digest("hex");
+  // graphql-codegen's client preset's manifest format.
+  writeFileSync(join(dir, "web.json"), JSON.stringify(Object.fromEntries(Object.values(TRUSTED_QUERIES).map((text) => [`sha256:${hashOf(text)}`, text]))));
+  const servers: ServerProcess[] = [];
+  try {
+    for (const executor of ["jit", "graphql"]) {
+      servers.push(await startProcess(executor, "../http-layer/serve.ts", { HTTP_LAYER_KIND: "service", AUTH_SECRET: SECRET, GRAPHQL_EXECUTOR: executor, TRUSTED_DOCUMENTS: dir }));
+    }
+    const token = await signToken(SECRET, { sub: "bench", orgs: ["bench-org"], role: "admin" });
+    const bodies = new Map<ServerProcess, Record<string, string>>();
+    for (const server of servers) {
+      const data = async (query: string, variables: Record<string, unknown> = {}) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+        const answer = (await response.json()) as { data?: any; errors?: unknown[] };
+        if (answer.errors) throw new Error(`${server.name}: ${JSON.stringify(answer.errors)}`);
+        return answer.data;
+      };
+      // Q1's data: Q1_SCHEDULES schedules of Q1_EVENTS / 5 events each (one bulk edit each), and a job to poll.
+      let scheduleId = "";
+      for (let i = 0; i < Q1_SCHEDULES; i++) {
+        const { createSchedule } = await data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id version } }`, { input: { name: `Day ${i}` } });
+        const created = Array.from({ length: Q1_EVENTS / 5 }, (_, n) => ({ onAirTime: new Date(Date.UTC(2026, 0, 1, 6) + n * 1_800_000).toISOString(), duration: 1_800_000, title: `Programme ${n}` }));
+        await data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { content { version } } }`, { s: createSchedule.id, v: createSchedule.version, input: { created } });
+        scheduleId = createSchedule.id;
+      }
+      const { exportSchedule } = await data(`mutation($id: ID!) { exportSchedule(id: $id, fileName: "polled.xml") { id } }`, { id: scheduleId });
+      const variables = { poll: { id: exportSchedule.id }, Q1: { s: Q1_SCHEDULES, e: Q1_EVENTS } };
+      const forms: Record<string, string> = {};
+      for (const [name, text] of Object.entries(TRUSTED_QUERIES) as [keyof typeof TRUSTED_QUERIES, string][]) {
+        forms[`${name} text`] = JSON.stringify({ query: text, variables: variables[name] });
+        forms[`${name} trusted`] = JSON.stringify({ documentId: `sha256:${hashOf(text)}`, variables: variables[name] });
+        // Both forms answer the same, without errors.
+        const answers = await Promise.all([forms[`${name} text`], forms[`${name} trusted`]].map(async (body) => (await fetch(`http://127.0.0.1:${server.port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body })).text()));
+        if (answers[0] !== answers[1] || answers[0].includes('"errors"')) throw new Error(`${server.name} ${name}: the forms answer ${answers[0].slice(0, 200)} and ${answers[1].slice(0, 200)}`);
+      }
+      bodies.set(server, forms);
+      for (const body of Object.values(forms)) await load(server, token, 1, body); // warm-up
+    }
+    const figures = new Map<string, { rps: number[]; cpu: number[] }>();
+    console.log(`trusted documents: job poll and Q1 (${Q1_SCHEDULES} schedules × ${Q1_EVENTS / 5} events), as text and by documentId, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
+    console.log("| round | executor | request | req/s | p99 ms | server CPU ms/req |\n|---|---|---|---|---|---|");
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const server of servers) {
+        for (const [form, body] of Object.entries(bodies.get(server)!)) {
+          const m = await load(server, token, SECONDS, body);
+          const key = `${server.name} ${form}`;
+          if (!figures.has(key)) figures.set(key, { rps: [], cpu: [] });
+          figures.get(key)!.rps.push(m.rps);
+          figures.get(key)!.cpu.push(m.cpuMsPerRequest);
+          console.log(`| ${round} | ${server.name} | ${form} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.cpuMsPerRequest.toFixed(3)} |`);
+        }
+      }
+    }
+    const parts = [...figures].map(([key, f]) => `${key} ${median(f.rps).toFixed(0)} req/s ${median(f.cpu).toFixed(3)} ms`);
+    console.log(`trusted documents: ${parts.join(", ")}`);
+  } finally {
+    for (const server of servers) server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await (process.env.HTTP_LAYER_MODE === "trusted" ? trusted() : layers());

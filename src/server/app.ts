@@ -42,7 +42,7 @@ import {
 } from "./http/index.js";
 import { bearerAuthenticator, cachedTokenVerifier, callerFor, callerOf, identifyCaller, identityProviderOf, isKnownCaller, tokenVerifier, type IdentityProvider } from "./identity/index.js";
 import { allowCaching, batchLimit, cacheScope, documentLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
-import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, requestBaseUrl, startApollo, type Context } from "./graphql/index.js";
+import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, loadTrustedDocuments, requestBaseUrl, startApollo, trustedRequests, type Context } from "./graphql/index.js";
 import { createServices, type Services } from "./services.js";
 
 export interface AppOptions {
@@ -99,7 +99,10 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const schema = await buildGraphQLSchema();
   const checks = requestChecks(schema, config);
   const jit = config.executor === "jit" ? jitGateway(schema) : null;
-  const apollo = await startApollo({ schema, jit, config, checks, httpServer });
+  // Checked before anything listens: a manifest that cannot be trusted stops start-up (TrustedDocumentsError).
+  const trusted = config.trustedDocuments ? await loadTrustedDocuments(config.trustedDocuments, { schema, checks, config }) : undefined;
+  if (trusted) log.info("trusted documents", { mode: config.trustedDocumentsMode, documents: trusted.size, manifests: trusted.files.length, characters: trusted.bytes });
+  const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
@@ -136,7 +139,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    answerGraphQL({ apollo, plans: jit?.plans, checks, config, context: requestContext }),
+    answerGraphQL({ apollo, plans: jit?.plans, checks, config, context: requestContext, trusted: trusted && trustedRequests(trusted, config, log) }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all("/graphql", identify, uploadsNeedCaller(log, callerOf), uploadBody, ...graphqlHandlers);

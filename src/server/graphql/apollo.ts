@@ -12,12 +12,13 @@ import {
 } from "@apollo/server/plugin/disabled";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../../config.js";
-import { aliasAndDirectiveRules, depthLimit, documentStore, persistedQueryCache, type RequestChecks } from "../limits/index.js";
+import { documentStore, persistedQueryCache, queryValidationRules, type RequestChecks } from "../limits/index.js";
 import type { jitGateway } from "./executor.js";
 import { formatAnswerError } from "./format-error.js";
 import { getQueryCachingPlugin, PREFLIGHTED_REQUEST_HEADERS } from "./get-queries.js";
 import type { Context } from "./request-context.js";
 import { requestGuardPlugin, requestLogPlugin } from "./request-plugins.js";
+import { withTrustedDocuments, type TrustedDocuments } from "./trusted-documents.js";
 
 export async function startApollo(deps: {
   schema: GraphQLSchema;
@@ -25,16 +26,18 @@ export async function startApollo(deps: {
   config: Config;
   checks: RequestChecks;
   httpServer: http.Server;
+  /** TRUSTED_DOCUMENTS: found by hash in front of the caches below (trusted-documents.ts). */
+  trusted?: TrustedDocuments;
 }): Promise<ApolloServer<Context>> {
-  const { schema, jit, config, checks, httpServer } = deps;
+  const { schema, jit, config, checks, httpServer, trusted } = deps;
   const apollo = new ApolloServer<Context>({
     ...(jit ? { gateway: jit.gateway } : { schema }),
     // A bearer token counts as a preflighted header, so GET queries with a token work (docs/CLIENTS.md).
     csrfPrevention: { requestHeaders: PREFLIGHTED_REQUEST_HEADERS },
     allowBatchedHttpRequests: true,
     // Bounded by entries and bytes, and nothing kept for a request without a token (limits/bounded-caches.ts).
-    documentStore: documentStore(),
-    persistedQueries: { cache: persistedQueryCache() },
+    documentStore: withTrustedDocuments(documentStore(), trusted, (found) => found.document),
+    persistedQueries: { cache: withTrustedDocuments(persistedQueryCache(), trusted, (found) => found.text) },
     // Our own shutdown (main.ts stopOnSignals) stops Apollo; Apollo's handler would re-send the
     // signal and end the process (code 143) before in-flight work and jobs are handed back.
     stopOnTerminationSignals: false,
@@ -44,7 +47,7 @@ export async function startApollo(deps: {
     stringifyResult: (result) => JSON.stringify(result),
     includeStacktraceInErrorResponses: false,
     formatError: formatAnswerError,
-    validationRules: [depthLimit(config.maxQueryDepth), ...aliasAndDirectiveRules(config)],
+    validationRules: queryValidationRules(config),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),

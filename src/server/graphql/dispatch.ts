@@ -9,24 +9,30 @@
 //   the deadline (limits/), then answerGraphQL below. A handler that refuses answers with
 //   `refused:<limit or code>` (sendJsonError names it).
 //
-//   answerGraphQL ─┬─ GET or HEAD          → Apollo, written with res.send (ETag, 304)     "get"
+//   answerGraphQL ─┬─ refused by TRUSTED_DOCUMENTS_MODE → a JSON refusal, before GraphQL      "refused:<code>"
+//                  ├─ GET or HEAD          → Apollo, written with res.send (ETag, 304)     "get"
 //                  ├─ multipart POST       → Apollo, res.send once the upload has arrived  "upload"
 //                  ├─ a known query        → the compiled plan, without Apollo             "known"
 //                  │    └─ its result has errors, or it threw → Apollo formats it          "handed-over"
+//                  ├─ a trusted document   → Apollo, from the document parsed at start-up  "trusted"
+//                  │    (by hash; GET too)   (a POST whose plan is compiled: "known" above)
 //                  └─ anything else        → Apollo (mutations, batches, persisted
 //                                            queries, introspection, first runs)           "apollo"
 //
 // "A known query" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
 // request to Apollo, which answers it as it would have anyway (equality tests keep the paths alike).
+// "A trusted document" is one of the manifests of TRUSTED_DOCUMENTS named by its hash, and the rule
+// of TRUSTED_DOCUMENTS_MODE for everything else, decided first (trusted-requests.ts).
 import type { ApolloServer } from "@apollo/server";
 import type { Config } from "../../config.js";
 import { isMultipart, recordAnswerPath, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
 import { markAnswering, type RequestChecks } from "../limits/index.js";
 import { apolloRequestOf, writeApolloAnswer, writeComplete } from "./answer.js";
 import type { CompiledPlans, KnownPlan } from "./executor.js";
-import { answerTypes, operationOf, runKnownPlan, type KnownAnswer } from "./known-operations.js";
+import { answerTypes, operationOf, runKnownPlan, trustedOperationOf, type KnownAnswer } from "./known-operations.js";
 import type { Context } from "./request-context.js";
 import { checkOperation } from "./request-plugins.js";
+import type { TrustedRequests } from "./trusted-requests.js";
 
 /** Where node's request enters: the direct route, without express, or express. */
 export function entryOf(req: Pick<PlainRequest, "method" | "url" | "headers">): "direct" | "express" {
@@ -49,10 +55,12 @@ export interface Dispatch<C extends Context> {
   checks: RequestChecks;
   config: Pick<Config, "publicIntrospection" | "compressResponses">;
   context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>;
+  /** TRUSTED_DOCUMENTS: documents by hash, and the mode's rule; without it every request is as before. */
+  trusted?: TrustedRequests;
 }
 
 /** What deciding on the known path found: its answer, or the context already built for Apollo to reuse. */
-type KnownOutcome<C> = { path: "known"; answer: KnownAnswer } | { path: "apollo" | "handed-over"; context?: C };
+type KnownOutcome<C> = { path: "known"; answer: KnownAnswer } | { path: "apollo" | "trusted" | "handed-over"; context?: C };
 
 /** The last handler of /graphql: decides which path answers, records its name, and answers. */
 export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
@@ -68,16 +76,18 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
   };
 
   /** KNOWN_QUERY: each condition, in order, that lets the compiled plan answer without Apollo. */
-  const knownQuery = async (req: PlainRequest, res: PlainResponse, plans: CompiledPlans): Promise<KnownOutcome<C>> => {
-    const apollo = { path: "apollo" } as const;
+  const knownQuery = async (req: PlainRequest, res: PlainResponse, plans: CompiledPlans, trustedId: string | undefined): Promise<KnownOutcome<C>> => {
+    const apollo = { path: trustedId ? "trusted" : "apollo" } as const;
     // 1. A JSON body: never an upload, and past Apollo's CSRF prevention.
     if (!JSON_BODY.test(req.headers["content-type"] ?? "")) return apollo;
-    // 2. One operation with nothing else Apollo reads (no batch, no `extensions`: no persisted query).
-    const request = operationOf(req.body);
+    // 2. One operation with nothing else Apollo reads (no batch, no `extensions`: no persisted query),
+    //    or one trusted document by its hash.
+    const text = trustedId ? undefined : operationOf(req.body);
+    const request = trustedId ? trustedOperationOf(req.body) : text;
     // 3. Apollo is running (while stopping, it answers).
     if (!request || !apolloServes()) return apollo;
-    // 4. A plan compiled for this text and operation name under a token, and 5. a query.
-    const plan: KnownPlan | undefined = plans.find(request.query, request.operationName);
+    // 4. A plan compiled for this text (or trusted document) and operation name under a token, and 5. a query.
+    const plan: KnownPlan | undefined = text ? plans.find(text.query, text.operationName) : plans.findPersisted(trustedId!, request.operationName);
     if (!plan || plan.operation.operation !== "query") return apollo;
     // 6. The context builds (else Apollo builds it again and answers the failure).
     let context: C;
@@ -87,15 +97,15 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
       return apollo;
     }
     // 7. The caller has a token, and 8. the operation does not read the schema (introspection's rule).
-    if (!context.viewer || deps.checks.readsSchema(plan.document)) return { path: "apollo", context };
+    if (!context.viewer || deps.checks.readsSchema(plan.document)) return { ...apollo, context };
     // 9. Apollo would answer the Accept header with JSON (negotiated once the caller is known).
     const contentType = types.of(req.headers.accept);
-    if (!contentType) return { path: "apollo", context };
+    if (!contentType) return { ...apollo, context };
     // 10. The request's checks pass (Apollo runs the same ones and answers the refusal).
     try {
       checkOperation(deps.config, deps.checks, context, { document: plan.document, operationName: plan.operation.name?.value, variables: request.variables });
     } catch {
-      return { path: "apollo", context };
+      return { ...apollo, context };
     }
     // 11. It runs without errors; else what it gave is handed over to Apollo to format.
     const answer = await runKnownPlan(plans, plan, context, request.variables, contentType);
@@ -105,8 +115,13 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
   return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     let path = pathBeforePlans(req);
     let built: C | undefined;
-    if (path === "apollo" && req.method === "POST" && deps.plans) {
-      const outcome = await knownQuery(req, res, deps.plans);
+    const trusted = deps.trusted?.decide(req, res) ?? { kind: "free" };
+    if (trusted.kind === "refused") return deps.trusted!.refuse(req, res, trusted.refusal);
+    // One trusted document (a batch goes to Apollo whole): the known path looks its plan up by hash.
+    const trustedId = trusted.kind === "trusted" && !Array.isArray(req.body) ? trusted.ids[0] : undefined;
+    if (trusted.kind === "trusted" && path !== "upload") path = "trusted";
+    if ((path === "apollo" || (path === "trusted" && trustedId)) && req.method === "POST" && deps.plans) {
+      const outcome = await knownQuery(req, res, deps.plans, trustedId);
       if (outcome.path === "known") {
         recordAnswerPath(res, "known");
         outcome.answer.writeLog();
@@ -119,8 +134,9 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
       built = outcome.context;
     }
     recordAnswerPath(res, path);
+    const request = apolloRequestOf(req);
     const answer = await deps.apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: apolloRequestOf(req),
+      httpGraphQLRequest: trusted.kind === "trusted" ? deps.trusted!.apolloRequest(request, trusted.ids) : request,
       context: () => (built ? Promise.resolve(built) : deps.context({ req, res })),
     });
     // Compressing a large answer takes a while off the event loop: the deadline must not overtake it.

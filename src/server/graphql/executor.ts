@@ -82,6 +82,8 @@ type Outcome = { result: ExecutionResult } | { thrown: unknown };
 export interface CompiledPlans {
   /** The plan kept for this query text and requested operation name, if any. */
   find(query: string, operationName: string | undefined): KnownPlan | undefined;
+  /** The plan kept for a document Apollo ran as a persisted query (its hash, no text): a trusted document's. */
+  findPersisted(queryHash: string, operationName: string | undefined): KnownPlan | undefined;
   /** Runs a plan as the executor does (the same variable errors, the same error objects). */
   run(plan: KnownPlan, context: object, variables: Record<string, unknown>): Promise<ExecutionResult>;
   /** The next execution of this request's context answers with `outcome` instead of running. */
@@ -99,7 +101,7 @@ type WithOutcome = { [HANDED_OVER]?: Outcome };
 /**
  * The key of a plan: the operation name the request gave (absent and "" differ: Apollo resolves
  * them differently), its length first so that no name and text can be read as another pair, and
- * the query text (an APQ request that sent no text: its hash, which known-operations.ts never looks up).
+ * the query text (an APQ request that sent no text: its hash, which dispatch.ts looks up for a trusted document).
  */
 const planKey = (operationName: string | undefined | null, query: string | undefined, queryHash: string) => {
   const name = operationName === undefined || operationName === null ? "-" : `${operationName.length}:${operationName}`;
@@ -164,6 +166,7 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
     gateway,
     plans: {
       find: (query, operationName) => compiled.get(planKey(operationName, query, "")),
+      findPersisted: (queryHash, operationName) => compiled.get(planKey(operationName, undefined, queryHash)),
       run,
       handOver: (context, outcome) => void ((context as WithOutcome)[HANDED_OVER] = outcome),
     },

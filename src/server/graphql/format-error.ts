@@ -10,8 +10,8 @@ import { classifyDatabaseError } from "../../db/driver-errors.js";
 import { currentRequestId } from "../http/index.js";
 import { QUERY_TOO_COMPLEX, queryLimitErrorOf } from "../limits/index.js";
 
-/** Codes that graphql-js, Apollo or we ourselves put on errors a client caused. */
-const CLIENT_CODES = new Set([
+/** Codes that graphql-js, Apollo or we ourselves put on errors a client caused; README.md's table of codes names each (test/docs/settings.test.ts). */
+export const CLIENT_CODES = new Set([
   "GRAPHQL_PARSE_FAILED",
   "GRAPHQL_VALIDATION_FAILED",
   "BAD_USER_INPUT",
@@ -19,6 +19,7 @@ const CLIENT_CODES = new Set([
   "OPERATION_RESOLUTION_FAILURE",
   "PERSISTED_QUERY_NOT_FOUND",
   "PERSISTED_QUERY_NOT_SUPPORTED",
+  "TRUSTED_DOCUMENT_REQUIRED",
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "NOT_FOUND",

@@ -12,3 +12,8 @@ export type { Context } from "./request-context.js";
 export { startApollo } from "./apollo.js";
 export { jitGateway } from "./executor.js";
 export { answerGraphQL, entryOf } from "./dispatch.js";
+// Trusted documents (TRUSTED_DOCUMENTS): the apps' manifests, loaded and checked at start-up, and
+// the documents requests name by hash.
+export { loadTrustedDocuments, TrustedDocumentsError } from "./trusted-documents.js";
+export type { TrustedDocuments } from "./trusted-documents.js";
+export { trustedRequests } from "./trusted-requests.js";

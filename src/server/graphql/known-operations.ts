@@ -34,12 +34,19 @@ export interface KnownAnswer {
 
 /** A POST body this path may answer: one operation, its variables and name, nothing else Apollo reads (no batch, no `extensions`). */
 export function operationOf(body: unknown): { query: string; operationName: string | undefined; variables: Record<string, unknown> } | undefined {
+  const operation = trustedOperationOf(body);
+  const { query, extensions } = (body ?? {}) as Record<string, unknown>;
+  if (!operation || typeof query !== "string" || extensions !== undefined) return undefined;
+  return { query, ...operation };
+}
+
+/** A POST body of one trusted document by hash (trusted-requests.ts): its variables and name, of the types operationOf takes. */
+export function trustedOperationOf(body: unknown): { operationName: string | undefined; variables: Record<string, unknown> } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const { query, operationName, variables, extensions } = body as Record<string, unknown>;
-  if (typeof query !== "string" || extensions !== undefined) return undefined;
+  const { operationName, variables } = body as Record<string, unknown>;
   if (operationName !== undefined && operationName !== null && typeof operationName !== "string") return undefined;
   if (variables !== undefined && variables !== null && (typeof variables !== "object" || Array.isArray(variables))) return undefined;
-  return { query, operationName: operationName ?? undefined, variables: (variables as Record<string, unknown> | null) ?? {} };
+  return { operationName: operationName ?? undefined, variables: (variables as Record<string, unknown> | null) ?? {} };
 }
 
 /**

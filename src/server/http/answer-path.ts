@@ -8,9 +8,11 @@ import { logLineOf } from "./log-line.js";
 /**
  * `known`: a compiled plan answered without Apollo; `handed-over`: a known plan ran and Apollo
  * formatted its errors; `apollo`: Apollo ran a JSON POST; `get`: Apollo ran a GET (ETag, 304);
- * `upload`: Apollo ran a multipart request; `refused:<limit or code>`: answered before GraphQL ran.
+ * `upload`: Apollo ran a multipart request; `trusted`: Apollo ran a trusted document named by its
+ * hash (TRUSTED_DOCUMENTS), from the document parsed at start-up; `refused:<limit or code>`:
+ * answered before GraphQL ran.
  */
-export type AnswerPath = "known" | "handed-over" | "apollo" | "get" | "upload" | `refused:${string}`;
+export type AnswerPath = "known" | "handed-over" | "apollo" | "get" | "upload" | "trusted" | `refused:${string}`;
 
 export const ANSWER_PATH_HEADER = "x-answer-path";
 

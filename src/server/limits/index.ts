@@ -6,12 +6,14 @@
 // Before Apollo parses.
 export { documentLimits } from "./document-limits.js";
 export { batchLimit } from "./batch-limit.js";
+export { checkQueryBytes } from "./request-shape.js";
 // While Apollo validates and before anything runs.
 export { depthLimit } from "./depth-limit.js";
-export { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf } from "./query-limits.js";
+export { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf, queryValidationRules } from "./query-limits.js";
 export { requestChecks } from "./request-checks.js";
 export type { RequestChecks } from "./request-checks.js";
 // The request's deadline.
 export { markAnswering, markWriting, requestTimeBudget, withBudgetChecks } from "./deadline.js";
 // Caches bounded by entries and bytes.
 export { allowCaching, cacheScope, COMPILED_PLAN_CACHE, documentBytes, documentStore, mayCache, persistedQueryCache } from "./bounded-caches.js";
+export type { KeyValueCache } from "./bounded-caches.js";

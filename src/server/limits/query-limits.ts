@@ -26,6 +26,7 @@ import {
 } from "graphql";
 import type { ComplexityEstimatorArgs, QueryComplexityOptions } from "graphql-query-complexity";
 import { DEFAULT_PAGE_SIZE } from "../../common/paging.js";
+import { depthLimit } from "./depth-limit.js";
 
 // The package's ESM build imports graphql/index.mjs, a second graphql realm beside the CommonJS
 // one Node gives everything else ("Cannot use GraphQLObjectType from another module or realm"):
@@ -78,6 +79,11 @@ export function aliasAndDirectiveRules(limits: Pick<QueryLimits, "maxAliases" | 
     maxAliasesRule({ n: limits.maxAliases, allowList: [], propagateOnRejection: false, onReject: [report("aliases", "MAX_ALIASES", limits.maxAliases)] }) as unknown as ValidationRule,
     maxDirectivesRule({ n: limits.maxDirectives, propagateOnRejection: false, onReject: [report("directives", "MAX_DIRECTIVES", limits.maxDirectives)] }) as unknown as ValidationRule,
   ];
+}
+
+/** The validation rules Apollo runs beside graphql-js's own (depth, aliases, directives); a trusted document meets the same at start-up. */
+export function queryValidationRules(limits: Pick<QueryLimits, "maxAliases" | "maxDirectives"> & { maxQueryDepth: number }): ValidationRule[] {
+  return [depthLimit(limits.maxQueryDepth), ...aliasAndDirectiveRules(limits)];
 }
 
 /**
