@@ -8,7 +8,10 @@
 import { buildSchema, getNamedType, isLeafType, isNonNullType, type GraphQLObjectType } from "graphql";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { Viewer } from "../../src/common/auth.js";
 import { setClock } from "../../src/common/clock.js";
+import { editScheduleEvents, outcome } from "../../src/schedules/index.js";
 import { problemSchedule } from "../checks/helpers.js";
 import { iso, MIN, T0 } from "../events/helpers.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
@@ -20,8 +23,6 @@ const DAY = 86_400_000;
 // problemSchedule's events start at T0 + 0, 10, 10.5, 11 (inside), 20, 25, 30 and 40 minutes (beyond).
 const NOW = T0 - 5 * MIN;
 const HORIZON_MS = 20 * MIN;
-const LIMIT = NOW + HORIZON_MS;
-const INSIDE = [0, 1, 2, 3];
 
 const EVENT_LEAVES = Object.values((schema.getType("Event") as GraphQLObjectType).getFields())
   .filter((f) => isLeafType(getNamedType(f.type)) && f.args.every((a) => !isNonNullType(a.type)))
@@ -350,5 +351,24 @@ describe("the lock horizon's edges", () => {
     const { createSchedule } = await gql.data(`mutation { createSchedule(input: { name: "H", lockHorizonMs: 900000 }) { id } }`);
     const { copySchedule } = await gql.data(`mutation($s: ID!) { copySchedule(id: $s) { lockHorizonMs } }`, { s: createSchedule.id });
     expect(copySchedule.lockHorizonMs).toBe(900_000);
+  });
+
+  it("notes a write of any code path inside the edit, not one that changes nothing or another schedule's", async () => {
+    const { org, gql } = await orgClient(t);
+    const { scheduleId, ids } = await problemSchedule(gql);
+    const other = await problemSchedule(gql, "Other");
+    await gql.data(`mutation($s: ID!) { updateSchedule(id: $s, input: { lockHorizonMs: ${HORIZON_MS} }) { id } }`, { s: scheduleId });
+    const viewer: Viewer = { userId: "tester", orgs: [org], role: "editor" };
+    const edit = (statement: ReturnType<typeof sql>) =>
+      editScheduleEvents(t.service.database.db, viewer, { operation: "test", scheduleId }, async ({ tx }) => {
+        await tx.execute(statement);
+        return outcome(true, (row) => row.version);
+      });
+    // A statement of no store function: what a later writer (generation, say) might send.
+    await expect(edit(sql`update events set title = 'Raw' where id = ${Number(ids[2])}`)).rejects.toMatchObject({ code: "CONFLICT", extensions: { reason: "LOCK_HORIZON", eventIds: [ids[2]] } });
+    await expect(edit(sql`update events set title = title where id = ${Number(ids[2])}`)).resolves.toBeGreaterThan(0);
+    await expect(edit(sql`update events set title = 'Raw' where id = ${Number(other.ids[0])}`)).resolves.toBeGreaterThan(0);
+    await expect(edit(sql`delete from events where schedule_id = ${Number(scheduleId)}`)).rejects.toMatchObject({ extensions: { eventIds: ids.slice(0, 4) } });
+    expect((await gql.data(STATE, { id: scheduleId })).schedule.events.content.map((e: { id: string; title: string }) => e.id)).toEqual(ids);
   });
 });
