@@ -5,8 +5,10 @@
 // the work reports a change, touches the target's version and counters exactly once (store
 // touchTarget). When the schedule has a lock horizon, it arms the check before the work and reads
 // it after (store/lock-horizon.ts, drizzle/0021_lock_horizon.sql): an edit that touched an event
-// starting before now + horizon answers CONFLICT (reason LOCK_HORIZON) and writes nothing. Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
-// history and as-run hook in once.
+// starting before now + horizon answers CONFLICT (reason LOCK_HORIZON) and writes nothing. The
+// check is armed for one edit at a time: edits run one after another in a transaction, never
+// nested. Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
+// history, as-run and the lock horizon hook in once.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import { now } from "../common/clock.js";
 import { conflict } from "../common/errors.js";
