@@ -103,7 +103,7 @@ type Step = (tx: Transaction, job: Pick<JobRow, "organization" | "userId">, sche
 function transitionStep(operation: "SCHEDULE_ARCHIVE" | "SCHEDULE_RESTORE", from: ArchiveStatusValue, to: ArchiveStatusValue, events: (tx: Executor, scheduleId: number) => Promise<void>): Step {
   return async (tx, job, scheduleId) => {
     try {
-      return await editScheduleEventsIn(tx, ownerViewer(job), { operation, scheduleId, organization: job.organization }, async () => {
+      return await editScheduleEventsIn(tx, ownerViewer(job), { operation, scheduleId, organization: job.organization, lockHorizon: false }, async () => {
         const moved = await moveArchiveStatus(tx, [scheduleId], from, to, false);
         if (moved.length === 1) await events(tx, scheduleId);
         // Not moved: already done by an earlier run of this job.

@@ -3,12 +3,19 @@
 // name the operation and the caller) it opens and locks the target (schedule, or change-set
 // draft), checks the version the caller read, calls the change hooks (change-hooks.ts), runs the work and, when
 // the work reports a change, touches the target's version and counters exactly once (store
-// touchTarget). Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
-// history and as-run hook in once.
+// touchTarget). When the schedule has a lock horizon, it arms the check before the work and reads
+// it after (store/lock-horizon.ts, drizzle/0021_lock_horizon.sql): an edit that touched an event
+// starting before now + horizon answers CONFLICT (reason LOCK_HORIZON) and writes nothing. The
+// check is armed for one edit at a time: edits run one after another in a transaction, never
+// nested. Modelled on Vendure's TransactionalConnection.withTransaction: one place, so that
+// history, as-run and the lock horizon hook in once.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
+import { now } from "../common/clock.js";
+import { conflict } from "../common/errors.js";
+import { describeInstant } from "../common/instants.js";
 import type { Transaction } from "../db/client.js";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
-import { touchTarget } from "./store/index.js";
+import { armLockHorizon, lockHorizonHits, touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
 import { runChangedHooks, runOpenedHooks, type EventsEdit } from "./change-hooks.js";
 import type { ScheduleRow } from "./store/tables.js";
@@ -30,6 +37,11 @@ export interface EventsEditOptions {
   lock?: "lock" | "read";
   /** Opens a schedule an import is still writing (visibility IMPORTING): only that import asks. */
   includeHidden?: boolean;
+  /**
+   * false: not held to the schedule's lock horizon. Only archive and restore, which change the
+   * state of a whole schedule rather than what airs (docs/DECISIONS.md 60).
+   */
+  lockHorizon?: boolean;
 }
 
 /** What names an edit's target: a mutation's scheduleId, changeSetId, organization and version, as given (src/common/graphql-args.ts). */
@@ -71,7 +83,14 @@ export async function editScheduleEventsIn<R>(
     checkTargetVersion(open, options.version);
     const edit: EventsEdit = { ...open, tx, viewer, operation: options.operation };
     await runOpenedHooks(edit);
+    const horizon = options.lock !== "read" && options.lockHorizon !== false ? open.schedule.lockHorizonMs : 0;
+    const limit = horizon > 0 ? now() + horizon : null;
+    if (limit !== null) await armLockHorizon(tx, open.target, limit);
     const result = await work(edit);
+    if (limit !== null) {
+      const hits = await lockHorizonHits(tx);
+      if (hits.length) throw lockHorizonConflict(hits, limit, horizon);
+    }
     if (!result.changed) return result.answer(open.schedule);
     const touched = await touchTarget(tx, open.target);
     await runChangedHooks(edit, touched);
@@ -82,4 +101,19 @@ export async function editScheduleEventsIn<R>(
 /** Who a job or an import acts as: its owner, an editor of the organization it writes in. */
 export function ownerViewer(owner: { organization: string; userId: string | null }): Viewer {
   return { userId: owner.userId ?? "", orgs: [owner.organization], role: "editor" };
+}
+
+/** The most event ids a LOCK_HORIZON conflict names (the triggers keep no more). */
+export const LOCK_HORIZON_MAX_IDS = 10;
+
+/** CONFLICT, reason LOCK_HORIZON: the edit touched events that start before the horizon (`limit`, ms since the epoch). */
+export function lockHorizonConflict(eventIds: number[], limit: number, horizonMs: number) {
+  const ids = eventIds.slice(0, LOCK_HORIZON_MAX_IDS).map(String);
+  const horizon = describeInstant(limit);
+  return conflict(`the change touches event${ids.length === 1 ? "" : "s"} ${ids.join(", ")}${ids.length === LOCK_HORIZON_MAX_IDS ? " and maybe more" : ""}, starting before the schedule's lock horizon ${horizon} (now + ${horizonMs} ms); nothing was written`, {
+    reason: "LOCK_HORIZON",
+    eventIds: ids,
+    horizon,
+    lockHorizonMs: horizonMs,
+  });
 }

@@ -23,6 +23,7 @@ export function toSchedule(row: ScheduleRow): Schedule {
     graphicsProjectV2: row.graphicsProjectV2,
     breakMin: row.breakMin,
     breakMax: row.breakMax,
+    lockHorizonMs: row.lockHorizonMs,
     archiveStatus: row.archiveStatus as ArchiveStatus,
     version: row.version,
     startDate: row.startDate,

@@ -4,6 +4,7 @@ import { checkInstantInRange } from "../common/instants.js";
 import { canonicalZone, LocalTimeError, parseDayStart } from "../localtime/index.js";
 import { fpsRefusal, supportsDropFrame } from "../timecode/index.js";
 import type { ScheduleInput } from "./types.js";
+import { MAX_LOCK_HORIZON_MS } from "./lock-horizon.js";
 
 export const PLAYLIST_TYPES = ["FINITE", "LOOP"] as const;
 export const MAX_NAME_LENGTH = 200;
@@ -25,6 +26,7 @@ export interface ScheduleFields {
   graphicsProjectV2?: string | null;
   breakMin?: number | null;
   breakMax?: number | null;
+  lockHorizonMs?: number;
   startDate?: Date | null;
   finishDate?: Date | null;
   dateApplied?: Date | null;
@@ -84,6 +86,7 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
       out[key] = value;
     }
   }
+  if (input.lockHorizonMs !== undefined) out.lockHorizonMs = checkLockHorizon(input.lockHorizonMs);
   const breakMin = out.breakMin !== undefined ? out.breakMin : existing?.breakMin;
   const breakMax = out.breakMax !== undefined ? out.breakMax : existing?.breakMax;
   if (breakMin != null && breakMax != null && breakMin > breakMax) throw field("breakMin", "must not be above breakMax");
@@ -95,6 +98,15 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;
   if (start && finish && start > finish) throw field("startDate", "must not be after finishDate");
   return out;
+}
+
+/** lockHorizonMs as stored: a whole number of ms from 0 (off; also for null) to MAX_LOCK_HORIZON_MS. */
+function checkLockHorizon(value: number | null): number {
+  if (value === null) return 0;
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_LOCK_HORIZON_MS) {
+    throw field("lockHorizonMs", `must be a whole number of milliseconds from 0 (off) to ${MAX_LOCK_HORIZON_MS} (31 days) (got ${value})`);
+  }
+  return value;
 }
 
 /** The zone (its canonical IANA name) and the broadcast day start; null means the default (UTC, 00:00). */

@@ -3,6 +3,7 @@ import { SafeIntResolver } from "graphql-scalars";
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { PageMembers } from "../common/graphql-types.js";
 import { ACCEPTED_FPS } from "../timecode/index.js";
+import { MAX_LOCK_HORIZON_MS } from "./lock-horizon.js";
 import type { PageRequest } from "../common/paging.js";
 import type { EventFilter } from "./store/criteria.js";
 import type { JsonReadPlan } from "./store/json-pages.js";
@@ -37,6 +38,10 @@ export class Schedule {
   @Field(() => String, { nullable: true }) graphicsProjectV2!: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Shortest allowed ad break, ms" }) breakMin!: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Longest allowed ad break, ms" }) breakMax!: number | null;
+  @Field(() => SafeIntResolver, {
+    description: "ms; 0 (default): off. No mutation changes, moves, deletes or creates an event starting before now + lockHorizonMs (CONFLICT, extensions.reason LOCK_HORIZON)",
+  })
+  lockHorizonMs!: number;
   @Field(() => ArchiveStatus) archiveStatus!: ArchiveStatus;
   @Field(() => Int, { description: "Adds 1 at every change of the schedule or its events" }) version!: number;
   @Field(() => Date, { nullable: true, description: "Start of the first event" }) startDate!: Date | null;
@@ -94,6 +99,8 @@ export class ScheduleInput {
   @Field(() => String, { nullable: true }) graphicsProjectV2?: string | null;
   @Field(() => SafeIntResolver, { nullable: true }) breakMin?: number | null;
   @Field(() => SafeIntResolver, { nullable: true }) breakMax?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: `ms from 0 (default, off) to ${MAX_LOCK_HORIZON_MS} (31 days): no mutation changes an event starting before now + this; null: 0` })
+  lockHorizonMs?: number | null;
   @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) startDate?: Date | null;
   @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) finishDate?: Date | null;
   @Field(() => Date, { nullable: true }) dateApplied?: Date | null;

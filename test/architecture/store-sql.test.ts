@@ -30,6 +30,7 @@ import { writeRevertedEvents, writeRevertedScheduleColumns, type ColumnValues } 
 import { createHiddenSchedule, deleteHiddenSchedule, markImportAlive, revealImported } from "../../src/schedules/store/imports.js";
 import { foldedPagesStatement, jsonPagesDocuments, type JsonReadPlan } from "../../src/schedules/store/json-pages.js";
 import { archiveEvents, restoreEvents } from "../../src/schedules/store/archive.js";
+import { armLockHorizon, lockHorizonHits } from "../../src/schedules/store/lock-horizon.js";
 import { queryRows } from "../../src/db/client.js";
 import { useMigratedDatabase } from "../helpers/database.js";
 
@@ -323,6 +324,8 @@ const CASES: Case[] = [
     args: "a schedule by id with _rank 1 (the shape Query.schedule folds), { page: 0, size: 200 }, no filter, the benchmark's plan",
     run: (x) => queryRows(x, foldedPagesStatement(sql`select *, 1 as _rank from ${schedules} where ${schedules.id} = ${scheduleId}`, { page: 0, size: 200 }, null, BENCH_PLAN)),
   },
+  { file: "lock-horizon", name: "armLockHorizon", args: "draft target, limit (rolled back)", write: true, run: (x) => armLockHorizon(x, draft, T0 + 60_000) },
+  { file: "lock-horizon", name: "lockHorizonHits", args: "(rolled back)", write: true, run: (x) => lockHorizonHits(x) },
   { file: "archive", name: "archiveEvents", args: "scheduleId (rolled back)", write: true, run: (x) => archiveEvents(x, scheduleId) },
   { file: "archive", name: "restoreEvents", args: "scheduleId (rolled back)", write: true, run: (x) => restoreEvents(x, scheduleId) },
 ];

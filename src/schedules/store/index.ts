@@ -20,3 +20,4 @@ export * from "./lookups.js";
 export * from "./reconciliation.js";
 export * from "./summaries.js";
 export * from "./validation.js";
+export * from "./lock-horizon.js";

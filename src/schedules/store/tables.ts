@@ -57,6 +57,11 @@ export const schedules = pgTable(
     dateCreated: createdAt(),
     dateUpdated: updatedAt(),
     createdBy: text("created_by"),
+    /**
+     * ms (0: off): no edit changes, moves, removes or creates an event starting before now + this
+     * (docs/EVENTS.md "Lock horizon"; the check: drizzle/0021_lock_horizon.sql, edit-events.ts).
+     */
+    lockHorizonMs: int64("lock_horizon_ms").notNull().default(0),
     /** IMPORTING while an import writes it in chunks; VISIBLE in the import's last transaction (src/io/importer.ts). */
     visibility: text("visibility").$type<VisibilityValue>().notNull().default("VISIBLE"),
     /** The SCHEDULE_IMPORT job writing it while IMPORTING (null: a synchronous import, or visible). */

@@ -2,7 +2,7 @@
 -- Generated: UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts
 
 -- createHiddenSchedule({ name, organization, createdBy, fps, channel, importJobId: null } (rolled back))
-insert into "schedules" ("id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "visibility", "import_job_id") values (default, $1, $2, $3, default, default, default, default, $4, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, $5, $6, $7) returning "id";
+insert into "schedules" ("id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "lock_horizon_ms", "visibility", "import_job_id") values (default, $1, $2, $3, default, default, default, default, $4, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, default, $5, default, $6, $7) returning "id";
 
 -- markImportAlive(scheduleId (rolled back))
 update "schedules" set "date_updated" = now() where "schedules"."id" = $1;
