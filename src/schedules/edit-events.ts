@@ -39,7 +39,7 @@ export interface EventsEditOptions {
   includeHidden?: boolean;
   /**
    * false: not held to the schedule's lock horizon. Only archive and restore, which change the
-   * state of a whole schedule rather than what airs (docs/DECISIONS.md 60).
+   * state of a whole schedule rather than what airs (docs/DECISIONS.md 61).
    */
   lockHorizon?: boolean;
 }
