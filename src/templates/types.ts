@@ -141,13 +141,13 @@ export class TemplateSlotInput {
   @Field(() => EventType, { description: "Type of the events it places" }) eventType!: EventType;
   @Field(() => String, { nullable: true, description: "ASSET (required there, only there): the media id it plays" }) mediaId?: string | null;
   @Field(() => ID, { nullable: true, description: "COLLECTION (required there, only there): a collection of PROGRAMMES, FILLER or PROMOS" }) collectionId?: string | null;
-  @Field(() => CollectionOrder, { defaultValue: CollectionOrder.SEQUENTIAL, description: "The order it draws its collection in" }) order?: CollectionOrder;
+  @Field(() => CollectionOrder, { nullable: true, defaultValue: CollectionOrder.SEQUENTIAL, description: "The order it draws its collection in; null or left out: SEQUENTIAL" }) order?: CollectionOrder | null;
   @Field(() => Int, { nullable: true, description: `ASSET and COLLECTION: how many items, 1 to ${MAX_SLOT_ITEMS.toLocaleString("en-US")}; not with durationMs` }) items?: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "How long it lasts, ms, above 0 and at most 25 hours; required for LIVE and PLACEHOLDER; not with items" }) durationMs?: number | null;
   @Field(() => ID, { nullable: true, description: "ASSET and COLLECTION: a collection of ADVERTISEMENTS or PROMOS for the break after each item; with breakMs" }) breakCollectionId?: string | null;
   @Field(() => SafeIntResolver, { nullable: true, description: "Length of the break after each item, ms, above 0; with breakCollectionId" }) breakMs?: number | null;
   @Field(() => ID, { nullable: true, description: "A collection of FILLER or PROMOS for the time left after it" }) fillerCollectionId?: string | null;
-  @Field(() => OverrunMode, { defaultValue: OverrunMode.DROP, description: "What happens to an item that would run past the next hard start" }) overrun?: OverrunMode;
+  @Field(() => OverrunMode, { nullable: true, defaultValue: OverrunMode.DROP, description: "What happens to an item that would run past the next hard start; null or left out: DROP" }) overrun?: OverrunMode | null;
 }
 
 @InputType({ description: "A template's name, local clock and slots (all given at every write: the slots replace the stored ones)" })
