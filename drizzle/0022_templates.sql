@@ -1,4 +1,4 @@
--- Asset collections and schedule templates (src/collections/, src/templates/; docs/TEMPLATES.md),
+-- Asset collections and schedule templates (src/collections/, src/templates/; docs/OPERATIONS.md),
 -- and the positions sequential template slots reached in each generated schedule.
 -- A collection's items are one text[] of media ids in position order: a collection is read and
 -- written whole, under one version, and its items have no identity of their own.

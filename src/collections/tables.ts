@@ -1,5 +1,5 @@
 // Asset collections: named, ordered lists of media ids that schedule templates draw from
-// (docs/TEMPLATES.md). The items are one text[] column rather than a table of items: a collection
+// (docs/OPERATIONS.md "Asset collections and schedule templates"). The items are one text[] column rather than a table of items: a collection
 // is always read and written whole (one row, one version, one statement), its order is the array's
 // order, an item has no identity or data of its own to keep, and 10,000 ids fit one row easily.
 // Items name catalog assets by mediaId without a foreign key: a collection may be filled before

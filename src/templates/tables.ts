@@ -1,6 +1,6 @@
 // Schedule templates (weekly rules of slots from which schedules are generated) and the positions
 // sequential slots reached in each schedule (so that a series continues from one generation to
-// the next). docs/TEMPLATES.md.
+// the next). docs/OPERATIONS.md "Asset collections and schedule templates".
 import { date, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, int64, updatedAt } from "../db/columns.js";
 import { schedules } from "../schedules/store/tables.js";
