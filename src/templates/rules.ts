@@ -7,7 +7,10 @@ import { AppError, badInput } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import { lineText, MAX_MEDIA_ID_LENGTH, oneOf } from "../common/input-text.js";
 import { canonicalZone, dayStartText, HOUR_MS, LocalTimeError, MINUTE_MS, parseDayStart } from "../localtime/index.js";
-import { WEEKDAYS, type CollectionKind, type CollectionOrder, type OverrunMode, type PlannedEventType, type SlotAnchor, type SlotSource, type Weekday } from "./plan-types.js";
+import { WEEKDAYS, type CollectionKind, type CollectionOrder, type OverrunMode, type PlannedEventType, type SlotAnchor, type SlotSource } from "./plan-types.js";
+import type { StoredSlot } from "./stored-slot.js";
+
+export type { StoredSlot } from "./stored-slot.js";
 
 /** At most this many slots a template (more: BAD_USER_INPUT). */
 export const MAX_TEMPLATE_SLOTS = 500;
@@ -57,26 +60,6 @@ export interface TemplateInputValues {
   timeZone: string;
   broadcastDayStart: string;
   slots: readonly SlotInputValues[];
-}
-
-/** A slot as stored (schedule_templates.slots) and answered: checked, collection ids as decimal text. */
-export interface StoredSlot {
-  days: Weekday[];
-  /** Local time of day, ms after midnight. */
-  startMs: number;
-  anchor: SlotAnchor;
-  source: SlotSource;
-  title: string | null;
-  eventType: PlannedEventType;
-  mediaId: string | null;
-  collectionId: string | null;
-  order: CollectionOrder;
-  items: number | null;
-  durationMs: number | null;
-  breakCollectionId: string | null;
-  breakMs: number | null;
-  fillerCollectionId: string | null;
-  overrun: OverrunMode;
 }
 
 /** A collection a slot names: the argument naming it and the kinds it may have. */

@@ -4,7 +4,7 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, int64, updatedAt } from "../db/columns.js";
 import { schedules } from "../schedules/store/tables.js";
-import type { StoredSlot } from "./rules.js";
+import type { StoredSlot } from "./stored-slot.js";
 
 export const scheduleTemplates = pgTable(
   "schedule_templates",
