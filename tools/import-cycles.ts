@@ -35,7 +35,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   // The schedule aggregate: schedules, their events, drafts and store; the one unit of work.
   ["schedules"],
   // The slices that use the aggregate through its operations and reads.
-  ["events", "changesets", "history", "checks", "asrun", "io", "reporting", "scte35", "templates"],
+  ["events", "changesets", "history", "checks", "asrun", "io", "reporting", "scte35", "templates", "collections"],
   // Demo data, made with every slice.
   ["seed"],
   // The composition root and the commands.

@@ -71,12 +71,12 @@ function visitLists(cache: Cache, key: string, visit: (links: unknown[], key: st
 
 /** The object types without an id of their own (the list "Value objects" of docs/CLIENTS.md). */
 export const VALUE_OBJECTS = [
-  "AsRunEntryPage", "AsRunIngestResult", "AsRunReconciliation", "AssetFile", "AssetFileQc",
+  "AsRunEntryPage", "AsRunIngestResult", "AsRunReconciliation", "AssetCollectionPage", "AssetFile", "AssetFileQc",
   "AssetIssue", "AssetMetadata", "AssetOrigin", "AssetPage", "AssetQc", "AssetSourceData",
   "AssetTag", "AudioLoudnessData", "AudioMapping", "AudioSendStats", "AudioStream",
   "AudioTransition", "BillingRun", "BillingUsagePage", "BillingUsageRecord", "BreakDuration",
   "BreakIssue", "BroadcastDay", "BulkEditResult", "CacheDownloadPage", "CacheDownloadRecord",
-  "ChangeSetDiff", "ChangeSetPage", "ChangedEvent", "ChangedEventPage", "ChannelUptimeRecord",
+  "ChangeSetDiff", "ChangeSetPage", "ChangedEvent", "ChangedEventPage", "ChannelUptimeRecord", "CollectionItem",
   "ContentAdvisory", "DurationIssue", "EvaluatedParameter", "EventAssetData", "EventPage",
   "EventSearchResult", "EventsSummary", "ExecutionDay", "ExecutionDayPage", "ExecutionEntry",
   "FieldChange", "FileInfo", "HistoryEventChange", "HistoryEventChangePage", "IngestResult",
@@ -89,7 +89,7 @@ export const VALUE_OBJECTS = [
   "ProgrammeSummary", "QcFileRuleMessage", "QcRuleMessage", "ReconciliationRow",
   "ReconciliationStateCount", "ReconciliationSummary", "ReconciliationTypeTotals", "RecordingInfo",
   "RegionStreamStats", "ReplaceAssetResult", "ResultMessage", "SCTE35Fallback", "SCTE35Signal",
-  "SCTE35Trigger", "ScheduleHistoryPage", "SchedulePage", "SecondaryEvent", "SegmentationComponent",
+  "SCTE35Trigger", "ScheduleHistoryPage", "SchedulePage", "ScheduleTemplatePage", "SecondaryEvent", "SegmentationComponent",
   "SegmentationDescriptor", "SegmentationUpid", "SortOrder", "SourceAssetData", "SpliceDescriptor",
   "SpliceInfo", "SpliceInsert", "SpliceInsertComponent", "SpliceTime", "StorageRecord",
   "StreamOverride", "SystemFields", "TimelineIssue", "TrackLoudness", "UntimedAd", "UptimeTotals",

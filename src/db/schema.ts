@@ -6,3 +6,5 @@ export * from "../telemetry/tables.js";
 export * from "../io/tables.js";
 export * from "../history/tables.js";
 export * from "../asrun/tables.js";
+export * from "../collections/tables.js";
+export * from "../templates/tables.js";

@@ -25,6 +25,8 @@ import { TelemetryService } from "../telemetry/service.js";
 import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
 import { AsRunService } from "../asrun/service.js";
+import { CollectionService } from "../collections/service.js";
+import { TemplateService, templatesUsingCollection } from "../templates/index.js";
 import { createJobRegistry } from "./job-handlers.js";
 import { schemaEventCoercer } from "./graphql/index.js";
 
@@ -67,5 +69,7 @@ export function createServices(
     telemetry: new TelemetryService(db),
     history: new HistoryService(db, config.maxPageSize),
     asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
+    collections: new CollectionService(db, config.maxPageSize, templatesUsingCollection),
+    templates: new TemplateService(db, config.maxPageSize),
   };
 }

@@ -25,6 +25,8 @@ interface Ids {
   event: string;
   changeSet: string;
   job: string;
+  collection: string;
+  template: string;
 }
 
 /** One request of a case. `allow`: the error codes that count as "denied" (default NOT_FOUND, FORBIDDEN). */
@@ -66,6 +68,14 @@ const QUERIES: Record<string, Case> = {
       q(`query($s: ID!, $v: Int!) { scheduleDiff(scheduleId: $s, fromVersion: 1, toVersion: $v) { added { id } } }`, { s: i.schedule, v: i.version }),
     ],
   },
+  assetCollection: {
+    variants: (i) => [q(`query($id: ID!) { assetCollection(id: $id, ${onA}) { id name } }`, { id: i.collection }), q(`query($id: ID!) { assetCollection(id: $id) { id name } }`, { id: i.collection })],
+  },
+  assetCollections: { variants: () => [q(`{ assetCollections(${onA}) { content { id name } } }`), list(`{ assetCollections { totalElements content { id name } } }`)] },
+  scheduleTemplate: {
+    variants: (i) => [q(`query($id: ID!) { scheduleTemplate(id: $id, ${onA}) { id name } }`, { id: i.template }), q(`query($id: ID!) { scheduleTemplate(id: $id) { id name } }`, { id: i.template })],
+  },
+  scheduleTemplates: { variants: () => [q(`{ scheduleTemplates(${onA}) { content { id name } } }`), list(`{ scheduleTemplates { totalElements content { id name } } }`)] },
   asset: { variants: () => [q(`{ asset(assetId: "${A}-asset", ${onA}) { assetId organization } }`), list(`{ asset(assetId: "${A}-asset") { assetId organization } }`)] },
   assets: { variants: () => [q(`{ assets(${onA}) { content { assetId organization } } }`), list(`{ assets { content { assetId organization } } }`)] },
   billingUsage: { variants: () => [list(`{ billingUsage(${W}) { organization } }`)] },
@@ -129,7 +139,29 @@ const QUERIES: Record<string, Case> = {
 
 const EVENT = { onAirTime: "2026-03-01T07:00:00Z", duration: 60_000, title: "Intruder" };
 const AIRED = { entryId: "intruder-1", mediaId: "M1", actualStart: "2026-03-01T07:00:00Z", actualDurationMs: 60_000, status: "AIRED", deviceId: "p1" };
+const COLLECTION_INPUT = { name: "Taken over", kind: "FILLER", mediaIds: ["X"] };
+const TEMPLATE_INPUT = { name: "Taken over", timeZone: "UTC", broadcastDayStart: "06:00", slots: [] };
 const MUTATIONS: Record<string, Case> = {
+  createAssetCollection: { variants: () => [q(`mutation($i: AssetCollectionInput!) { createAssetCollection(input: $i, ${onA}) { id } }`, { i: COLLECTION_INPUT })] },
+  updateAssetCollection: {
+    variants: (i) => [
+      q(`mutation($id: ID!, $i: AssetCollectionInput!) { updateAssetCollection(id: $id, input: $i, version: 1, ${onA}) { id } }`, { id: i.collection, i: COLLECTION_INPUT }),
+      q(`mutation($id: ID!, $i: AssetCollectionInput!) { updateAssetCollection(id: $id, input: $i, version: 1) { id } }`, { id: i.collection, i: COLLECTION_INPUT }),
+    ],
+  },
+  deleteAssetCollection: {
+    variants: (i) => [q(`mutation($id: ID!) { deleteAssetCollection(id: $id, ${onA}) { id } }`, { id: i.collection }), q(`mutation($id: ID!) { deleteAssetCollection(id: $id) { id } }`, { id: i.collection })],
+  },
+  createScheduleTemplate: { variants: () => [q(`mutation($i: ScheduleTemplateInput!) { createScheduleTemplate(input: $i, ${onA}) { id } }`, { i: TEMPLATE_INPUT })] },
+  updateScheduleTemplate: {
+    variants: (i) => [
+      q(`mutation($id: ID!, $i: ScheduleTemplateInput!) { updateScheduleTemplate(id: $id, input: $i, version: 1, ${onA}) { id } }`, { id: i.template, i: TEMPLATE_INPUT }),
+      q(`mutation($id: ID!, $i: ScheduleTemplateInput!) { updateScheduleTemplate(id: $id, input: $i, version: 1) { id } }`, { id: i.template, i: TEMPLATE_INPUT }),
+    ],
+  },
+  deleteScheduleTemplate: {
+    variants: (i) => [q(`mutation($id: ID!) { deleteScheduleTemplate(id: $id, ${onA}) { id } }`, { id: i.template }), q(`mutation($id: ID!) { deleteScheduleTemplate(id: $id) { id } }`, { id: i.template })],
+  },
   exportAsRunReconciliation: {
     variants: (i) => [q(`mutation($s: ID!) { exportAsRunReconciliation(scheduleId: $s, fileName: "x.csv", ${onA}) { id } }`, { s: i.schedule })],
   },
@@ -238,8 +270,11 @@ async function seedA(): Promise<Ids> {
     },
   });
   await admin.data(`mutation { generateBillingUsage(${onA}, ${W}) { records } }`);
+  const { createAssetCollection: collection } = await editor.data(`mutation { createAssetCollection(input: { name: "A's films", kind: PROGRAMMES, mediaIds: ["${A}-media"] }) { id } }`);
+  const { createScheduleTemplate: template } = await editor.data(`mutation($c: ID!) { createScheduleTemplate(input: { name: "A's week", timeZone: "UTC", broadcastDayStart: "06:00",
+    slots: [{ days: [MON], start: "06:00", anchor: HARD, source: COLLECTION, eventType: PRIMARY, collectionId: $c }] }) { id } }`, { c: collection.id });
   const { schedule } = await editor.data(`query($id: ID!) { schedule(id: $id) { version } }`, { id: s.id });
-  return { schedule: s.id, version: schedule.version, event: first, changeSet: createChangeSet.id, job: exportSchedule.id };
+  return { schedule: s.id, version: schedule.version, event: first, changeSet: createChangeSet.id, job: exportSchedule.id, collection: collection.id, template: template.id };
 }
 
 /**
@@ -307,7 +342,7 @@ describe("tenant isolation of every root field", () => {
 
   it("A's snapshot holds one of everything", () => {
     for (const table of ["assets", "schedules", "events", "change_sets", "change_set_events", "jobs", "organizations", "channels", "playouts", "playout_samples",
-      "playout_hourly", "playout_daily", "cache_downloads", "storage_snapshots", "billing_usage", "executions", "providers", "stream_stats", "registry_names"]) {
+      "playout_hourly", "playout_daily", "cache_downloads", "storage_snapshots", "billing_usage", "executions", "providers", "stream_stats", "registry_names", "asset_collections", "schedule_templates"]) {
       expect(before[table]?.length ?? 0, table).toBeGreaterThan(0);
     }
   });

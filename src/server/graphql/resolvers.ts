@@ -16,6 +16,8 @@ import { EventLocalTimeResolver } from "../../events/local-time-resolver.js";
 import { BroadcastDayResolver, ScheduleBroadcastDayResolver } from "../../events/broadcast-day.js";
 import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../../history/resolver.js";
 import { AsRunResolver, ScheduleAsRunResolver } from "../../asrun/resolver.js";
+import { AssetCollectionResolver, CollectionItemResolver } from "../../collections/resolver.js";
+import { ScheduleTemplateResolver } from "../../templates/resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -46,4 +48,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScheduleHistoryEntryResolver,
   AsRunResolver,
   ScheduleAsRunResolver,
+  AssetCollectionResolver,
+  CollectionItemResolver,
+  ScheduleTemplateResolver,
 ];

@@ -29,6 +29,7 @@ import {
 } from "graphql";
 import { MAX_AS_RUN_ENTRIES } from "../../asrun/index.js";
 import { MAX_ASSETS_PER_CALL } from "../../assets/index.js";
+import { MAX_COLLECTION_ITEMS } from "../../collections/index.js";
 import type { Config } from "../../config.js";
 import { MAX_BATCH_RECORDS } from "../../telemetry/index.js";
 
@@ -59,6 +60,8 @@ function higherLimits(): Record<string, number> {
     "Mutation.ingestAsRun(entries:)": MAX_AS_RUN_ENTRIES + 1,
     // The asset catalog: 1,000 assets a call (src/assets/rules.ts), answered by the slice.
     "Mutation.upsertAssets(assets:)": MAX_ASSETS_PER_CALL + 1,
+    // Asset collections: 10,000 items (src/collections/rules.ts), answered by the slice.
+    "AssetCollectionInput.mediaIds": MAX_COLLECTION_ITEMS + 1,
     // Bulk event inputs: one edit of a schedule's events, set-based whatever its size.
     "BulkEditInput.created": BULK_EVENT_ITEMS,
     "BulkEditInput.updated": BULK_EVENT_ITEMS,
