@@ -16,6 +16,7 @@ import { plural } from "../common/text.js";
 import { runWorkerCommand } from "../jobs/index.js";
 import { createJobRegistry } from "../server/index.js";
 import { asRunCommand } from "./asrun.js";
+import { generateCommand } from "./generate.js";
 import type { CliIo } from "./io.js";
 import { jobsCommand } from "./jobs.js";
 import { exportCommand, importCommand } from "./transfer.js";
@@ -41,6 +42,8 @@ export async function runCommand(command: string, rest: string[], io: CliIo): Pr
       return exportCommand(rest, loadConfig(env), io);
     case "asrun":
       return asRunCommand(rest, loadConfig(env), io);
+    case "generate":
+      return generateCommand(rest, loadConfig(env), io);
     case "migrate": {
       const config = loadConfig(env);
       const db = await openDatabase({ databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl, dataDir: config.dataDir, templateDir: config.pgliteTemplateDir, poolMode: config.databaseMigrationUrl !== undefined ? "session" : config.dbPoolMode });

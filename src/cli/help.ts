@@ -21,3 +21,7 @@ export const ASRUN_HELP = `asrun import <file> --schedule ID [--format csv|bxf] 
                              [--tolerance MS] [--out FILE|-] [--url URL] [--token JWT] [--org ORG] [--quiet]; import stores an as-run CSV or
                              BXF AsRun message (docs/ASRUN.md; by default the file's extension, else its content, says which) through a job,
                              signing a playout token when none is given, and prints what it stored; export downloads the reconciliation`;
+
+export const GENERATE_HELP = `generate --template ID --schedule ID --from YYYY-MM-DD --days N [--seed N] [--url URL] [--token JWT] [--org ORG] [--quiet]
+                             generate N broadcast days (1 to 31) of a template into a new change set of the schedule
+                             through a job (docs/TEMPLATES.md); prints the change set's id and the job's messages`;

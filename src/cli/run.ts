@@ -3,7 +3,7 @@
 // run by bin/playout-gateway.mjs and index.ts) gives it the process's own; tests call it in their
 // process instead of starting one per command.
 import { describeFatalError, exitCodeOf } from "./fatal-errors.js";
-import { ASRUN_HELP, EXIT_HELP, EXPORT_HELP, IMPORT_HELP, JOBS_HELP } from "./help.js";
+import { ASRUN_HELP, EXIT_HELP, EXPORT_HELP, GENERATE_HELP, IMPORT_HELP, JOBS_HELP } from "./help.js";
 import type { CliIo } from "./io.js";
 
 export type { CliIo } from "./io.js";
@@ -19,6 +19,7 @@ const HELP: Record<string, string> = {
   import: IMPORT_HELP,
   export: EXPORT_HELP,
   asrun: ASRUN_HELP,
+  generate: GENERATE_HELP,
 };
 
 function usage(): string {
@@ -53,7 +54,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${command === "import" || command === "export" || command === "jobs" || command === "asrun" ? `\n${EXIT_HELP}\n` : ""}`);
+    io.stdout.write(`Usage: playout-gateway ${HELP[command]}\n${["import", "export", "jobs", "asrun", "generate"].includes(command) ? `\n${EXIT_HELP}\n` : ""}`);
     return 0;
   }
   // Loaded only now: `--help` and a mistyped command cost no service start-up.

@@ -21,6 +21,7 @@ export enum JobType {
   SCHEDULE_RESTORE = "SCHEDULE_RESTORE",
   AS_RUN_IMPORT = "AS_RUN_IMPORT",
   AS_RUN_RECONCILIATION_EXPORT = "AS_RUN_RECONCILIATION_EXPORT",
+  SCHEDULE_GENERATE = "SCHEDULE_GENERATE",
 }
 registerEnumType(JobType, {
   name: "JobType",
@@ -31,6 +32,7 @@ registerEnumType(JobType, {
     SCHEDULE_RESTORE: { description: "restoreSchedules" },
     AS_RUN_IMPORT: { description: "importAsRun: an as-run CSV (docs/ASRUN.md)" },
     AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON, or a BXF AsRun message" },
+    SCHEDULE_GENERATE: { description: "generateSchedule: a template's broadcast days into a change set's draft (entityId: the change set)" },
   },
 });
 

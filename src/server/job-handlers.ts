@@ -5,6 +5,7 @@ import "reflect-metadata";
 import { registerAsRunHandlers } from "../asrun/jobs.js";
 import { registerIoHandlers } from "../io/jobs.js";
 import { registerArchiveHandlers } from "../schedules/archive.js";
+import { planningInputs, readSlotPositions, registerGenerationHandlers, writeSlotPositions } from "../templates/index.js";
 import { JobRegistry } from "../jobs/registry.js";
 import { schemaEventCoercer } from "./graphql/index.js";
 
@@ -13,5 +14,6 @@ export function createJobRegistry(): JobRegistry {
   registerArchiveHandlers(registry);
   registerIoHandlers(registry, schemaEventCoercer);
   registerAsRunHandlers(registry);
+  registerGenerationHandlers(registry, { planningInputs, readSlotPositions, writeSlotPositions });
   return registry;
 }

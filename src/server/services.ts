@@ -26,7 +26,7 @@ import { HistoryService } from "../history/service.js";
 import { registerHistoryHook } from "../history/note.js";
 import { AsRunService } from "../asrun/service.js";
 import { CollectionService } from "../collections/service.js";
-import { TemplateService, templatesUsingCollection } from "../templates/index.js";
+import { GenerationService, TemplateService, planningInputs, readSlotPositions, templatesUsingCollection, writeSlotPositions } from "../templates/index.js";
 import { createJobRegistry } from "./job-handlers.js";
 import { schemaEventCoercer } from "./graphql/index.js";
 
@@ -71,5 +71,7 @@ export function createServices(
     asRun: new AsRunService(db, jobSignal, config.maxUploadBytes, config.maxPageSize),
     collections: new CollectionService(db, config.maxPageSize, templatesUsingCollection),
     templates: new TemplateService(db, config.maxPageSize),
+    // Writes a change set and a job: on the primary, as jobs are.
+    generation: new GenerationService(primary, jobSignal, { planningInputs, readSlotPositions, writeSlotPositions }),
   };
 }

@@ -10,6 +10,11 @@ export type {} from "./context-members.js";
 export { TemplateService } from "./service.js";
 export { templatesUsingCollection } from "./store.js";
 
+// Generation: the service of generateSchedule and the SCHEDULE_GENERATE job's handler.
+export { GenerationService } from "./generate-service.js";
+export { registerGenerationHandlers } from "./generate-job.js";
+export type { GenerationStores } from "./generation.js";
+
 // For the generation job: a template as the planner takes it, and where sequential slots stopped.
 export { planningInputs, readSlotPositions, writeSlotPositions, type PlanningInputs } from "./planning.js";
 

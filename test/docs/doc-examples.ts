@@ -9,8 +9,9 @@
 //   # ask until: {...}               a query asked again (every 100 ms, up to 30 s) until its data holds
 //                                    this, as a reader asks about a job until it has finished
 //
-// In variables, `@version(N)`, `@event(N, K)`, `@lastChangeSet(N)`, `@lastJob` and `@start(N, ±H:MM)`
-// stand for values read from the service when the example runs (resolvePlaceholders).
+// In variables, `@version(N)`, `@event(N, K)`, `@lastChangeSet(N)`, `@lastJob`, `@start(N, ±H:MM)`,
+// `@schedule(NAME)` and `@template(NAME)` stand for values read from the service when the example
+// runs (resolvePlaceholders); N is a schedule's id, or its name (the newest schedule of that name).
 import { readFileSync } from "node:fs";
 import { parse, print, type OperationDefinitionNode } from "graphql";
 import type { GraphQLClient, GraphQLResult } from "../helpers/service.js";
@@ -84,12 +85,14 @@ export async function resolvePlaceholders(gql: GraphQLClient, variables: Record<
   for (const [key, value] of Object.entries(variables)) {
     let m: RegExpExecArray | null;
     if (typeof value !== "string") out[key] = value;
-    else if ((m = /^@version\((\d+)\)$/.exec(value))) out[key] = (await gql.data(`query($id: ID!) { schedule(id: $id) { version } }`, { id: m[1] })).schedule.version;
+    else if ((m = /^@version\(([^)]+)\)$/.exec(value))) out[key] = (await gql.data(`query($id: ID!) { schedule(id: $id) { version } }`, { id: await scheduleIdOf(gql, m[1]) })).schedule.version;
+    else if ((m = /^@schedule\(([^)]+)\)$/.exec(value))) out[key] = await scheduleIdOf(gql, m[1]);
+    else if ((m = /^@template\(([^)]+)\)$/.exec(value))) out[key] = newestNamed((await gql.data(`{ scheduleTemplates(size: 1000) { content { id name } } }`)).scheduleTemplates.content, m[1]);
     else if ((m = /^@event\((\d+), *(\d+)\)$/.exec(value))) {
       const { schedule } = await gql.data(`query($id: ID!, $size: Int!) { schedule(id: $id) { events(size: $size) { content { id } } } }`, { id: m[1], size: Number(m[2]) + 1 });
       out[key] = schedule.events.content[Number(m[2])].id;
-    } else if ((m = /^@lastChangeSet\((\d+)\)$/.exec(value))) {
-      const { changeSets } = await gql.data(`query($id: ID!) { changeSets(scheduleId: $id) { id } }`, { id: m[1] });
+    } else if ((m = /^@lastChangeSet\(([^)]+)\)$/.exec(value))) {
+      const { changeSets } = await gql.data(`query($id: ID!) { changeSets(scheduleId: $id) { id } }`, { id: await scheduleIdOf(gql, m[1]) });
       out[key] = changeSets.map((c: { id: string }) => c.id).sort((a: string, b: string) => Number(b) - Number(a))[0];
     } else if ((m = /^@start\((\d+), *([+-])(\d+):(\d\d)\)$/.exec(value))) {
       const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { startDate } }`, { id: m[1] });
@@ -99,6 +102,19 @@ export async function resolvePlaceholders(gql: GraphQLClient, variables: Record<
     else out[key] = value;
   }
   return out;
+}
+
+/** The id of the record of that name with the highest id. */
+function newestNamed(records: { id: string; name: string }[], name: string): string {
+  const found = records.filter((r) => r.name === name).sort((a, b) => Number(b.id) - Number(a.id))[0];
+  if (!found) throw new Error(`no record named ${name}`);
+  return found.id;
+}
+
+/** A schedule named by its id, or by its name (the newest of that name). */
+async function scheduleIdOf(gql: GraphQLClient, idOrName: string): Promise<string> {
+  if (/^\d+$/.test(idOrName)) return idOrName;
+  return newestNamed((await gql.data(`{ schedules(size: 1000) { content { id name } } }`)).schedules.content, idOrName);
 }
 
 /** Whether `actual` holds everything `expected` says (objects by key, arrays item by item, values equal). */

@@ -162,6 +162,12 @@ const MUTATIONS: Record<string, Case> = {
   deleteScheduleTemplate: {
     variants: (i) => [q(`mutation($id: ID!) { deleteScheduleTemplate(id: $id, ${onA}) { id } }`, { id: i.template }), q(`mutation($id: ID!) { deleteScheduleTemplate(id: $id) { id } }`, { id: i.template })],
   },
+  generateSchedule: {
+    variants: (i) => [
+      q(`mutation($i: GenerateScheduleInput!) { generateSchedule(input: $i) { id } }`, { i: { templateId: i.template, scheduleId: i.schedule, from: "2026-03-02", days: 1, organization: A } }),
+      q(`mutation($i: GenerateScheduleInput!) { generateSchedule(input: $i) { id } }`, { i: { templateId: i.template, scheduleId: i.schedule, from: "2026-03-02", days: 1 } }),
+    ],
+  },
   exportAsRunReconciliation: {
     variants: (i) => [q(`mutation($s: ID!) { exportAsRunReconciliation(scheduleId: $s, fileName: "x.csv", ${onA}) { id } }`, { s: i.schedule })],
   },

@@ -20,6 +20,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 import { boundedLru } from "../../common/bounded-lru.js";
 import { COMPILED_PLAN_CACHE, documentBytes, mayCache } from "../limits/index.js";
+import { inputDefaulter } from "./input-defaults.js";
 
 export type ExecutorKind = "graphql" | "jit";
 
@@ -114,7 +115,19 @@ export function jitGateway(schema: GraphQLSchema): { gateway: GatewayInterface; 
   // the bounds (a plan keeps its document, and the document its text, alive; the key is a copy).
   const compiled = boundedLru<string, KnownPlan & { bytes: number }>({ entries: COMPILED_PLAN_CACHE.entries, bytes: COMPILED_PLAN_CACHE.bytes, sizeOf: (plan, key) => plan.bytes + key.length });
 
-  const run = async (plan: Runnable, context: object, variables: Record<string, unknown>): Promise<ExecutionResult> => {
+  // Per compiled query: what fills its variables' nested input defaults (null: nothing to fill).
+  const defaulters = new WeakMap<CompiledQuery, ReturnType<typeof inputDefaulter>>();
+  const withDefaults = (plan: Runnable, variables: Record<string, unknown>) => {
+    let fill = defaulters.get(plan.query);
+    if (fill === undefined) {
+      fill = inputDefaulter(schema, plan.operation?.variableDefinitions ?? []);
+      defaulters.set(plan.query, fill);
+    }
+    return fill ? fill(variables) : variables;
+  };
+
+  const run = async (plan: Runnable, context: object, given: Record<string, unknown>): Promise<ExecutionResult> => {
+    const variables = withDefaults(plan, given);
     const result = await plan.query.query(undefined, context, variables);
     if (result.errors && result.data === undefined) {
       // No data at all: graphql-jit refused the variables, with its own errors (masked as

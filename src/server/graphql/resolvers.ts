@@ -18,6 +18,7 @@ import { ScheduleHistoryEntryResolver, ScheduleHistoryResolver } from "../../his
 import { AsRunResolver, ScheduleAsRunResolver } from "../../asrun/resolver.js";
 import { AssetCollectionResolver, CollectionItemResolver } from "../../collections/resolver.js";
 import { ScheduleTemplateResolver } from "../../templates/resolver.js";
+import { GenerationResolver } from "../../templates/generate-resolver.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql takes class constructors
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -51,4 +52,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AssetCollectionResolver,
   CollectionItemResolver,
   ScheduleTemplateResolver,
+  GenerationResolver,
 ];

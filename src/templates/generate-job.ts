@@ -1,0 +1,85 @@
+// SCHEDULE_GENERATE: a template's broadcast days planned one at a time (plan-day.ts) and written
+// into the change set's draft, each day in a transaction of its own, replacing the draft's events
+// that start in that day (other days untouched). Memory holds one day's events. Progress per day;
+// a cancel stops it between days (the days written stay in the draft, and its messages say which).
+// Where each sequential series stands after the last day is stored for the next generation.
+import type { JobContext, JobMessage, JobRegistry } from "../jobs/index.js";
+import { appendEvents, deleteEventsStartingIn, draftTarget, editScheduleEventsIn, outcome, ownerViewer, type EventValues } from "../schedules/index.js";
+import { plural } from "../common/text.js";
+import { DayPlanner } from "./plan-day.js";
+import type { PlannedDay, PlannedEvent } from "./plan-types.js";
+import { generationDates, MAX_GENERATION_MESSAGES, SCHEDULE_GENERATE, type GeneratePayload, type GenerationStores } from "./generation.js";
+
+const valuesOf = (event: PlannedEvent): EventValues => ({
+  onAirTime: event.onAirTime,
+  duration: event.duration,
+  eventType: event.eventType,
+  title: event.title,
+  locked: false,
+  mediaId: event.mediaId,
+  assetId: null,
+  status: null,
+  data: {},
+});
+
+/** The job's messages, at most MAX_GENERATION_MESSAGES, then how many more there were. */
+class Messages {
+  readonly list: JobMessage[] = [];
+  private dropped = 0;
+
+  add(day: PlannedDay): void {
+    for (const m of day.messages) {
+      if (this.list.length < MAX_GENERATION_MESSAGES) this.list.push({ type: m.type, message: `${day.date}: ${m.message}` });
+      else this.dropped++;
+    }
+  }
+
+  close(): JobMessage[] {
+    return this.dropped ? [...this.list, { type: "WARNING", message: `${plural(this.dropped, "more message")} not listed` }] : this.list;
+  }
+}
+
+async function runGenerate(ctx: JobContext<GeneratePayload>, stores: GenerationStores): Promise<void> {
+  const { templateId, scheduleId, changeSetId, from, days, seed, templateVersion } = ctx.job.payload;
+  const viewer = ownerViewer(ctx.job);
+  const organization = ctx.job.organization;
+  const dates = generationDates(from, days);
+  const inputs = await stores.planningInputs(ctx.db, viewer, templateId, organization);
+  const messages = new Messages();
+  if (inputs.version !== templateVersion) {
+    messages.list.push({ type: "WARNING", message: `template "${inputs.name}" changed after the generation was asked (version ${templateVersion}); version ${inputs.version} was generated` });
+  }
+  const positions = await stores.readSlotPositions(ctx.db, scheduleId, inputs.template.slots.map((s) => s.id), from);
+  const planner = new DayPlanner(inputs.template, inputs.collections, seed, positions);
+  const target = draftTarget({ id: changeSetId, scheduleId });
+  let events = 0;
+  for (const [i, date] of dates.entries()) {
+    await ctx.checkpoint();
+    const day = planner.planDay(date);
+    await ctx.transaction((tx) =>
+      editScheduleEventsIn(tx, viewer, { operation: "generateSchedule", scheduleId, changeSetId: String(changeSetId), organization }, async () => {
+        await deleteEventsStartingIn(tx, target, day.start, day.end);
+        await appendEvents(tx, target, day.events.map(valuesOf));
+        return outcome(true, () => undefined);
+      }),
+    );
+    events += day.events.length;
+    messages.add(day);
+    if (i < dates.length - 1) await ctx.progress(Math.floor((100 * (i + 1)) / dates.length));
+  }
+  const after = generationDates(dates[dates.length - 1], 2)[1];
+  await ctx.finish(async (tx) => {
+    await stores.writeSlotPositions(tx, organization, scheduleId, after, planner.positions());
+    return {
+      result: { scheduleId: String(scheduleId), changeSetId: String(changeSetId), templateId, templateVersion: inputs.version, from, days, seed, events },
+      messages: [
+        { type: "OK", message: `Generated ${plural(days, "broadcast day")} from ${from} (${plural(events, "event")}) of template "${inputs.name}" into change set ${changeSetId}` },
+        ...messages.close(),
+      ],
+    };
+  });
+}
+
+export function registerGenerationHandlers(registry: JobRegistry, stores: GenerationStores): JobRegistry {
+  return registry.register<GeneratePayload>(SCHEDULE_GENERATE, { run: (ctx) => runGenerate(ctx, stores) });
+}
