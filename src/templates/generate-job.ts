@@ -2,9 +2,11 @@
 // into the change set's draft, each day in a transaction of its own, replacing the draft's events
 // that start in that day (other days untouched). Memory holds one day's events. Progress per day;
 // a cancel stops it between days (the days written stay in the draft, and its messages say which).
-// Where each sequential series stands after the last day is stored for the next generation.
+// Where each sequential series stands after the last day is stored for the next generation. Events
+// inside the schedule's lock horizon are kept as the draft has them (none is written or removed there).
 import type { JobContext, JobMessage, JobRegistry } from "../jobs/index.js";
 import { appendEvents, deleteEventsStartingIn, draftTarget, editScheduleEventsIn, outcome, ownerViewer, type EventValues } from "../schedules/index.js";
+import { now } from "../common/clock.js";
 import { plural } from "../common/text.js";
 import { DayPlanner } from "./plan-day.js";
 import type { PlannedDay, PlannedEvent } from "./plan-types.js";
@@ -56,14 +58,19 @@ async function runGenerate(ctx: JobContext<GeneratePayload>, stores: GenerationS
   for (const [i, date] of dates.entries()) {
     await ctx.checkpoint();
     const day = planner.planDay(date);
-    await ctx.transaction((tx) =>
-      editScheduleEventsIn(tx, viewer, { operation: "generateSchedule", scheduleId, changeSetId: String(changeSetId), organization }, async () => {
-        await deleteEventsStartingIn(tx, target, day.start, day.end);
-        await appendEvents(tx, target, day.events.map(valuesOf));
-        return outcome(true, () => undefined);
+    const written = await ctx.transaction((tx) =>
+      editScheduleEventsIn(tx, viewer, { operation: "generateSchedule", scheduleId, changeSetId: String(changeSetId), organization }, async ({ schedule }) => {
+        // The lock horizon: what starts before now + horizon stays as the draft has it.
+        const locked = schedule.lockHorizonMs > 0 ? now() + schedule.lockHorizonMs : Number.NEGATIVE_INFINITY;
+        const from = Math.max(day.start, locked);
+        const kept = day.events.filter((e) => e.onAirTime >= from);
+        if (from > day.start) day.messages.push({ type: "INFO", message: `events starting before ${new Date(Math.min(from, day.end)).toISOString()} kept as they are (the lock horizon); ${day.events.length - kept.length} planned event(s) not written` });
+        if (from < day.end) await deleteEventsStartingIn(tx, target, from, day.end);
+        await appendEvents(tx, target, kept.map(valuesOf));
+        return outcome(true, () => kept.length);
       }),
     );
-    events += day.events.length;
+    events += written;
     messages.add(day);
     if (i < dates.length - 1) await ctx.progress(Math.floor((100 * (i + 1)) / dates.length));
   }

@@ -111,4 +111,18 @@ describe("generateSchedule", () => {
     const { changeSets } = await gql.data(`query($s: ID!) { changeSets(scheduleId: $s) { id } }`, { s: schedule.id });
     expect(changeSets).toEqual([]);
   });
+
+  it("keeps the lock horizon: nothing is written or removed before now + the schedule's horizon", async () => {
+    const { gql } = await orgClient(t, "editor");
+    const { template, schedule } = await channel(gql);
+    const HORIZON = 36 * 60 * MIN;
+    await gql.data(`mutation($id: ID!, $h: SafeInt!) { updateSchedule(id: $id, input: { lockHorizonMs: $h }) { id } }`, { id: schedule.id, h: HORIZON });
+    const asked = Date.now();
+    const today = new Date(asked).toISOString().slice(0, 10);
+    const { job, draft } = await generate(gql, { templateId: template.id, scheduleId: schedule.id, from: today, days: 3 });
+    const starts = draft.events.content.map((e: { onAirTime: string }) => Date.parse(e.onAirTime));
+    expect(starts.length).toBeGreaterThan(0);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(asked + HORIZON);
+    expect(job.messages.map((m: { message: string }) => m.message)).toEqual(expect.arrayContaining([expect.stringMatching(/kept as they are \(the lock horizon\)/)]));
+  });
 });
