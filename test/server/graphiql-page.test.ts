@@ -29,7 +29,7 @@ describe("GraphiQL examples", () => {
       expect(titles.has(example.title), example.title).toBe(false);
       titles.add(example.title);
     }
-    expect(new Set(EXAMPLES.map((e) => e.area))).toEqual(new Set(["Schedules", "Events", "Validation", "Jobs", "Reporting"]));
+    expect(new Set(EXAMPLES.map((e) => e.area))).toEqual(new Set(["Schedules", "Events", "Validation", "Jobs", "Reporting", "Templates"]));
   });
 
   it("every example whose fields exist in the running schema validates", async () => {

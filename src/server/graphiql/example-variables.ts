@@ -68,6 +68,32 @@ const PROVIDERS: Providers = {
     return { id: created.id };
   },
 
+  /**
+   * The examples' own template: found by its name, else made once with its collections (demo
+   * programmes, spots and promos: two programmes at 18:00 with a break after each, promos to 20:00).
+   */
+  async template(_get, run) {
+    const name = `${EXAMPLE_SCHEDULE_MARK} evenings`;
+    const found = (await run(`query ExampleTemplates { scheduleTemplates(size: 1000) { content { id name version } } }`)).scheduleTemplates.content.find((t: { name: string }) => t.name === name);
+    if (found) return { id: found.id, version: found.version };
+    const collection = async (suffix: string, kind: string, mediaIds: string[]) =>
+      (await run(`mutation ExampleCollection($input: AssetCollectionInput!) { createAssetCollection(input: $input) { id } }`, { input: { name: `${EXAMPLE_SCHEDULE_MARK} ${suffix}`, kind, mediaIds } })).createAssetCollection.id;
+    const series = await collection("series", "PROGRAMMES", ["MEDIA-0001", "MEDIA-0002", "MEDIA-0003", "MEDIA-0004"]);
+    const spots = await collection("spots", "ADVERTISEMENTS", ["SPOT-0001", "SPOT-0002", "SPOT-0003"]);
+    const promos = await collection("filler", "PROMOS", ["PROMO-0001", "PROMO-0002"]);
+    const every = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+    const created = (await run(`mutation ExampleTemplate($input: ScheduleTemplateInput!) { createScheduleTemplate(input: $input) { id version } }`, {
+      input: {
+        name, timeZone: "UTC", broadcastDayStart: "06:00",
+        slots: [
+          { days: every, start: "18:00", anchor: "HARD", source: "COLLECTION", eventType: "PRIMARY", collectionId: series, items: 2, breakCollectionId: spots, breakMs: 60_000, fillerCollectionId: promos },
+          { days: every, start: "20:00", anchor: "HARD", source: "LIVE", eventType: "LIVE", title: "Evening live", durationMs: HOUR },
+        ],
+      },
+    })).createScheduleTemplate;
+    return { id: created.id, version: created.version };
+  },
+
   /** The caller's newest job. */
   async job(_get, run) {
     const data = await run(`query ExampleJob { jobs { id } }`);
@@ -87,6 +113,7 @@ export const PROVIDED_FIELDS: Record<string, string[]> = {
   schedule: ["id", "name", "version", "startDate", "sixHoursIn", "broadcastDate"],
   scratch: ["id", "name", "version", "archivedAsset"],
   changeSet: ["id"],
+  template: ["id", "version"],
   job: ["id"],
   window: ["from", "to"],
 };

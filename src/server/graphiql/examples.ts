@@ -8,22 +8,10 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, parse, validate } from "graphql";
 import { EXAMPLE_SCHEDULE_MARK } from "./example-variables.js";
 import type { PageExample } from "./page-config.js";
+import type { Example } from "./example-types.js";
+import { TEMPLATE_EXAMPLES } from "./template-examples.js";
 
-export type ExampleArea = "Schedules" | "Events" | "Validation" | "Jobs" | "Reporting";
-
-export interface Example {
-  area: ExampleArea;
-  title: string;
-  description: string;
-  /** One named operation (the name becomes the tab title). */
-  query: string;
-  /** Strings "{{name.field}}" are filled in by the page (example-variables.ts). */
-  variables?: Record<string, unknown>;
-  /** Reads only: running it must answer data (the browser test checks it on the demo). */
-  read?: boolean;
-  /** Fields beyond the root fields that must exist, as "Type.field" (e.g. "Schedule.events"). */
-  needs?: string[];
-}
+export type { Example, ExampleArea } from "./example-types.js";
 
 const WINDOW = { from: "{{window.from}}", to: "{{window.to}}", period: 1, periodType: "HOURS" };
 
@@ -535,6 +523,7 @@ export const EXAMPLES: Example[] = [
   }
 }`,
   },
+  ...TEMPLATE_EXAMPLES,
 ];
 
 export interface ExampleSelection {
