@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { UPSERT, asset } from "../checks/helpers.js";
 import { createSchedule } from "../events/helpers.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 
 const t = useOwnTestService({ runWorker: true, jobPollMs: 20 });
@@ -124,5 +125,16 @@ describe("generateSchedule", () => {
     expect(starts.length).toBeGreaterThan(0);
     expect(Math.min(...starts)).toBeGreaterThanOrEqual(asked + HORIZON);
     expect(job.messages.map((m: { message: string }) => m.message)).toEqual(expect.arrayContaining([expect.stringMatching(/kept as they are \(the lock horizon\)/)]));
+  });
+
+  it("runs from the command line: `generate` prints the change set and the job's messages; bad options exit 2", async () => {
+    const o = await orgClient(t, "editor");
+    const { template, schedule } = await channel(o.gql);
+    const generated = await runCliInProcess(["generate", "--template", template.id, "--schedule", schedule.id, "--from", "2026-03-02", "--days", "1", "--url", t.url, "--org", o.org, "--quiet"]);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stdout).toMatch(/^change set \d+\nOK Generated 1 broadcast day from 2026-03-02/);
+    const refused = await runCliInProcess(["generate", "--template", template.id, "--schedule", schedule.id, "--from", "March", "--days", "1", "--url", t.url, "--org", o.org]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--from must be a broadcast date/);
   });
 });
