@@ -9,6 +9,7 @@ import { countSchedules } from "../schedules/index.js";
 import { seedDemoAssets } from "./assets.js";
 import { seedDemoJobs } from "../jobs/seed.js";
 import { seedDemoTelemetry } from "./telemetry.js";
+import { seedDemoTemplates } from "./templates.js";
 
 export const DEMO_ORGANIZATION = "demo";
 
@@ -79,7 +80,8 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
   }
   await service.create(DEMO_ADMIN, { name: "Acme Movies weekend", channel: "Acme Movies", channelId: 201, fps: 24 }, "acme");
   const assets = await seedDemoAssets(db, DEMO_ADMIN, DEMO_ORGANIZATION);
+  const { collections, templates } = await seedDemoTemplates(db, DEMO_ADMIN, DEMO_ORGANIZATION);
   const jobs = await seedDemoJobs(db, DEMO_ORGANIZATION);
   const telemetry = await seedDemoTelemetry(db);
-  return { schedules: created + 1, events, assets, jobs, playoutSamples: telemetry.playoutSamples };
+  return { schedules: created + 1, events, assets, collections, templates, jobs, playoutSamples: telemetry.playoutSamples };
 }
