@@ -80,6 +80,15 @@ describe("generateSchedule", () => {
     const after = (await gql.data(LIVE, { id: schedule.id })).schedule;
     expect(after.events.totalElements).toBe(draft.events.totalElements);
     expect(after.history.content[0].operation).toBe("applyChangeSet");
+    // The generated days export as any schedule's do: a BXF message with a ScheduledEvent per event, and XMLTV.
+    for (const format of ["BXF", "XMLTV"]) {
+      const { exportSchedule } = await gql.data(`mutation($id: ID!, $f: ExportFormat) { exportSchedule(id: $id, fileName: "generated", format: $f) { id } }`, { id: schedule.id, f: format });
+      expect((await finished(gql, exportSchedule.id)).status).toBe("SUCCEEDED");
+      if (format !== "BXF") continue;
+      const { job: exported } = await gql.data(`query($id: ID!) { job(id: $id) { downloadUrl } }`, { id: exportSchedule.id });
+      const file = await (await fetch(exported.downloadUrl)).text();
+      expect(file.match(/<ScheduledEvent\b/g)?.length).toBe(draft.events.totalElements);
+    }
   });
 
   it("generates the same draft from the same inputs, and continues the series in the next generation", async () => {
