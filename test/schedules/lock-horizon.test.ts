@@ -198,10 +198,10 @@ const NO_EVENT_EDIT: Record<string, string> = {
   copySchedule: "makes a new schedule; its source is only read",
   importSchedule: "always makes a new schedule",
   importScheduleAsync: "always makes a new schedule",
-  deleteSchedule: "removes a whole schedule, not an edit of its events (docs/DECISIONS.md 60)",
-  deleteSchedules: "removes whole schedules, not an edit of their events (docs/DECISIONS.md 60)",
-  archiveSchedule: "changes a whole schedule's state, not what airs (docs/DECISIONS.md 60)",
-  restoreSchedules: "changes whole schedules' state, not what airs (docs/DECISIONS.md 60)",
+  deleteSchedule: "removes a whole schedule, not an edit of its events (docs/DECISIONS.md 61)",
+  deleteSchedules: "removes whole schedules, not an edit of their events (docs/DECISIONS.md 61)",
+  archiveSchedule: "changes a whole schedule's state, not what airs (docs/DECISIONS.md 61)",
+  restoreSchedules: "changes whole schedules' state, not what airs (docs/DECISIONS.md 61)",
   createChangeSet: "copies the events into a new draft; the schedule's events do not change",
   discardChangeSet: "drops a draft; nothing that airs changes",
   cancelJob: "jobs",
@@ -214,6 +214,13 @@ const NO_EVENT_EDIT: Record<string, string> = {
   generateBillingUsage: "writes billing records",
   generateAllBillingUsage: "writes billing records",
   upsertAssets: "writes the asset catalog; events keep their own copy until syncEventTitles or replaceAsset",
+  createAssetCollection: "writes collections, not events",
+  updateAssetCollection: "writes collections, not events",
+  deleteAssetCollection: "writes collections, not events",
+  createScheduleTemplate: "writes templates, not events",
+  updateScheduleTemplate: "writes templates, not events",
+  deleteScheduleTemplate: "writes templates, not events",
+  generateSchedule: "opens a draft and a job; the job writes the draft through the unit of work of event edits, which keeps the horizon (test/templates/generate.test.ts)",
 };
 
 const STATE = `query($id: ID!) { schedule(id: $id) { version lockHorizonMs events(size: 100) { content { ${EVENT_LEAVES} } } } }`;
