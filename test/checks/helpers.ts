@@ -1,6 +1,6 @@
 // A schedule with every kind of problem validation reports, and the catalog it points to.
 import type { GraphQLClient } from "../helpers/service.js";
-import { addEvents, createSchedule, MIN, T0 } from "../events/helpers.js";
+import { createSchedule, MIN, T0, type Spec } from "../events/helpers.js";
 
 export const SEC = 1000;
 
@@ -41,7 +41,7 @@ export interface Fixture {
 export async function problemSchedule(gql: GraphQLClient, name = "Checks"): Promise<Fixture> {
   await gql.data(UPSERT, { assets: CATALOG });
   const s = await createSchedule(gql, name, { breakMin: 60_000, breakMax: 90_000, channel: "One", channelId: 7 });
-  const ids = await addEvents(gql, s.id, [
+  const specs: Spec[] = [
     { at: T0, duration: 10 * MIN, title: "News (part 1)", mediaId: "M-OK", assetData: { assetId: "A-OK" }, programme: { title: "News", description: "Daily news" } },
     { at: T0 + 10 * MIN, duration: 30 * SEC, title: "Spot", eventType: "ADVERTISEMENT", mediaId: "SPOT-1" },
     { at: T0 + 10 * MIN + 30 * SEC, duration: 30 * SEC, title: "Lost spot", eventType: "ADVERTISEMENT", mediaId: "SPOT-404" },
@@ -50,9 +50,14 @@ export async function problemSchedule(gql: GraphQLClient, name = "Checks"): Prom
     { at: T0 + 25 * MIN, duration: 6 * MIN, title: "Old film", mediaId: "A-ARCH" },
     { at: T0 + 30 * MIN, duration: 10 * MIN, title: "Live", eventType: "LIVE", locked: true },
     { at: T0 + 40 * MIN, duration: 30 * SEC, title: "Spot again", eventType: "ADVERTISEMENT", mediaId: "SPOT-1" },
-  ]);
-  const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { version } }`, { id: s.id });
-  return { scheduleId: s.id, version: schedule.version, ids };
+  ];
+  // One edit for all eight (the fixture of many tests): the created events come back in input order.
+  const { bulkEditEvents } = await gql.data(
+    `mutation($s: ID!, $v: Int!, $created: [EventInput!]!) { bulkEditEvents(scheduleId: $s, version: $v, input: { created: $created }) { content { version changedEvents(size: 100) { content { eventId } } } } }`,
+    { s: s.id, v: s.version, created: specs.map(({ at, ...rest }) => ({ onAirTime: new Date(at).toISOString(), title: "Event", ...rest })) },
+  );
+  const ids = (bulkEditEvents.content.changedEvents.content as { eventId: string }[]).map((c) => c.eventId);
+  return { scheduleId: s.id, version: bulkEditEvents.content.version, ids };
 }
 
 export async function versionOf(gql: GraphQLClient, scheduleId: string): Promise<number> {
