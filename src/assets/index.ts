@@ -6,12 +6,12 @@ import "reflect-metadata";
 export type {} from "./context-members.js";
 
 // The service (wired by the composition root), its loaders, and the GraphQL shapes of an asset.
-export { AssetService } from "./service.js";
+export { AssetService, type KnownChannels } from "./service.js";
 export type { AssetLoaders } from "./loaders.js";
 export { Asset, AssetInput } from "./types.js";
 export { AssetFileStatus, MediaType, OriginType, QcStatus, StorageStatus, StorageType } from "./enums.js";
 export { toAsset } from "./mapper.js";
-export type { AssetRow } from "./tables.js";
+export type { AssetRow, StoredRightsWindow } from "./tables.js";
 export { MAX_ASSETS_PER_CALL } from "./rules.js";
 
 // Assets by the keys events name them with (an event's assetId, else its mediaId): checks, events.

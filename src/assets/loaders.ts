@@ -9,7 +9,7 @@ import { queryRows, type Executor } from "../db/client.js";
 import type { AssetFile } from "./file-types.js";
 import type { StorageType } from "./enums.js";
 import { resolveKeys } from "./lookup.js";
-import type { Asset, AssetMetadata, AssetQc, AssetSourceData, AssetTag, SystemFields } from "./types.js";
+import type { Asset, AssetMetadata, AssetQc, AssetSourceData, AssetTag, RightsWindow, SystemFields } from "./types.js";
 
 export interface AssetLoaders {
   /**
@@ -23,7 +23,8 @@ export interface AssetLoaders {
 const LOADED_COLUMNS = sql.raw(`id::text as id, asset_id as "assetId", organization, media_id as "mediaId", name, asset_size as "assetSize",
   date_applied as "dateApplied", date_created as "dateCreated", date_updated as "dateUpdated", file_count as "fileCount",
   storage_type as "storageType", version, custom_fields::text as "customFields", file_data::text as "fileData", metadata::text as metadata,
-  qc_info::text as "qcInfo", source_asset_data::text as "sourceAssetData", system_fields::text as "systemFields", tags::text as tags`);
+  qc_info::text as "qcInfo", source_asset_data::text as "sourceAssetData", system_fields::text as "systemFields", tags::text as tags,
+  rights::text as rights, advertiser, product_category as "productCategory"`);
 
 interface LoadedRow {
   id: string;
@@ -45,6 +46,9 @@ interface LoadedRow {
   sourceAssetData: string | null;
   systemFields: string | null;
   tags: string | null;
+  rights: string;
+  advertiser: string | null;
+  productCategory: string | null;
 }
 
 const parsed = (text: string | null): any => (text === null ? null : JSON.parse(text));
@@ -69,6 +73,8 @@ class LoadedAsset implements Asset {
   fileCount: number | null;
   storageType: StorageType | null;
   version: number;
+  advertiser: string | null;
+  productCategory: string | null;
   private readonly documents: LoadedRow;
 
   constructor(row: LoadedRow) {
@@ -84,6 +90,8 @@ class LoadedAsset implements Asset {
     this.fileCount = row.fileCount;
     this.storageType = row.storageType as StorageType | null;
     this.version = row.version;
+    this.advertiser = row.advertiser;
+    this.productCategory = row.productCategory;
     this.documents = row;
   }
 
@@ -107,6 +115,9 @@ class LoadedAsset implements Asset {
   }
   get tags(): AssetTag[] | null {
     return parsed(this.documents.tags);
+  }
+  get rights(): RightsWindow[] {
+    return parsed(this.documents.rights) ?? [];
   }
 }
 

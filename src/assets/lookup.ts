@@ -3,7 +3,7 @@
 // has already scoped `organization` to the viewer.
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { assets, type AssetRow } from "./tables.js";
+import { assets, type AssetRow, type StoredRightsWindow } from "./tables.js";
 
 /** What set-based schedule checks need of an asset (missing, archived, failed QC, duration). */
 export interface AssetSummary {
@@ -15,6 +15,9 @@ export interface AssetSummary {
   qcStatus: string | null;
   durationMs: number | null;
   version: number;
+  rights: StoredRightsWindow[];
+  advertiser: string | null;
+  productCategory: string | null;
 }
 
 const SUMMARY_COLUMNS = {
@@ -26,6 +29,9 @@ const SUMMARY_COLUMNS = {
   qcStatus: assets.qcStatus,
   durationMs: assets.durationMs,
   version: assets.version,
+  rights: assets.rights,
+  advertiser: assets.advertiser,
+  productCategory: assets.productCategory,
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { AssetColumns } from "./rules.js";
 import type { AssetRow } from "./tables.js";
 import type { AssetFile } from "./file-types.js";
-import type { Asset, AssetMetadata, AssetQc, AssetSourceData, AssetTag, SystemFields } from "./types.js";
+import type { Asset, AssetMetadata, RightsWindow, AssetQc, AssetSourceData, AssetTag, SystemFields } from "./types.js";
 import type { StorageType } from "./enums.js";
 
 /**
@@ -28,6 +28,9 @@ export function toAsset(row: AssetRow): Asset {
     storageType: row.storageType as StorageType | null,
     systemFields: row.systemFields as SystemFields | null,
     tags: row.tags as AssetTag[] | null,
+    rights: row.rights as RightsWindow[],
+    advertiser: row.advertiser,
+    productCategory: row.productCategory,
     version: row.version,
   };
 }
@@ -51,5 +54,8 @@ export function columnsOf(row: AssetRow): AssetColumns {
     systemFields: row.systemFields,
     tags: row.tags,
     dateApplied: row.dateApplied,
+    rights: row.rights,
+    advertiser: row.advertiser,
+    productCategory: row.productCategory,
   };
 }

@@ -1,11 +1,18 @@
 // Rules of the asset catalog: input checks that name the offending field (BAD_USER_INPUT), the
 // stored columns an input becomes, and whether an upsert changes a stored record. Pure.
 import { badInput } from "../common/errors.js";
+import { lineText } from "../common/input-text.js";
+import { isInstantInRange } from "../common/instants.js";
 import { fpsRefusal } from "../timecode/index.js";
+import type { StoredRightsWindow } from "./tables.js";
 import type { AssetInput } from "./types.js";
 
 export const MAX_ASSETS_PER_CALL = 1000;
 export const MAX_KEY_LENGTH = 200;
+/** Rights windows per asset, channels per window, and the length of an advertiser, a category or a channel. */
+export const MAX_RIGHTS_WINDOWS = 100;
+export const MAX_WINDOW_CHANNELS = 100;
+export const MAX_LABEL_LENGTH = 200;
 
 /** Numeric members that count or measure something, wherever they sit in the record. */
 const NON_NEGATIVE = new Set([
@@ -48,7 +55,67 @@ export function checkAssetInputs(inputs: readonly AssetInput[]): void {
       if (!tag.name?.trim()) throw fieldError(`${at}.tags[${t}].name`, "must not be empty");
     });
     checkTree(input, at, "");
+    if (input.advertiser !== undefined) lineText(input.advertiser, `${at}.advertiser`, MAX_LABEL_LENGTH, false);
+    if (input.productCategory !== undefined) lineText(input.productCategory, `${at}.productCategory`, MAX_LABEL_LENGTH, false);
+    if (input.rights !== undefined) rightsWindows(input.rights, `${at}.rights`);
   });
+}
+
+const argumentError = (path: string, message: string) => badInput(`${path} ${message}`, { argument: path, field: path });
+
+/**
+ * An input's rights windows as stored (StoredRightsWindow: instants as ISO strings, channels trimmed
+ * and once each); null or absent: []. BAD_USER_INPUT naming the member (`assets[0].rights[1].end`):
+ * an end before its start, a negative or fractional cap, an instant out of range, a bad channel text.
+ * Whether each channel is known is the service's check (it needs the database).
+ */
+export function rightsWindows(given: unknown, at: string): StoredRightsWindow[] {
+  if (given === undefined || given === null) return [];
+  if (!Array.isArray(given)) throw argumentError(at, "must be a list of rights windows");
+  if (given.length > MAX_RIGHTS_WINDOWS) throw argumentError(at, `holds ${given.length} windows; at most ${MAX_RIGHTS_WINDOWS}`);
+  return given.map((w: unknown, i) => {
+    const path = `${at}[${i}]`;
+    if (w === null || typeof w !== "object" || Array.isArray(w)) throw argumentError(path, "must be a rights window");
+    const window = w as Record<string, unknown>;
+    const instant = (key: "start" | "end"): number | null => {
+      const value = window[key];
+      if (value === undefined || value === null) return null;
+      if (!(value instanceof Date) || !isInstantInRange(value.getTime())) throw argumentError(`${path}.${key}`, "must be an instant in range (ISO 8601)");
+      return value.getTime();
+    };
+    const start = instant("start");
+    const end = instant("end");
+    if (start !== null && end !== null && end < start) throw argumentError(`${path}.end`, "must not be before start");
+    const cap = (key: "maxRuns" | "maxRunsPerDay"): number | null => {
+      const value = window[key];
+      if (value === undefined || value === null) return null;
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw argumentError(`${path}.${key}`, `must be a whole number, 0 or more (got ${String(value)})`);
+      return value;
+    };
+    const channelsGiven = window.channels ?? [];
+    if (!Array.isArray(channelsGiven)) throw argumentError(`${path}.channels`, "must be a list of channels");
+    if (channelsGiven.length > MAX_WINDOW_CHANNELS) throw argumentError(`${path}.channels`, `holds ${channelsGiven.length} channels; at most ${MAX_WINDOW_CHANNELS}`);
+    const channels = [...new Set(channelsGiven.map((c: unknown, c_) => lineText(c, `${path}.channels[${c_}]`, MAX_LABEL_LENGTH, true)!))];
+    return {
+      start: start === null ? null : new Date(start).toISOString(),
+      end: end === null ? null : new Date(end).toISOString(),
+      channels,
+      maxRuns: cap("maxRuns"),
+      maxRunsPerDay: cap("maxRunsPerDay"),
+    };
+  });
+}
+
+/** Each channel the inputs' windows name, with the path of its first mention (for the service's unknown-channel check). */
+export function windowChannels(inputs: readonly AssetInput[]): Map<string, string> {
+  const out = new Map<string, string>();
+  inputs.forEach((input, i) =>
+    rightsWindows(input.rights, `assets[${i}].rights`).forEach((w, j) => {
+      const given = input.rights![j].channels ?? [];
+      for (const channel of w.channels) if (!out.has(channel)) out.set(channel, `assets[${i}].rights[${j}].channels[${given.findIndex((c) => c.trim() === channel)}]`);
+    }),
+  );
+  return out;
 }
 
 function checkTree(value: unknown, path: string, schemaPath: string): void {
@@ -99,6 +166,9 @@ export interface AssetColumns {
   systemFields: Record<string, unknown> | null;
   tags: unknown[] | null;
   dateApplied: Date | null;
+  rights: StoredRightsWindow[];
+  advertiser: string | null;
+  productCategory: string | null;
 }
 
 const JSON_MEMBERS = ["customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags"] as const;
@@ -115,6 +185,7 @@ export function mergeAssetColumns(input: AssetInput, existing: AssetColumns | un
   const base: AssetColumns = existing ?? {
     mediaId: null, name: null, storageType: null, qcStatus: null, durationMs: null, title: null, assetSize: null, fileCount: null,
     customFields: null, fileData: null, metadata: null, qcInfo: null, sourceAssetData: null, systemFields: null, tags: null, dateApplied: null,
+    rights: [], advertiser: null, productCategory: null,
   };
   const out: AssetColumns = { ...base };
   if (input.mediaId !== undefined) out.mediaId = input.mediaId?.trim() ?? null;
@@ -125,6 +196,9 @@ export function mergeAssetColumns(input: AssetInput, existing: AssetColumns | un
   for (const key of JSON_MEMBERS) {
     if (input[key] !== undefined) (out as any)[key] = toJson(input[key]);
   }
+  if (input.rights !== undefined) out.rights = rightsWindows(input.rights, "rights");
+  if (input.advertiser !== undefined) out.advertiser = lineText(input.advertiser, "advertiser", MAX_LABEL_LENGTH, false);
+  if (input.productCategory !== undefined) out.productCategory = lineText(input.productCategory, "productCategory", MAX_LABEL_LENGTH, false);
   if (input.fileCount !== undefined) out.fileCount = input.fileCount ?? null;
   else if (input.fileData !== undefined) out.fileCount = input.fileData?.length ?? null;
   out.qcStatus = stringOrNull(out.qcInfo?.qcStatus);

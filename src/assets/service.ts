@@ -1,10 +1,11 @@
 // The asset catalog: the service owns the transactions and the organization checks of this slice.
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { badInput } from "../common/errors.js";
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
 import { type Database } from "../db/client.js";
 import { columnsOf, toAsset } from "./mapper.js";
-import { checkAssetInputs, mergeAssetColumns, sameColumns } from "./rules.js";
+import { checkAssetInputs, mergeAssetColumns, sameColumns, windowChannels } from "./rules.js";
 import { assets, type NewAssetRow } from "./tables.js";
 import type { Asset, AssetInput, AssetPage } from "./types.js";
 import { anyOfTexts } from "../db/any-of.js";
@@ -22,14 +23,24 @@ export interface ListAssetsArgs {
 const UPDATED_COLUMNS = [
   "mediaId", "name", "storageType", "qcStatus", "durationMs", "title", "assetSize", "fileCount",
   "customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags", "dateApplied",
+  "rights", "advertiser", "productCategory",
 ] as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Which of `channels` are known channels of the organization (docs/DECISIONS.md 62: the channel of
+ * some schedule of the organization); given by the composition root, since schedules stand above
+ * the catalog.
+ */
+export type KnownChannels = (organization: string, channels: string[]) => Promise<Set<string>>;
 
 export class AssetService {
   constructor(
     private readonly db: Database,
     private readonly maxPageSize = 1000,
+    /** Absent (seeding, some tests): a rights window naming a channel is refused. */
+    private readonly knownChannels?: KnownChannels,
   ) {}
 
   /** Assets of an organization by assetId; `name` keeps those whose name holds it, case-insensitively. */
@@ -63,6 +74,13 @@ export class AssetService {
     const org = scopeOrganization(viewer, organization);
     checkAssetInputs(inputs);
     if (inputs.length === 0) return [];
+    const channels = windowChannels(inputs);
+    if (channels.size) {
+      const known = this.knownChannels ? await this.knownChannels(org, [...channels.keys()]) : new Set<string>();
+      for (const [channel, path] of channels) {
+        if (!known.has(channel)) throw badInput(`${path} names "${channel}", which is no channel of the organization (the channel of none of its schedules)`, { argument: path, field: path });
+      }
+    }
     const assetIds = inputs.map((input) => input.assetId.trim());
     return this.db.transaction(async (tx) => {
       // Rows are locked and written in assetId order, so that concurrent upserts of overlapping

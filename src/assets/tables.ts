@@ -31,6 +31,12 @@ export const assets = pgTable(
     sourceAssetData: jsonb("source_asset_data").$type<Record<string, unknown>>(),
     systemFields: jsonb("system_fields").$type<Record<string, unknown>>(),
     tags: jsonb("tags").$type<unknown[]>(),
+    /** Rights windows as checked by rules.ts (RightsWindow, instants as ISO strings); [] = no restriction. */
+    rights: jsonb("rights").$type<StoredRightsWindow[]>().notNull().default([]),
+    /** Who the asset advertises (separation rules of schedules). */
+    advertiser: text("advertiser"),
+    /** What kind of product it advertises (separation rules of schedules). */
+    productCategory: text("product_category"),
     version: integer("version").notNull().default(1),
     dateApplied: instant("date_applied"),
     dateCreated: createdAt(),
@@ -47,6 +53,15 @@ export const assets = pgTable(
     index("assets_org_title_idx").on(t.organization, t.title),
   ],
 );
+
+/** One rights window as stored: instants as ISO strings (null: open on that side), channels [] = any. */
+export interface StoredRightsWindow {
+  start: string | null;
+  end: string | null;
+  channels: string[];
+  maxRuns: number | null;
+  maxRunsPerDay: number | null;
+}
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAssetRow = typeof assets.$inferInsert;

@@ -88,6 +88,24 @@ export class AssetTag {
   @Field(() => String) name!: string;
 }
 
+@ObjectType("RightsWindow", { description: "A window in which the asset may air (docs/CHECKS.md \"Rights and separation\"): an event's start must fall in [start, end)" })
+export class RightsWindow {
+  @Field(() => Date, { nullable: true, description: "First instant of the window; null: open (no start)" }) start!: NestedInstant | null;
+  @Field(() => Date, { nullable: true, description: "End of the window (exclusive); null: open (no end)" }) end!: NestedInstant | null;
+  @Field(() => [String], { description: "Schedule channels the asset may air on in this window; empty: any" }) channels!: string[];
+  @Field(() => Int, { nullable: true, description: "Most runs in the window on one channel, over every schedule of the organization; null: no cap" }) maxRuns!: number | null;
+  @Field(() => Int, { nullable: true, description: "Most runs in one broadcast day of the window on one channel; null: no cap" }) maxRunsPerDay!: number | null;
+}
+
+@InputType("RightsWindowInput", { description: "A rights window of an asset; end must not be before start; channels must be channels of the organization's schedules" })
+export class RightsWindowInput {
+  @Field(() => Date, { nullable: true, description: "First instant of the window; null: open" }) start?: Date | null;
+  @Field(() => Date, { nullable: true, description: "End of the window (exclusive); null: open" }) end?: Date | null;
+  @Field(() => [String], { nullable: true, description: "Channels (the channel of some schedule of the organization); empty or null: any" }) channels?: string[] | null;
+  @Field(() => Int, { nullable: true, description: "Most runs in the window, 0 or more; null: no cap" }) maxRuns?: number | null;
+  @Field(() => Int, { nullable: true, description: "Most runs per broadcast day, 0 or more; null: no cap" }) maxRunsPerDay?: number | null;
+}
+
 @ObjectType({ description: "An asset of the catalog, which events point to by assetId or mediaId" })
 export class Asset {
   @Field(() => ID, { description: "Cache identity of the asset: its record's id, unique across organizations (assetId is unique only within one)" })
@@ -109,6 +127,9 @@ export class Asset {
   @Field(() => StorageType, optional) storageType!: StorageType | null;
   @Field(() => SystemFields, optional) systemFields!: SystemFields | null;
   @Field(() => [AssetTag], optional) tags!: AssetTag[] | null;
+  @Field(() => [RightsWindow], { description: "Windows the asset may air in; empty: no restriction (docs/CHECKS.md)" }) rights!: RightsWindow[];
+  @Field(() => String, { nullable: true, description: "Advertiser, for the schedules' sameAdvertiserMinMs separation" }) advertiser!: string | null;
+  @Field(() => String, { nullable: true, description: "Product category, for the schedules' sameCategoryMinMs separation" }) productCategory!: string | null;
   @Field(() => Int, { description: "1 when created; adds 1 at every upsert that changes the record" }) version!: number;
 }
 
@@ -131,6 +152,9 @@ export class AssetInput {
   @Field(() => StorageType, optional) storageType?: StorageType | null;
   @Field(() => SystemFields, optional) systemFields?: SystemFields | null;
   @Field(() => [AssetTag], optional) tags?: AssetTag[] | null;
+  @Field(() => [RightsWindowInput], { nullable: true, description: "Replaces the stored windows whole; null or []: no restriction" }) rights?: RightsWindowInput[] | null;
+  @Field(() => String, { nullable: true, description: "Advertiser (separation)" }) advertiser?: string | null;
+  @Field(() => String, { nullable: true, description: "Product category (separation)" }) productCategory?: string | null;
   @Field(() => Int, { nullable: true, description: "Read-only; ignored" }) version?: number | null;
   @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateCreated?: Date | null;
   @Field(() => Date, { nullable: true, description: "Read-only; ignored" }) dateUpdated?: Date | null;

@@ -2,7 +2,10 @@
 // programme summary, parameter evaluation, validation). The writes that fix what they find (marks,
 // updates by criteria, asset replacement, title sync) are in src/events/ (marks-service.ts,
 // catalog-service.ts).
-import { findAssetRowsByKeys } from "../assets/index.js";
+import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/index.js";
+import { broadcastDateOf } from "../localtime/index.js";
+import { channelRuns, clockOfSchedule } from "../schedules/index.js";
+import { hasRunCaps, type OtherRun } from "./rights-rules.js";
 import { toAsset } from "../assets/index.js";
 import type { Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";
@@ -17,7 +20,7 @@ import { checkBudget, checkpointEvery } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
 import type { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
-import { validateCooperatively } from "./validation-rules.js";
+import { validateCooperatively, type CatalogAsset } from "./validation-rules.js";
 
 /** Entries per list of a validation asked with fullList: false. */
 export const VALIDATION_PREVIEW = 10;
@@ -78,6 +81,9 @@ export class CheckService {
       checkBudget();
       const assets = await catalogFor(this.db, schedule.organization, events);
       checkBudget();
+      const otherRuns = await runsElsewhere(this.db, schedule, target.scheduleId, assets);
+      checkBudget();
+      const clock = clockOfSchedule(schedule);
       // Cooperative: other requests (and /healthz) are answered between its steps; TIMEOUT stops it.
       return validateCooperatively({
         scheduleId: Number(schedule.id),
@@ -91,6 +97,10 @@ export class CheckService {
         fullList: fullList ?? true,
         limit: VALIDATION_PREVIEW,
         timeZone: schedule.timeZone,
+        channel: schedule.channel,
+        broadcastDate: (ms) => broadcastDateOf(clock, ms),
+        otherRuns,
+        separation: schedule.separation,
       }, checkpointEvery());
     });
   }
@@ -111,6 +121,27 @@ export class CheckService {
       substitution: command.substitution ?? {},
     });
   }
+}
+
+/**
+ * The runs, on the schedule's channel, of the assets whose windows cap their runs, in the
+ * organization's other visible schedules (their live events: drafts are not runs), each with the
+ * catalog asset its key names. None when the schedule has no channel or no asset has a cap: then
+ * no statement runs. The schedule's own runs are the events validated (a draft's in place of the
+ * live ones).
+ */
+async function runsElsewhere(executor: Executor, schedule: Schedule, scheduleId: number, assets: Map<string, CatalogAsset>): Promise<OtherRun[]> {
+  if (schedule.channel === null) return [];
+  const capped = [...assets.values()].filter(hasRunCaps);
+  if (capped.length === 0) return [];
+  const keys = [...new Set(capped.flatMap((a) => (a.mediaId ? [a.assetId, a.mediaId] : [a.assetId])))];
+  const runs = await channelRuns(executor, schedule.organization, schedule.channel, scheduleId, keys);
+  const unknown = [...new Set(runs.map((r) => r.assetKey).filter((k) => !assets.has(k)))];
+  const more = unknown.length ? await findAssetsByKeys(executor, schedule.organization, unknown) : new Map<string, CatalogAsset>();
+  return runs.flatMap((r) => {
+    const asset = assets.get(r.assetKey) ?? more.get(r.assetKey);
+    return asset ? [{ id: r.id, onAirTime: r.onAirTime, assetId: asset.assetId }] : [];
+  });
 }
 
 /** The event on air at `at` (the latest-starting one), and the events just before and after it. */

@@ -1,7 +1,7 @@
 // GraphQL shapes of the schedule checks: validation (S40), programme summary (S32), parameter
 // evaluation (S35). The results of the writes (marks, replaceAsset) are in src/events/types.ts.
 import { SafeIntResolver } from "graphql-scalars";
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Message } from "../common/graphql-types.js";
 
 const opt = { nullable: true } as const;
@@ -66,6 +66,53 @@ export class DurationIssue {
   @Field(() => SafeIntResolver, { description: "The asset's metadata.durationInMilliseconds" }) assetDuration!: number;
 }
 
+export enum RightsReason {
+  OUTSIDE_WINDOW = "OUTSIDE_WINDOW",
+  CHANNEL = "CHANNEL",
+  MAX_RUNS = "MAX_RUNS",
+  MAX_RUNS_PER_DAY = "MAX_RUNS_PER_DAY",
+}
+registerEnumType(RightsReason, {
+  name: "RightsReason",
+  description: "Why an event breaks its asset's rights windows",
+  valuesConfig: {
+    OUTSIDE_WINDOW: { description: "The event starts in none of the asset's windows" },
+    CHANNEL: { description: "It starts inside a window, but none of those lists the schedule's channel" },
+    MAX_RUNS: { description: "A run beyond the window's maxRuns on the channel (over every schedule of the organization, in air order)" },
+    MAX_RUNS_PER_DAY: { description: "A run beyond the window's maxRunsPerDay in its broadcast day on the channel" },
+  },
+});
+
+export enum SeparationRule {
+  ASSET = "ASSET",
+  ADVERTISER = "ADVERTISER",
+  CATEGORY = "CATEGORY",
+}
+registerEnumType(SeparationRule, {
+  name: "SeparationRule",
+  description: "Which separation rule of the schedule two events break",
+  valuesConfig: {
+    ASSET: { description: "Same catalog asset (sameAssetMinMs)" },
+    ADVERTISER: { description: "Same advertiser (sameAdvertiserMinMs)" },
+    CATEGORY: { description: "Same product category (sameCategoryMinMs)" },
+  },
+});
+
+@ObjectType({ description: "An event that breaks its asset's rights windows (docs/CHECKS.md \"Rights and separation\")" })
+export class RightsIssue {
+  @Field(() => ID, { description: "The event" }) eventId!: string;
+  @Field(() => String, { description: "The catalog asset's mediaId (its assetId when it has none)" }) mediaId!: string;
+  @Field(() => RightsReason, { description: "Which rule it breaks" }) reason!: RightsReason;
+}
+
+@ObjectType({ description: "An event that starts too soon after the previous event with the same asset, advertiser or product category" })
+export class SeparationIssue {
+  @Field(() => ID, { description: "The later event" }) eventId!: string;
+  @Field(() => ID, { description: "The earlier event (the last one before it sharing the value)" }) otherEventId!: string;
+  @Field(() => SeparationRule, { description: "The rule broken" }) rule!: SeparationRule;
+  @Field(() => SafeIntResolver, { description: "ms between the two starts (below the rule's minimum)" }) gapMs!: number;
+}
+
 @ObjectType({ description: "How many of each problem the whole schedule has (always complete, whatever fullList)" })
 export class ValidationTotals {
   @Field(() => Int) events!: number;
@@ -81,6 +128,8 @@ export class ValidationTotals {
   @Field(() => Int) failedQcAssetEvents!: number;
   @Field(() => Int) lockedCollisions!: number;
   @Field(() => Int) durationIssues!: number;
+  @Field(() => Int, { description: "Rights issues (an event counted once per reason)" }) rightsIssues!: number;
+  @Field(() => Int, { description: "Separation issues (an event counted once per rule)" }) separationIssues!: number;
   @Field(() => Int, { description: "Sum of the problem figures (events counted once per problem kind; breaks and events are not problems)" }) problems!: number;
 }
 
@@ -113,4 +162,6 @@ export class ValidationResult {
   @Field(() => [AssetIssue]) failedQcAssetIssues!: AssetIssue[];
   @Field(() => [TimelineIssue], { description: "Overlaps in which at least one of the two events is locked" }) lockedCollisions!: TimelineIssue[];
   @Field(() => [DurationIssue], { description: "Events longer than their asset" }) durationIssues!: DurationIssue[];
+  @Field(() => [RightsIssue], { description: "Events outside their asset's rights windows, on a channel not allowed, or beyond a run cap; air order, then reason" }) rightsIssues!: RightsIssue[];
+  @Field(() => [SeparationIssue], { description: "Events too close to an earlier one with the same asset, advertiser or category; air order, then rule" }) separationIssues!: SeparationIssue[];
 }

@@ -4,7 +4,8 @@ import { MessageType, type Message } from "../common/graphql-types.js";
 import { findBreaks, findGaps, findOverlaps, type Interval } from "../timeline/index.js";
 import { formatLocal, HOUR_MS, offsetChangeBetween, offsetText } from "../localtime/index.js";
 import type { CheckedEventRow } from "../schedules/index.js";
-import type { AssetIssue, DurationIssue, TimelineIssue, ValidationResult } from "./types.js";
+import type { AssetIssue, DurationIssue, RightsIssue, SeparationIssue, TimelineIssue, ValidationResult } from "./types.js";
+import { rightsAndSeparation, type OtherRun, type RightsWindowRule, type SeparationMs } from "./rights-rules.js";
 
 /** What validation knows of an event (its timing, type, lock and asset key): the store's row, defined once. */
 export type CheckedEvent = CheckedEventRow;
@@ -14,6 +15,10 @@ export interface CatalogAsset {
   storageType: string | null;
   qcStatus: string | null;
   durationMs: number | null;
+  mediaId?: string | null;
+  rights?: RightsWindowRule[];
+  advertiser?: string | null;
+  productCategory?: string | null;
 }
 
 export interface ValidationInput {
@@ -33,6 +38,14 @@ export interface ValidationInput {
   limit: number;
   /** The schedule's time zone: gaps and overlaps at its clock changes get a message with their local times. */
   timeZone?: string;
+  /** The schedule's channel (rights windows' channels, run caps). */
+  channel?: string | null;
+  /** The broadcast date of an instant on the schedule's clock (run caps per day); default: the UTC date. */
+  broadcastDate?: (ms: number) => string;
+  /** Runs of the capped assets on the channel in the organization's other schedules. */
+  otherRuns?: OtherRun[];
+  /** The schedule's separation rules (absent: all off). */
+  separation?: SeparationMs;
 }
 
 /** At most this many messages name a gap or overlap at a clock change (the lists hold them all). */
@@ -141,6 +154,18 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     }
   }
 
+  const { rightsIssues, separationIssues } = yield* rightsAndSeparation(
+    {
+      events,
+      assets,
+      channel: input.channel ?? null,
+      broadcastDate: input.broadcastDate ?? ((ms) => new Date(ms).toISOString().slice(0, 10)),
+      otherRuns: input.otherRuns ?? [],
+      separation: input.separation ?? { sameAssetMinMs: 0, sameAdvertiserMinMs: 0, sameCategoryMinMs: 0 },
+    },
+    step,
+  );
+
   const eventsOf = (issues: AssetIssue[]) => issues.flatMap((i) => i.eventIds);
   const distinctAssets = (issues: AssetIssue[]) => [...new Set(issues.map((i) => i.assetId!))];
   const totals = {
@@ -157,10 +182,13 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     failedQcAssetEvents: eventsOf(failedQc).length,
     lockedCollisions: lockedCollisions.length,
     durationIssues: durationIssues.length,
+    rightsIssues: rightsIssues.length,
+    separationIssues: separationIssues.length,
     problems: 0,
   };
   totals.problems =
-    totals.overlaps + totals.gaps + totals.breakIssues + totals.missingAssetEvents + totals.archivedAssetEvents + totals.failedQcAssetEvents + totals.durationIssues;
+    totals.overlaps + totals.gaps + totals.breakIssues + totals.missingAssetEvents + totals.archivedAssetEvents + totals.failedQcAssetEvents + totals.durationIssues +
+    totals.rightsIssues + totals.separationIssues;
 
   return {
     scheduleId: String(input.scheduleId),
@@ -185,6 +213,8 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     failedQcAssetIssues: cut(failedQc),
     lockedCollisions: cut(lockedCollisions).map(issueOf),
     durationIssues: cut(durationIssues),
+    rightsIssues: cut(rightsIssues) as RightsIssue[],
+    separationIssues: cut(separationIssues) as SeparationIssue[],
   };
 }
 
@@ -204,6 +234,8 @@ function messagesOf(input: ValidationInput, totals: ValidationResult["totals"]):
   warn(totals.failedQcAssetEvents, `event(s) use ${totals.failedQcAssets} asset(s) that failed QC`);
   warn(totals.lockedCollisions, "collision(s) with a locked event");
   warn(totals.durationIssues, "event(s) longer than their asset");
+  warn(totals.rightsIssues, "rights issue(s): outside a window, channel not allowed or beyond a run cap");
+  warn(totals.separationIssues, "separation issue(s): too close to an event with the same asset, advertiser or category");
   if (out.length === 0) out.push({ type: MessageType.OK, message: "No problem found" });
   return out;
 }

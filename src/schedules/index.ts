@@ -52,6 +52,7 @@ export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChang
 export { currentEvents, currentTimings, liveEventIds, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
 export { eventRowOf, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
 export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
+export { channelRuns, knownChannels, type ChannelRun } from "./store/rights.js";
 export { eventRowsAround } from "./store/lookups.js";
 export { assetRowsUsed } from "./store/catalog.js";
 export { eventsSummaryRows, missingAssetPages, programmePage, type EventsSummaryRow, type InstantRange } from "./store/summaries.js";

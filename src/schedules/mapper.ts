@@ -24,6 +24,7 @@ export function toSchedule(row: ScheduleRow): Schedule {
     breakMin: row.breakMin,
     breakMax: row.breakMax,
     lockHorizonMs: row.lockHorizonMs,
+    separation: { sameAssetMinMs: row.separationAssetMs, sameAdvertiserMinMs: row.separationAdvertiserMs, sameCategoryMinMs: row.separationCategoryMs },
     archiveStatus: row.archiveStatus as ArchiveStatus,
     version: row.version,
     startDate: row.startDate,

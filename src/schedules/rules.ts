@@ -27,6 +27,9 @@ export interface ScheduleFields {
   breakMin?: number | null;
   breakMax?: number | null;
   lockHorizonMs?: number;
+  separationAssetMs?: number;
+  separationAdvertiserMs?: number;
+  separationCategoryMs?: number;
   startDate?: Date | null;
   finishDate?: Date | null;
   dateApplied?: Date | null;
@@ -87,6 +90,7 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
     }
   }
   if (input.lockHorizonMs !== undefined) out.lockHorizonMs = checkLockHorizon(input.lockHorizonMs);
+  checkSeparation(input, out);
   const breakMin = out.breakMin !== undefined ? out.breakMin : existing?.breakMin;
   const breakMax = out.breakMax !== undefined ? out.breakMax : existing?.breakMax;
   if (breakMin != null && breakMax != null && breakMin > breakMax) throw field("breakMin", "must not be above breakMax");
@@ -98,6 +102,27 @@ export function scheduleFields(input: ScheduleInput, existing?: ScheduleFields):
   const finish = out.finishDate !== undefined ? out.finishDate : existing?.finishDate;
   if (start && finish && start > finish) throw field("startDate", "must not be after finishDate");
   return out;
+}
+
+const SEPARATION_COLUMNS = { sameAssetMinMs: "separationAssetMs", sameAdvertiserMinMs: "separationAdvertiserMs", sameCategoryMinMs: "separationCategoryMs" } as const;
+
+/** separation: each member given a whole number of ms, 0 or more (null: 0); null for the whole: every rule 0. */
+function checkSeparation(input: ScheduleInput, out: ScheduleFields): void {
+  const given: unknown = input.separation;
+  if (given === undefined) return;
+  if (given !== null && (typeof given !== "object" || Array.isArray(given))) throw badInput("separation must be an object", { argument: "input.separation", field: "separation" });
+  for (const [member, column] of Object.entries(SEPARATION_COLUMNS) as [keyof typeof SEPARATION_COLUMNS, (typeof SEPARATION_COLUMNS)[keyof typeof SEPARATION_COLUMNS]][]) {
+    const value: unknown = given === null ? null : (given as Record<string, unknown>)[member];
+    if (value === undefined) continue;
+    if (value === null) {
+      out[column] = 0;
+      continue;
+    }
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+      throw badInput(`separation.${member} must be a whole number of milliseconds, 0 (off) or more (got ${String(value)})`, { argument: `input.separation.${member}`, field: `separation.${member}` });
+    }
+    out[column] = value;
+  }
 }
 
 /** lockHorizonMs as stored: a whole number of ms from 0 (off; also for null) to MAX_LOCK_HORIZON_MS. */

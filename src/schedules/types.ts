@@ -16,6 +16,20 @@ export enum ArchiveStatus {
 }
 registerEnumType(ArchiveStatus, { name: "ArchiveStatus" });
 
+@ObjectType({ description: "The least time between the starts of two events of the schedule with the same asset, advertiser or product category, ms; 0: off (docs/CHECKS.md)" })
+export class SeparationRules {
+  @Field(() => SafeIntResolver, { description: "Same catalog asset, ms; 0: off" }) sameAssetMinMs!: number;
+  @Field(() => SafeIntResolver, { description: "Same asset advertiser, ms; 0: off" }) sameAdvertiserMinMs!: number;
+  @Field(() => SafeIntResolver, { description: "Same asset product category, ms; 0: off" }) sameCategoryMinMs!: number;
+}
+
+@InputType({ description: "Separation rules to set; a member left out keeps its stored value (0 on create), null sets 0 (off); never negative" })
+export class SeparationRulesInput {
+  @Field(() => SafeIntResolver, { nullable: true, description: "Same catalog asset, ms, 0 or more" }) sameAssetMinMs?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Same advertiser, ms, 0 or more" }) sameAdvertiserMinMs?: number | null;
+  @Field(() => SafeIntResolver, { nullable: true, description: "Same product category, ms, 0 or more" }) sameCategoryMinMs?: number | null;
+}
+
 @ObjectType({ description: "A channel's playlist of timed events" })
 export class Schedule {
   @Field(() => ID) id!: string;
@@ -42,6 +56,7 @@ export class Schedule {
     description: "ms; 0 (default): off. No mutation changes, moves, deletes or creates an event starting before now + lockHorizonMs (CONFLICT, extensions.reason LOCK_HORIZON)",
   })
   lockHorizonMs!: number;
+  @Field(() => SeparationRules, { description: "Separation rules validation checks (docs/CHECKS.md \"Rights and separation\")" }) separation!: SeparationRules;
   @Field(() => ArchiveStatus) archiveStatus!: ArchiveStatus;
   @Field(() => Int, { description: "Adds 1 at every change of the schedule or its events" }) version!: number;
   @Field(() => Date, { nullable: true, description: "Start of the first event" }) startDate!: Date | null;
@@ -101,6 +116,7 @@ export class ScheduleInput {
   @Field(() => SafeIntResolver, { nullable: true }) breakMax?: number | null;
   @Field(() => SafeIntResolver, { nullable: true, description: `ms from 0 (default, off) to ${MAX_LOCK_HORIZON_MS} (31 days): no mutation changes an event starting before now + this; null: 0` })
   lockHorizonMs?: number | null;
+  @Field(() => SeparationRulesInput, { nullable: true, description: "Separation rules validation checks; null: all off" }) separation?: SeparationRulesInput | null;
   @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) startDate?: Date | null;
   @Field(() => Date, { nullable: true, description: "Kept while the schedule has no events" }) finishDate?: Date | null;
   @Field(() => Date, { nullable: true }) dateApplied?: Date | null;

@@ -14,6 +14,7 @@ import { EventService } from "../events/service.js";
 import { MarkService } from "../events/marks-service.js";
 import { EventCatalogService } from "../events/catalog-service.js";
 import { ScheduleService } from "../schedules/service.js";
+import { knownChannels } from "../schedules/index.js";
 import { ScheduleOpsService } from "../schedules/copy-shift-transpose.js";
 import { IoService } from "../io/service.js";
 import { ArchiveService } from "../schedules/archive.js";
@@ -53,7 +54,7 @@ export function createServices(
   return {
     schedules: new ScheduleService(db, config.maxPageSize),
     scheduleOps: new ScheduleOpsService(db),
-    assets: new AssetService(db, config.maxPageSize),
+    assets: new AssetService(db, config.maxPageSize, (organization, channels) => knownChannels(db, organization, channels)),
     jobRegistry,
     jobSignal,
     jobs: new JobService(primary, jobRegistry, config.maxPageSize),

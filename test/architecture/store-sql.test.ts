@@ -13,6 +13,7 @@ import type { Executor } from "../../src/db/client.js";
 import { draftTarget, scheduleTarget, type EventTarget } from "../../src/schedules/target.js";
 import { schedules, type EventValues } from "../../src/schedules/store/tables.js";
 import { loadCheckedEvents, eventRowsById } from "../../src/schedules/store/validation.js";
+import { channelRuns, knownChannels } from "../../src/schedules/store/rights.js";
 import { eventIdsOfSchedule, plannedEvents, unnamedReferences } from "../../src/schedules/store/reconciliation.js";
 import { eventsInAirOrder } from "../../src/schedules/store/exports.js";
 import { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "../../src/schedules/store/history.js";
@@ -122,6 +123,8 @@ const CASES: Case[] = [
   { file: "validation", name: "loadCheckedEvents", args: "draftTarget", run: (x) => loadCheckedEvents(x, draftTarget({ id: changeSetId, scheduleId })) },
   { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: false", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), false) },
   { file: "validation", name: "eventRowsById", args: "scheduleId, [id, id], columnsOnly: true", run: (x) => eventRowsById(x, scheduleId, ids.slice(0, 2), true) },
+  { file: "rights", name: "knownChannels", args: "organization, [channel, channel]", run: (x) => knownChannels(x, "store-sql", ["One", "Two"]) },
+  { file: "rights", name: "channelRuns", args: "organization, channel, exceptScheduleId, [key, key]", run: (x) => channelRuns(x, "store-sql", "One", scheduleId + 1, ["M-a", "asset 1"]) },
   { file: "reconciliation", name: "plannedEvents", args: "scheduleId, from: null, to: null", run: (x) => plannedEvents(x, scheduleId, null, null) },
   { file: "reconciliation", name: "plannedEvents", args: "scheduleId, from, to", run: (x) => plannedEvents(x, scheduleId, T0, T0 + 3_600_000) },
   { file: "reconciliation", name: "unnamedReferences", args: "scheduleId, [{ eventId, mediaId }]", run: (x) => unnamedReferences(x, scheduleId, [{ eventId: ids[0], mediaId: "M-x" }]) },
@@ -235,7 +238,7 @@ const CASES: Case[] = [
     args: "scheduleId, [mediaId], an asset's summary (rolled back)",
     write: true,
     run: (x) =>
-      replaceInEvents(x, scheduleId, ["M-a"], { assetId: "asset 1", mediaId: "M-1", name: "asset 1", title: "Asset one", storageType: null, qcStatus: null, durationMs: 30_000, version: 1 }),
+      replaceInEvents(x, scheduleId, ["M-a"], { assetId: "asset 1", mediaId: "M-1", name: "asset 1", title: "Asset one", storageType: null, qcStatus: null, durationMs: 30_000, version: 1, rights: [], advertiser: null, productCategory: null }),
   },
   { file: "lookups", name: "eventRowsAround", args: "scheduleId, at", run: (x) => eventRowsAround(x, scheduleId, T0 + 90_000) },
   { file: "counters", name: "touchTarget", args: "schedule target (rolled back)", write: true, run: (x) => touchTarget(x, target) },

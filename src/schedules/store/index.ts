@@ -21,3 +21,4 @@ export * from "./reconciliation.js";
 export * from "./summaries.js";
 export * from "./validation.js";
 export * from "./lock-horizon.js";
+export * from "./rights.js";

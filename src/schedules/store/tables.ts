@@ -62,6 +62,10 @@ export const schedules = pgTable(
      * (docs/EVENTS.md "Lock horizon"; the check: drizzle/0021_lock_horizon.sql, edit-events.ts).
      */
     lockHorizonMs: int64("lock_horizon_ms").notNull().default(0),
+    /** Separation rules, ms (0: off): least time between the starts of two events with the same asset, advertiser, product category (docs/CHECKS.md). */
+    separationAssetMs: int64("separation_asset_ms").notNull().default(0),
+    separationAdvertiserMs: int64("separation_advertiser_ms").notNull().default(0),
+    separationCategoryMs: int64("separation_category_ms").notNull().default(0),
     /** IMPORTING while an import writes it in chunks; VISIBLE in the import's last transaction (src/io/importer.ts). */
     visibility: text("visibility").$type<VisibilityValue>().notNull().default("VISIBLE"),
     /** The SCHEDULE_IMPORT job writing it while IMPORTING (null: a synchronous import, or visible). */
