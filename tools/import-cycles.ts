@@ -27,7 +27,7 @@ import ts from "typescript";
  */
 export const FLOORS: readonly (readonly string[])[] = [
   // Pure rules: no database, no GraphQL, no slice.
-  ["timecode", "localtime", "timeline"],
+  ["timecode", "localtime", "timeline", "traffic"],
   // Shared by every slice: configuration, helpers, the drivers and the types of the context.
   ["config.ts", "common", "db", "types"],
   // The engines and catalogs the schedule aggregate stands on.

@@ -5,7 +5,7 @@
 import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/index.js";
 import { broadcastDateOf } from "../localtime/index.js";
 import { channelRuns, clockOfSchedule } from "../schedules/index.js";
-import { hasRunCaps, type OtherRun } from "./rights-rules.js";
+import { hasRunCaps, type OtherRun } from "../traffic/index.js";
 import { toAsset } from "../assets/index.js";
 import type { Viewer } from "../common/auth.js";
 import { badInput, notFound } from "../common/errors.js";

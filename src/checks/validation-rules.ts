@@ -5,7 +5,7 @@ import { findBreaks, findGaps, findOverlaps, type Interval } from "../timeline/i
 import { formatLocal, HOUR_MS, offsetChangeBetween, offsetText } from "../localtime/index.js";
 import type { CheckedEventRow } from "../schedules/index.js";
 import type { AssetIssue, DurationIssue, RightsIssue, SeparationIssue, TimelineIssue, ValidationResult } from "./types.js";
-import { rightsAndSeparation, type OtherRun, type RightsWindowRule, type SeparationMs } from "./rights-rules.js";
+import { rightsAndSeparation, type OtherRun, type RightsWindowRule, type SeparationMs } from "../traffic/index.js";
 
 /** What validation knows of an event (its timing, type, lock and asset key): the store's row, defined once. */
 export type CheckedEvent = CheckedEventRow;

@@ -53,6 +53,29 @@ export class Draw {
     return this.next;
   }
 
+  /**
+   * The position that plays `k` items after the next, not taken (k = 0: peek). A slot looks ahead
+   * when a rule refuses the next item; SEQUENTIAL and RANDOM look at the positions that follow.
+   */
+  peekAhead(k: number): number {
+    if (k === 0) return this.peek();
+    if (this.order === "SHUFFLE") {
+      while (this.deck.length <= k) this.deck.push(...this.shuffled());
+      return this.deck[k];
+    }
+    return (this.next + k) % this.size;
+  }
+
+  /** Takes the item `k` after the next: SEQUENTIAL goes on after it (the ones passed over are skipped), SHUFFLE takes it out of its round. */
+  takeAt(k: number): void {
+    if (k === 0) return this.take();
+    if (this.order === "SHUFFLE") {
+      this.peekAhead(k);
+      this.deck.splice(k, 1);
+    } else if (this.order === "RANDOM") this.next = Math.floor(this.random() * this.size);
+    else this.next = (this.next + k + 1) % this.size;
+  }
+
   take(): void {
     if (this.order === "SHUFFLE") {
       this.peek();

@@ -5,7 +5,13 @@
 // Where each sequential series stands after the last day is stored for the next generation. Events
 // inside the schedule's lock horizon are kept as the draft has them (none is written or removed there).
 import type { JobContext, JobMessage, JobRegistry } from "../jobs/index.js";
-import { appendEvents, deleteEventsStartingIn, draftTarget, editScheduleEventsIn, outcome, ownerViewer, type EventValues } from "../schedules/index.js";
+import { appendEvents, deleteEventsStartingIn, draftTarget, editScheduleEventsIn, outcome, ownerViewer, type EventTarget, type EventValues } from "../schedules/index.js";
+import { channelRuns, loadCheckedEvents, localClockOf, scheduleRowById } from "../schedules/index.js";
+import { notFound } from "../common/errors.js";
+import type { Executor } from "../db/client.js";
+import { broadcastDateOf, broadcastDay } from "../localtime/index.js";
+import { PlacementRules } from "./placement-rules.js";
+import type { PlanningInputs } from "./planning.js";
 import { now } from "../common/clock.js";
 import { plural } from "../common/text.js";
 import { DayPlanner } from "./plan-day.js";
@@ -52,8 +58,9 @@ async function runGenerate(ctx: JobContext<GeneratePayload>, stores: GenerationS
     messages.list.push({ type: "WARNING", message: `template "${inputs.name}" changed after the generation was asked (version ${templateVersion}); version ${inputs.version} was generated` });
   }
   const positions = await stores.readSlotPositions(ctx.db, scheduleId, inputs.template.slots.map((s) => s.id), from);
-  const planner = new DayPlanner(inputs.template, inputs.collections, seed, positions);
   const target = draftTarget({ id: changeSetId, scheduleId });
+  const rules = await placementRules(ctx.db, organization, scheduleId, target, inputs, dates);
+  const planner = new DayPlanner(inputs.template, inputs.collections, seed, positions, rules);
   let events = 0;
   for (const [i, date] of dates.entries()) {
     await ctx.checkpoint();
@@ -84,6 +91,42 @@ async function runGenerate(ctx: JobContext<GeneratePayload>, stores: GenerationS
         ...messages.close(),
       ],
     };
+  });
+}
+
+/**
+ * The traffic rules of the generated items: the schedule's channel and separation, and the runs
+ * already taken by the items that have rights (the organization's other schedules on the channel,
+ * and the draft's own events outside the days generated), each keyed by its asset's id.
+ */
+async function placementRules(db: Executor, organization: string, scheduleId: number, target: EventTarget, inputs: PlanningInputs, dates: string[]): Promise<PlacementRules> {
+  const schedule = await scheduleRowById(db, scheduleId);
+  if (!schedule) throw notFound("Schedule", scheduleId);
+  const canonical = new Map<string, string>();
+  for (const collection of inputs.collections.values()) {
+    for (const item of collection.items) {
+      if (!item.rights?.length || !item.assetId) continue;
+      canonical.set(item.assetId, item.assetId);
+      if (item.mediaId) canonical.set(item.mediaId, item.assetId);
+    }
+  }
+  const runs = new Map<string, number[]>();
+  const taken = (key: string | null, start: number) => {
+    const asset = key === null ? undefined : canonical.get(key);
+    if (asset) runs.set(asset, [...(runs.get(asset) ?? []), start]);
+  };
+  if (canonical.size) {
+    const clock = { zone: inputs.template.zone, dayStartMs: inputs.template.dayStartMs };
+    const [from, to] = [broadcastDay(clock, dates[0]).start, broadcastDay(clock, dates[dates.length - 1]).end];
+    if (schedule.channel) for (const run of await channelRuns(db, organization, schedule.channel, scheduleId, [...canonical.keys()])) taken(run.assetKey, run.onAirTime);
+    for (const event of await loadCheckedEvents(db, target)) if (event.onAirTime < from || event.onAirTime >= to) taken(event.assetKey, event.onAirTime);
+  }
+  const clock = localClockOf(schedule);
+  return new PlacementRules({
+    channel: schedule.channel,
+    separation: { sameAssetMinMs: schedule.separationAssetMs, sameAdvertiserMinMs: schedule.separationAdvertiserMs, sameCategoryMinMs: schedule.separationCategoryMs },
+    broadcastDate: (ms) => broadcastDateOf(clock, ms),
+    runs,
   });
 }
 

@@ -8,6 +8,7 @@
 // left out (DROP) or cut there (TRIM). Every such decision is a message.
 import { broadcastDay, DAY_MS, formatLocal, instantsOfLocal, offsetAt, parseDate, type LocalClock } from "../localtime/index.js";
 import { Draw } from "./draws.js";
+import type { PlacementRules } from "./placement-rules.js";
 import { WEEKDAYS, type CatalogItem, type PlanCollection, type PlannedDay, type PlannedEvent, type PlanSlot, type PlanTemplate } from "./plan-types.js";
 
 /** A day of one-second fillers stays a day of events a schedule can hold; past this, one placeholder. */
@@ -32,6 +33,8 @@ export class DayPlanner {
     private readonly collections: ReadonlyMap<string, PlanCollection>,
     private readonly seed: number,
     private readonly startPositions: ReadonlyMap<string, number> = new Map(),
+    /** The traffic rules every placed item keeps (rights, separation); none: every item may air. */
+    private readonly rules: PlacementRules | null = null,
   ) {
     this.clock = { zone: template.zone, dayStartMs: template.dayStartMs };
   }
@@ -49,6 +52,9 @@ export class DayPlanner {
   /** The events and messages of one broadcast day, "YYYY-MM-DD". */
   planDay(date: string): PlannedDay {
     const span = broadcastDay(this.clock, date);
+    // Break spots rotate within a broadcast day and start again with each: a day plans alike
+    // whether it is generated alone or after others.
+    for (const key of [...this.draws.keys()]) if (key.endsWith("/break")) this.draws.delete(key);
     const day: PlannedDay = { date, start: span.start, end: span.end, events: [], messages: [] };
     const slots = this.slotsOf(date);
     if (slots.length === 0) {
@@ -106,6 +112,8 @@ export class DayPlanner {
       case "ASSET": {
         if (!slot.asset) return void this.warn(p.day, `${name}: asset ${slot.mediaId} is not in the catalog; its time is filled`);
         for (let n = 0; n < (slot.items ?? 1); n++) {
+          const rule = this.rules?.refusal(slot.asset, p.cursor) ?? null;
+          if (rule) return void this.warn(p.day, `${name}: ${slot.asset.mediaId} may not play at ${this.local(p.cursor)} (${rule}); its time is filled`);
           if (this.place(slot, p, slot.asset, slot.eventType, name) !== "placed") return;
           this.playBreak(slot, p);
         }
@@ -121,23 +129,40 @@ export class DayPlanner {
     if (!collection || collection.items.length === 0) return void this.warn(p.day, `${name}: its collection ${collection ? `"${collection.name}" ` : ""}has no items; its time is filled`);
     const draw = this.drawOf(slot, collection);
     let played = 0;
-    let skipped = 0;
-    while ((slot.items === null || played < slot.items) && skipped < collection.items.length && p.cursor < p.limit) {
-      const item = collection.items[draw.peek()];
-      if (!item.durationMs || item.durationMs <= 0) {
-        this.warn(p.day, `${name}: ${item.mediaId} has no duration; left out`);
-        draw.take();
-        skipped++;
-        continue;
-      }
-      skipped = 0;
-      const outcome = this.place(slot, p, item, slot.eventType, name);
+    while ((slot.items === null || played < slot.items) && p.cursor < p.limit) {
+      const choice = this.choose(collection, draw, p, name);
+      if (!choice) return;
+      const outcome = this.place(slot, p, choice.item, slot.eventType, name);
       if (outcome === "stop") return;
-      draw.take();
+      draw.takeAt(choice.ahead);
       played++;
       if (outcome === "trimmed") return;
       this.playBreak(slot, p);
     }
+  }
+
+  /**
+   * The item that plays next: the draw's next one that has a duration and that no rule refuses at
+   * the cursor (`ahead` of the next), each one passed over named; null when none of the collection may.
+   */
+  private choose(collection: PlanCollection, draw: Draw, p: Placing, name: string): { item: CatalogItem; ahead: number } | null {
+    const refused: string[] = [];
+    for (let ahead = 0; ahead < collection.items.length; ahead++) {
+      const item = collection.items[draw.peekAhead(ahead)];
+      if (!item.durationMs || item.durationMs <= 0) {
+        refused.push(`${item.mediaId} (no duration)`);
+        continue;
+      }
+      const rule = this.rules?.refusal(item, p.cursor) ?? null;
+      if (rule) {
+        refused.push(`${item.mediaId} (${rule})`);
+        continue;
+      }
+      if (refused.length) p.day.messages.push({ type: "INFO", message: `${name}: left out at ${this.local(p.cursor)}: ${refused.join(", ")}; ${item.mediaId} plays instead` });
+      return { item, ahead };
+    }
+    this.warn(p.day, `${name}: no item of "${collection.name}" may play at ${this.local(p.cursor)}: ${refused.join(", ")}; its time is filled`);
+    return null;
   }
 
   /** After a programme item: a break of breakMs from the break collection, when it fits. */
@@ -154,7 +179,7 @@ export class DayPlanner {
     for (let misses = 0; remaining > 0 && misses < breaks.items.length && p.day.events.length < MAX_EVENTS_PER_DAY; ) {
       const item = breaks.items[draw.peek()];
       draw.take();
-      if (item.durationMs && item.durationMs > 0 && item.durationMs <= remaining) {
+      if (item.durationMs && item.durationMs > 0 && item.durationMs <= remaining && !this.rules?.refusal(item, p.cursor)) {
         this.push(p, item, "ADVERTISEMENT", slot.id, item.durationMs);
         remaining -= item.durationMs;
         misses = 0;
@@ -187,6 +212,7 @@ export class DayPlanner {
   }
 
   private push(p: Placing, item: CatalogItem, eventType: PlannedEvent["eventType"], slotId: string, duration: number): void {
+    if (item.mediaId !== null) this.rules?.placed(item, p.cursor);
     p.day.events.push({ onAirTime: p.cursor, duration, eventType, title: item.title ?? item.mediaId ?? "Event", mediaId: item.mediaId, slotId });
     p.cursor += duration;
   }
@@ -200,7 +226,7 @@ export class DayPlanner {
     for (let round = true; round && day.events.length < MAX_EVENTS_PER_DAY; ) {
       round = false;
       for (const item of longestFirst) {
-        if (p.cursor + item.durationMs! > to || day.events.length >= MAX_EVENTS_PER_DAY) continue;
+        if (p.cursor + item.durationMs! > to || day.events.length >= MAX_EVENTS_PER_DAY || this.rules?.refusal(item, p.cursor)) continue;
         this.push(p, item, "PRIMARY", "filler", item.durationMs!);
         placed++;
         round = true;

@@ -1,6 +1,7 @@
 // What the day planner (plan-day.ts) reads and writes: a template's slots, the collections they
 // draw from, the position each sequential slot continues from, and the events and messages it
 // makes. Plain data, no database or GraphQL types: the planner is pure.
+import type { RightsWindowRule } from "../traffic/index.js";
 
 export type CollectionKind = "PROGRAMMES" | "FILLER" | "PROMOS" | "ADVERTISEMENTS";
 export type Weekday = "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
@@ -19,6 +20,11 @@ export interface CatalogItem {
   /** null or 0: the asset has no duration; the planner leaves it out and says so. */
   durationMs: number | null;
   title: string | null;
+  /** The catalog asset's id, rights windows, advertiser and product category (the traffic rules: placement-rules.ts). */
+  assetId?: string | null;
+  rights?: RightsWindowRule[];
+  advertiser?: string | null;
+  productCategory?: string | null;
 }
 
 export interface PlanCollection {

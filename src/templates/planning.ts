@@ -22,9 +22,18 @@ export interface PlanningInputs {
   collections: Map<string, PlanCollection>;
 }
 
-/** A catalog item of a media id: its asset's duration (metadata.durationInMilliseconds) and title, or nulls when no asset has it. */
+/** A catalog item of a media id: its asset's duration (metadata.durationInMilliseconds), title and traffic fields (rights, advertiser, category), or nulls when no asset has it. */
 function catalogItem(mediaId: string, asset: AssetSummary | undefined): CatalogItem {
-  return { mediaId, durationMs: asset?.durationMs ?? null, title: asset ? (asset.title ?? asset.name) : null };
+  if (!asset) return { mediaId, durationMs: null, title: null };
+  return {
+    mediaId,
+    durationMs: asset.durationMs ?? null,
+    title: asset.title ?? asset.name,
+    assetId: asset.assetId,
+    rights: asset.rights,
+    advertiser: asset.advertiser,
+    productCategory: asset.productCategory,
+  };
 }
 
 function planSlot(slot: StoredSlot, templateId: number, index: number, assets: Map<string, AssetSummary>): PlanSlot {

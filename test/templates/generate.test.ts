@@ -146,4 +146,23 @@ describe("generateSchedule", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--from must be a broadcast date/);
   });
+
+  it("keeps the traffic rules: an item out of its window is swapped and named, and the draft validates clean", async () => {
+    const { gql } = await orgClient(t, "editor");
+    const { template, schedule } = await channel(gql);
+    await gql.data(`mutation($id: ID!) { updateSchedule(id: $id, input: { channel: "One", separation: { sameAssetMinMs: 3600000, sameAdvertiserMinMs: 0, sameCategoryMinMs: 0 } }) { id } }`, { id: schedule.id });
+    // EP-2's licence ended before the days generated; EP-3 is for this channel once a broadcast day.
+    await gql.data(UPSERT, {
+      assets: [
+        { ...asset("EP-2", { mediaId: "EP-2", name: "Episode 2", ms: 22 * MIN }), rights: [{ start: "2025-01-01T00:00:00Z", end: "2026-01-01T00:00:00Z", channels: [] }] },
+        { ...asset("EP-3", { mediaId: "EP-3", name: "Episode 3", ms: 22 * MIN }), rights: [{ channels: ["One"], maxRunsPerDay: 1 }] },
+      ],
+    });
+    const { job, draft } = await generate(gql, { templateId: template.id, scheduleId: schedule.id, from: "2026-03-02", days: 2 });
+    const episodes = draft.events.content.flatMap((e: { mediaId: string | null }) => (e.mediaId?.startsWith("EP-") ? [e.mediaId] : []));
+    expect(episodes).toEqual(["EP-1", "EP-3", "EP-4", "EP-5"]);
+    expect(job.messages.map((m: { message: string }) => m.message)).toEqual(expect.arrayContaining([expect.stringMatching(/EP-2 \(OUTSIDE_WINDOW\); EP-3 plays instead/)]));
+    const { changeSet } = await gql.data(`query($id: ID!) { changeSet(id: $id) { validation(fullList: false) { totals { rightsIssues separationIssues } } } }`, { id: job.entityId });
+    expect(changeSet.validation.totals).toEqual({ rightsIssues: 0, separationIssues: 0 });
+  });
 });

@@ -170,7 +170,7 @@ describe("what the generation job uses", () => {
     expect(inputs).toMatchObject({ templateId: t.id, version: 1, name: "Week", template: { zone: "Europe/London", dayStartMs: 6 * 3_600_000 } });
     expect(inputs.template.slots[0]).toEqual({
       id: `${t.id}.0`, days: ["MON"], startMs: 6 * 3_600_000 - 10_000, anchor: "HARD", source: "ASSET", title: null, eventType: "PRIMARY",
-      asset: { mediaId: "OPEN", durationMs: 10_000, title: "Opener" }, mediaId: "OPEN", collectionId: null, order: "SEQUENTIAL", items: null, durationMs: null,
+      asset: { mediaId: "OPEN", durationMs: 10_000, title: "Opener", assetId: "OPEN", rights: [], advertiser: null, productCategory: null }, mediaId: "OPEN", collectionId: null, order: "SEQUENTIAL", items: null, durationMs: null,
       breakCollectionId: null, breakMs: null, fillerCollectionId: null, overrun: "DROP",
     });
     expect(inputs.template.slots[1].asset).toBeNull();
@@ -178,9 +178,14 @@ describe("what the generation job uses", () => {
     expect([...inputs.collections.keys()].sort()).toEqual([films.id, ads.id, filler.id].sort());
     expect(inputs.collections.get(films.id)).toEqual({
       id: films.id, name: "Films", kind: "PROGRAMMES",
-      items: [{ mediaId: "F1", durationMs: 5_400_000, title: "First film" }, { mediaId: "F2", durationMs: null, title: "The Second" }, { mediaId: "F3", durationMs: null, title: null }],
+      items: [
+        expect.objectContaining({ mediaId: "F1", durationMs: 5_400_000, title: "First film" }),
+        expect.objectContaining({ mediaId: "F2", durationMs: null, title: "The Second" }),
+        { mediaId: "F3", durationMs: null, title: null },
+      ],
     });
-    expect(inputs.collections.get(ads.id)!.items[0]).toEqual({ mediaId: "A1", durationMs: 30_000, title: "Ad" });
+    // An item carries its asset's traffic fields (the generation keeps rights and separation).
+    expect(inputs.collections.get(ads.id)!.items[0]).toEqual({ mediaId: "A1", durationMs: 30_000, title: "Ad", assetId: expect.any(String), rights: [], advertiser: null, productCategory: null });
     await appError(planningInputs(bed.handle.db, orgViewer().viewer, t.id), "NOT_FOUND");
     await appError(planningInputs(bed.handle.db, viewer, "999999999", org), "NOT_FOUND");
   });
