@@ -14,7 +14,7 @@ import { callerOf, type Context } from "../common/context.js";
 import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
-import { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
+import { EvaluatedParameter, IntroducedIssues, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
 
 @Resolver(() => Schedule)
 export class ScheduleChecksResolver {
@@ -57,6 +57,17 @@ export class ScheduleChecksResolver {
     fullList?: boolean,
   ): Promise<ValidationResult> {
     return ctx.services.checks.validation(callerOf(ctx), schedule, channelId, fullList);
+  }
+}
+
+@Resolver(() => Schedule)
+export class ScheduleIntroducedIssuesResolver {
+  @FieldResolver(() => IntroducedIssues, {
+    description:
+      "The rights and separation issues of the events the change that made this version created or changed: select it on a mutation's answer to show at once what the edit introduced (the edit is not refused)",
+  })
+  introducedIssues(@Root() schedule: Schedule, @Ctx() ctx: Context): Promise<IntroducedIssues> {
+    return ctx.services.checks.introducedIssues(callerOf(ctx), schedule);
   }
 }
 

@@ -19,7 +19,8 @@ import { heavyWork } from "../common/heavy-work.js";
 import { checkBudget, checkpointEvery } from "../common/request-budget.js";
 import { evaluateParameters, type ParameterEvent } from "./parameters.js";
 import { catalogFor, loadEventsForList } from "./reads.js";
-import type { EvaluatedParameter, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
+import type { EvaluatedParameter, IntroducedIssues, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
+import { changedEventIds } from "../history/index.js";
 import { validateCooperatively, type CatalogAsset } from "./validation-rules.js";
 
 /** Entries per list of a validation asked with fullList: false. */
@@ -64,6 +65,24 @@ export class CheckService {
   async validation(viewer: Viewer, schedule: Schedule, channelId?: number | null, fullList?: boolean | null): Promise<ValidationResult> {
     const count = await scheduleEventCount(this.db, viewer, schedule);
     return this.validate(viewer, schedule, scheduleTarget(Number(schedule.id)), count, channelId, fullList);
+  }
+
+  /**
+   * Schedule.introducedIssues: the rights and separation issues of the events the change that made
+   * this version created or changed (a mutation's answer selects it to show what the edit broke).
+   * The schedule is validated whole (heavy work, as Schedule.validation) and the issues filtered.
+   */
+  async introducedIssues(viewer: Viewer, schedule: Schedule): Promise<IntroducedIssues> {
+    const count = await scheduleEventCount(this.db, viewer, schedule);
+    const { ids } = await changedEventIds(this.db, Number(schedule.id), schedule.version, Math.max(count, 1));
+    if (ids.size === 0) return { changedEvents: 0, rightsIssues: [], separationIssues: [] };
+    const all = await this.validate(viewer, schedule, scheduleTarget(Number(schedule.id)), count, null, true);
+    const touched = (id: string) => ids.has(Number(id));
+    return {
+      changedEvents: ids.size,
+      rightsIssues: all.rightsIssues.filter((issue) => touched(issue.eventId)),
+      separationIssues: all.separationIssues.filter((issue) => touched(issue.eventId) || touched(issue.otherEventId)),
+    };
   }
 
   /** ChangeSet.validation: the draft's events checked as the schedule's are, against the schedule's rules. */

@@ -113,6 +113,13 @@ export class SeparationIssue {
   @Field(() => SafeIntResolver, { description: "ms between the two starts (below the rule's minimum)" }) gapMs!: number;
 }
 
+@ObjectType({ description: "The rights and separation issues of the events the change that made a schedule's version created or changed: on a mutation's answer, the violations the edit introduced (it succeeded: schedulers decide)" })
+export class IntroducedIssues {
+  @Field(() => Int, { description: "How many events the change created or changed (removed ones have no issues)" }) changedEvents!: number;
+  @Field(() => [RightsIssue], { description: "Rights issues of those events, in air order" }) rightsIssues!: RightsIssue[];
+  @Field(() => [SeparationIssue], { description: "Separation issues with one of those events on either side, in air order" }) separationIssues!: SeparationIssue[];
+}
+
 @ObjectType({ description: "How many of each problem the whole schedule has (always complete, whatever fullList)" })
 export class ValidationTotals {
   @Field(() => Int) events!: number;

@@ -7,4 +7,4 @@ export type {} from "./context-members.js";
 // The one call that names the actor and operation of a change (the history triggers read them), and its hook.
 export { noteActorAndOperation, registerHistoryHook, type ActorAndOperation } from "./note.js";
 // The service (wired by the composition root) and a schedule as read at an earlier version.
-export { HistoryService, type HistoricSchedule } from "./service.js";
+export { HistoryService, changedEventIds, type HistoricSchedule } from "./service.js";

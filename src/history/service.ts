@@ -354,3 +354,11 @@ function eventChangeOf(change: EventChangeRecord): HistoryEventChange {
   return { eventId: String(change.eventId), kind: KINDS[change.kind], changes: fieldChangesOf(change.oldValues, change.newValues) };
 }
 
+/**
+ * The ids of the events the change that made `version` created or changed, still there (a change of
+ * a column every event is read through names them all), at most `limit`, and how many there are.
+ */
+export async function changedEventIds(executor: Executor, scheduleId: number, version: number, limit: number): Promise<{ ids: Set<number>; total: number }> {
+  const { events, total } = await store.versionEventIds(executor, scheduleId, version, EVENT_DERIVING_COLUMNS, 0, limit);
+  return { ids: new Set(events.filter((e) => !e.removed).map((e) => e.id)), total };
+}

@@ -2,7 +2,7 @@
 import type { NonEmptyArray } from "type-graphql";
 import { AssetResolver } from "../../assets/resolver.js";
 import { ChangeSetDiffResolver, ChangeSetResolver } from "../../changesets/resolver.js";
-import { ChangeSetChecksResolver, EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../../checks/resolver.js";
+import { ChangeSetChecksResolver, ScheduleIntroducedIssuesResolver, EventAssetResolver, EventsSummaryAssetsResolver, ScheduleChecksResolver, ValidationResultResolver } from "../../checks/resolver.js";
 import { EventResolver, ScheduleEventsResolver } from "../../events/resolver.js";
 import { EventFixResolver } from "../../events/marks-resolver.js";
 import { IoResolver } from "../../io/resolver.js";
@@ -30,6 +30,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AssetResolver,
   ScheduleChecksResolver,
   ChangeSetChecksResolver,
+  ScheduleIntroducedIssuesResolver,
   EventAssetResolver,
   ValidationResultResolver,
   EventsSummaryAssetsResolver,
