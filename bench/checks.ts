@@ -3,7 +3,9 @@
 // them, a 1 s gap after every 10th event, a locked LIVE event every 1,000) pointing at a catalog of
 // 1,000 assets, some archived, some failing QC, and 1 key in 50 missing. Median (and max) of runs.
 // Run: npx tsx bench/checks.ts [events] [runs]   (DATABASE_URL defaults to the local server;
-// BENCH_ONLY=<part of a label> measures only those; BENCH_HISTORY=off without the history triggers)
+// BENCH_ONLY=<part of a label> measures only those; BENCH_HISTORY=off without the history triggers;
+// BENCH_RIGHTS=on: every asset with a rights window capped per run and per day on the schedule's
+// channel, an advertiser and a category, and the schedule with every separation rule on)
 import { largeBench } from "./lib.js";
 
 const COUNT = Number(process.argv[2] ?? 100_000);
@@ -61,6 +63,12 @@ try {
       lateral (select case when i % 50 = 1 then 'GONE-' || (i % 500) when i % 4 = 0 then (((i / 8) % 500) * 2)::text else ((i % 500) * 2 + 1)::text end as k) as key`;
   await direct`update events set asset_id = null, data = data - 'assetData' where schedule_id = ${scheduleId} and media_id like 'M-GONE-%'`;
   await direct`update events set media_id = substr(media_id, 3) where schedule_id = ${scheduleId} and media_id like 'M-GONE-%'`;
+  if (process.env.BENCH_RIGHTS === "on") {
+    await direct`update schedules set channel = 'Bench', separation_asset_ms = 1800000, separation_advertiser_ms = 600000, separation_category_ms = 300000 where id = ${scheduleId}`;
+    await direct`update assets set advertiser = 'Advertiser ' || (id % 40), product_category = 'Category ' || (id % 7),
+      rights = jsonb_build_array(jsonb_build_object('start', '2026-01-01T00:00:00.000Z', 'end', '2026-02-15T00:00:00.000Z', 'channels', jsonb_build_array('Bench'), 'maxRuns', 100, 'maxRunsPerDay', 10))
+      where organization = ${ORG}`;
+  }
   await direct`vacuum analyze events`;
   await direct`vacuum analyze assets`;
   if (process.env.BENCH_LOAD_ONLY) {

@@ -154,7 +154,7 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     }
   }
 
-  const { rightsIssues, separationIssues } = yield* rightsAndSeparation(
+  const { rightsIssues, separationCount, separationIssues } = yield* rightsAndSeparation(
     {
       events,
       assets,
@@ -183,7 +183,7 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     lockedCollisions: lockedCollisions.length,
     durationIssues: durationIssues.length,
     rightsIssues: rightsIssues.length,
-    separationIssues: separationIssues.length,
+    separationIssues: separationCount,
     problems: 0,
   };
   totals.problems =
@@ -214,7 +214,12 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     lockedCollisions: cut(lockedCollisions).map(issueOf),
     durationIssues: cut(durationIssues),
     rightsIssues: cut(rightsIssues) as RightsIssue[],
-    separationIssues: cut(separationIssues) as SeparationIssue[],
+    // Made into objects when read (the field resolved), and once.
+    get separationIssues(): SeparationIssue[] {
+      const list = separationIssues(input.fullList ? null : input.limit) as SeparationIssue[];
+      Object.defineProperty(this, "separationIssues", { value: list, enumerable: true });
+      return list;
+    },
   };
 }
 

@@ -64,10 +64,25 @@ export interface RightsInput {
 
 const REASONS: RightsReasonValue[] = ["OUTSIDE_WINDOW", "CHANNEL", "MAX_RUNS", "MAX_RUNS_PER_DAY"];
 
-/** The start of a window holds `t` ([start, end): the event's start decides, not its end). */
-export function windowHolds(w: RightsWindowRule, t: number): boolean {
-  return (w.start === null || t >= Date.parse(w.start)) && (w.end === null || t < Date.parse(w.end));
+/** A window with its bounds as ms (open sides as ±Infinity). */
+interface ParsedWindow extends RightsWindowRule {
+  from: number;
+  to: number;
 }
+
+const parsedWindows = new WeakMap<RightsAsset, ParsedWindow[]>();
+/** The asset's windows with their bounds parsed, once per asset object. */
+function windowsOf(asset: RightsAsset): ParsedWindow[] {
+  let out = parsedWindows.get(asset);
+  if (!out) {
+    out = (asset.rights ?? []).map((w) => ({ ...w, from: w.start === null ? -Infinity : Date.parse(w.start), to: w.end === null ? Infinity : Date.parse(w.end) }));
+    parsedWindows.set(asset, out);
+  }
+  return out;
+}
+
+/** The window holds `t` ([start, end): the event's start decides, not its end). */
+const windowHolds = (w: ParsedWindow, t: number): boolean => t >= w.from && t < w.to;
 
 const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
 
@@ -79,7 +94,7 @@ export const hasRunCaps = (asset: RightsAsset): boolean => (asset.rights ?? []).
  * at most one issue per event and reason. Separation: an issue on the later of two consecutive
  * events (air order) sharing the value of a rule, closer than the rule.
  */
-export function* rightsAndSeparation(input: RightsInput, step: () => number): Generator<number, { rightsIssues: RightsIssueValue[]; separationIssues: SeparationIssueValue[] }> {
+export function* rightsAndSeparation(input: RightsInput, step: () => number): Generator<number, { rightsIssues: RightsIssueValue[]; separationCount: number; separationIssues: (limit: number | null) => SeparationIssueValue[] }> {
   const { events, assets, channel } = input;
   const found = new Map<number, Set<RightsReasonValue>>();
   const add = (id: number, reason: RightsReasonValue) => {
@@ -88,29 +103,33 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
     reasons.add(reason);
   };
   const ownRuns = new Map<string, { asset: RightsAsset; runs: { id: number; onAirTime: number; own: boolean }[] }>();
-  const separationIssues: SeparationIssueValue[] = [];
+  // Compact (event id, other id, rule index, gap) per issue: a schedule may hold tens of thousands,
+  // and only the entries answered become objects (separationIssues below).
+  const separation: number[] = [];
   const last: Record<SeparationRuleValue, Map<string, { id: number; onAirTime: number }>> = { ASSET: new Map(), ADVERTISER: new Map(), CATEGORY: new Map() };
-  const rules: [SeparationRuleValue, number, (a: RightsAsset) => string | null | undefined][] = [
-    ["ASSET", input.separation.sameAssetMinMs, (a) => a.assetId],
-    ["ADVERTISER", input.separation.sameAdvertiserMinMs, (a) => a.advertiser],
-    ["CATEGORY", input.separation.sameCategoryMinMs, (a) => a.productCategory],
+  const rules: [SeparationRuleValue, number, (a: RightsAsset) => string | null | undefined, number][] = [
+    ["ASSET", input.separation.sameAssetMinMs, (a) => a.assetId, 0],
+    ["ADVERTISER", input.separation.sameAdvertiserMinMs, (a) => a.advertiser, 1],
+    ["CATEGORY", input.separation.sameCategoryMinMs, (a) => a.productCategory, 2],
   ];
   const activeRules = rules.filter(([, ms]) => ms > 0);
 
   for (const e of events) {
-    yield step();
+    // A turn to the caller every 1,024 events (each one still counted).
+    const handled = step();
+    if ((handled & 1023) === 0) yield handled;
     const asset = e.assetKey === null ? undefined : assets.get(e.assetKey);
     if (!asset) continue;
-    for (const [rule, ms, valueOf] of activeRules) {
+    for (const [rule, ms, valueOf, index] of activeRules) {
       const value = valueOf(asset);
       if (value === null || value === undefined) continue;
       const previous = last[rule].get(value);
       if (previous && e.onAirTime - previous.onAirTime < ms) {
-        separationIssues.push({ eventId: String(e.id), otherEventId: String(previous.id), rule, gapMs: e.onAirTime - previous.onAirTime });
+        separation.push(e.id, previous.id, index, e.onAirTime - previous.onAirTime);
       }
       last[rule].set(value, e);
     }
-    const windows = asset.rights ?? [];
+    const windows = windowsOf(asset);
     if (windows.length === 0) continue;
     const inTime = windows.filter((w) => windowHolds(w, e.onAirTime));
     if (inTime.length === 0) add(e.id, "OUTSIDE_WINDOW");
@@ -133,7 +152,7 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
   for (const [assetId, { asset, runs: own }] of ownRuns) {
     yield step();
     const all = [...own, ...(others.get(assetId) ?? [])].sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
-    for (const w of asset.rights ?? []) {
+    for (const w of windowsOf(asset)) {
       if (!listsChannel(w, channel) || (w.maxRuns === null && w.maxRunsPerDay === null)) continue;
       let runs = 0;
       const perDay = new Map<string, number>();
@@ -157,5 +176,14 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
     const asset = assets.get(e.assetKey!)!;
     for (const reason of REASONS) if (reasons.has(reason)) rightsIssues.push({ eventId: String(e.id), mediaId: asset.mediaId ?? asset.assetId, reason });
   }
-  return { rightsIssues, separationIssues };
+  const RULES: SeparationRuleValue[] = ["ASSET", "ADVERTISER", "CATEGORY"];
+  const separationIssues = (limit: number | null): SeparationIssueValue[] => {
+    const out: SeparationIssueValue[] = [];
+    const n = limit === null ? separation.length / 4 : Math.min(limit, separation.length / 4);
+    for (let i = 0; i < n; i++) {
+      out.push({ eventId: String(separation[4 * i]), otherEventId: String(separation[4 * i + 1]), rule: RULES[separation[4 * i + 2]], gapMs: separation[4 * i + 3] });
+    }
+    return out;
+  };
+  return { rightsIssues, separationCount: separation.length / 4, separationIssues };
 }

@@ -1,7 +1,7 @@
 import { type GraphQLNamedType, type GraphQLObjectType, getNamedType, isLeafType, isListType, isNonNullType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
-import { fullAssetExpected, fullAssetInput } from "../fixtures/assets.js";
+import { FULL_ASSET_CHANNEL, fullAssetExpected, fullAssetInput } from "../fixtures/assets.js";
 import { orgClient, useTestService } from "../helpers/service.js";
 
 const t = useTestService();
@@ -51,6 +51,10 @@ const LIST = `query($name: String, $page: Int, $size: Int, $organization: String
     pageable { offset pageNumber pageSize paged unpaged } sort { property direction ascending }
   } }`;
 
+/** A schedule on the channel the full asset's rights window names (a window names only known channels). */
+const onChannel = (gql: { data(query: string, variables?: Record<string, unknown>): Promise<unknown> }) =>
+  gql.data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: "On air", channel: FULL_ASSET_CHANNEL } });
+
 describe("asset catalog", () => {
   it("round-trips every nested member of an asset", async () => {
     const schema = await buildGraphQLSchema();
@@ -59,6 +63,7 @@ describe("asset catalog", () => {
     expect(unfilledMembers(schema.getType("Asset")!, expected, "", new Set(SERVER_FIELDS))).toEqual([]);
 
     const { org, gql } = await orgClient(t);
+    await onChannel(gql);
     const fields = await selection();
     const { upsertAssets } = await gql.data(UPSERT(fields), { assets: [fullAssetInput("A-FULL")] });
     expect(upsertAssets).toHaveLength(1);
@@ -182,6 +187,7 @@ describe("asset catalog", () => {
 
   it("writes 1,000 assets in one call", async () => {
     const { gql } = await orgClient(t);
+    await onChannel(gql);
     const many = Array.from({ length: 1000 }, (_, i) => fullAssetInput(`BULK-${String(i).padStart(4, "0")}`));
     const { upsertAssets } = await gql.data(UPSERT("assetId version"), { assets: many });
     expect(upsertAssets).toHaveLength(1000);

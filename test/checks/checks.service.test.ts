@@ -81,7 +81,7 @@ describe("CheckService (read-only reports)", () => {
     const v = await bed.services.checks.validation(viewer, await scheduleOf(viewer, scheduleId));
     expect(v.totals).toEqual({
       events: 8, overlaps: 2, gaps: 1, breaks: 2, breakIssues: 1, missingAssets: 1, missingAssetEvents: 1, archivedAssets: 1, archivedAssetEvents: 1,
-      failedQcAssets: 1, failedQcAssetEvents: 1, lockedCollisions: 1, durationIssues: 1, problems: 8,
+      failedQcAssets: 1, failedQcAssetEvents: 1, lockedCollisions: 1, durationIssues: 1, rightsIssues: 0, separationIssues: 0, problems: 8,
     });
     expect(v).toMatchObject({ scheduleId, channelId: 7, fullList: true, limit: null, valid: false });
     expect(v.gaps).toEqual([{ previousEventId: ids[3], eventId: ids[4], timeFrom: 19 * MIN, value: MIN }]);
