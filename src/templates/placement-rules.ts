@@ -5,7 +5,7 @@
 // another of its collection, or left out, and the rule is named. Pure. It is stricter than
 // validation where that keeps a generated day clean: a run counts against a cap wherever it falls
 // in the window, and separation looks both ways.
-import { windowHolds, type RightsWindowRule, type SeparationMs } from "../traffic/index.js";
+import { listsChannel, storedWindowHolds as windowHolds, type SeparationMs } from "../traffic/index.js";
 import type { CatalogItem } from "./plan-types.js";
 
 export type PlacementRule = "OUTSIDE_WINDOW" | "CHANNEL" | "MAX_RUNS" | "MAX_RUNS_PER_DAY" | "SEPARATION_ASSET" | "SEPARATION_ADVERTISER" | "SEPARATION_CATEGORY";
@@ -24,7 +24,6 @@ export interface PlacementContext {
 type Ruled = Pick<CatalogItem, "mediaId" | "assetId" | "rights" | "advertiser" | "productCategory">;
 
 const keyOf = (item: Ruled): string | null => item.assetId ?? item.mediaId;
-const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
 
 export class PlacementRules {
   private readonly runs: Map<string, number[]>;

@@ -4,7 +4,8 @@
 export {
   hasRunCaps,
   rightsAndSeparation,
-  windowHolds,
+  listsChannel,
+  storedWindowHolds,
   type OtherRun,
   type RightsAsset,
   type RightsInput,

@@ -84,7 +84,11 @@ function windowsOf(asset: RightsAsset): ParsedWindow[] {
 /** The window holds `t` ([start, end): the event's start decides, not its end). */
 const windowHolds = (w: ParsedWindow, t: number): boolean => t >= w.from && t < w.to;
 
-const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
+/** A window as stored holds `t` (the same rule, its bounds parsed at each call: for a few checks, as generation's). */
+export const storedWindowHolds = (w: RightsWindowRule, t: number): boolean => (w.start === null || t >= Date.parse(w.start)) && (w.end === null || t < Date.parse(w.end));
+
+/** The window lets the asset air on `channel` (no channels: any). */
+export const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
 
 /** An asset whose windows cap its runs (their runs are read from the other schedules). */
 export const hasRunCaps = (asset: RightsAsset): boolean => (asset.rights ?? []).some((w) => w.maxRuns !== null || w.maxRunsPerDay !== null);
