@@ -5,7 +5,7 @@
 // another of its collection, or left out, and the rule is named. Pure. It is stricter than
 // validation where that keeps a generated day clean: a run counts against a cap wherever it falls
 // in the window, and separation looks both ways.
-import { listsChannel, storedWindowHolds as windowHolds, type SeparationMs } from "../traffic/index.js";
+import { listsChannel, windowHolds, windowsOf, type SeparationMs } from "../traffic/index.js";
 import type { CatalogItem } from "./plan-types.js";
 
 export type PlacementRule = "OUTSIDE_WINDOW" | "CHANNEL" | "MAX_RUNS" | "MAX_RUNS_PER_DAY" | "SEPARATION_ASSET" | "SEPARATION_ADVERTISER" | "SEPARATION_CATEGORY";
@@ -36,7 +36,7 @@ export class PlacementRules {
 
   /** The rule that refuses the item at `start`, or null when it may air there. */
   refusal(item: Ruled, start: number): PlacementRule | null {
-    const windows = item.rights ?? [];
+    const windows = windowsOf(item);
     if (windows.length) {
       const inTime = windows.filter((w) => windowHolds(w, start));
       if (inTime.length === 0) return "OUTSIDE_WINDOW";
@@ -58,10 +58,8 @@ export class PlacementRules {
   /** The item was placed at `start`: it counts against its caps and separations from now on. */
   placed(item: Ruled, start: number): void {
     const key = keyOf(item);
-    if (key !== null && (item.rights ?? []).length) this.runs.set(key, [...(this.runs.get(key) ?? []), start]);
-    for (const [rule, ms, value] of this.separations(item)) {
-      if (ms > 0 && value) this.starts[rule].set(value, [...(this.starts[rule].get(value) ?? []), start]);
-    }
+    if (key !== null && (item.rights ?? []).length) appendTo(this.runs, key, start);
+    for (const [rule, ms, value] of this.separations(item)) if (ms > 0 && value) appendTo(this.starts[rule], value, start);
   }
 
   private separations(item: Ruled): ["ASSET" | "ADVERTISER" | "CATEGORY", number, string | null | undefined][] {
@@ -72,4 +70,11 @@ export class PlacementRules {
       ["CATEGORY", sameCategoryMinMs, item.productCategory],
     ];
   }
+}
+
+/** Adds a start to the list kept under `key` (in place: a month's runs, not a copy per run). */
+function appendTo(lists: Map<string, number[]>, key: string, start: number): void {
+  const list = lists.get(key);
+  if (list) list.push(start);
+  else lists.set(key, [start]);
 }

@@ -65,14 +65,14 @@ export interface RightsInput {
 const REASONS: RightsReasonValue[] = ["OUTSIDE_WINDOW", "CHANNEL", "MAX_RUNS", "MAX_RUNS_PER_DAY"];
 
 /** A window with its bounds as ms (open sides as ±Infinity). */
-interface ParsedWindow extends RightsWindowRule {
+export interface ParsedWindow extends RightsWindowRule {
   from: number;
   to: number;
 }
 
-const parsedWindows = new WeakMap<RightsAsset, ParsedWindow[]>();
-/** The asset's windows with their bounds parsed, once per asset object. */
-function windowsOf(asset: RightsAsset): ParsedWindow[] {
+const parsedWindows = new WeakMap<object, ParsedWindow[]>();
+/** The windows of an asset (or of a catalog item carrying them) with their bounds parsed, once per object. */
+export function windowsOf(asset: { rights?: RightsWindowRule[] }): ParsedWindow[] {
   let out = parsedWindows.get(asset);
   if (!out) {
     out = (asset.rights ?? []).map((w) => ({ ...w, from: w.start === null ? -Infinity : Date.parse(w.start), to: w.end === null ? Infinity : Date.parse(w.end) }));
@@ -82,10 +82,7 @@ function windowsOf(asset: RightsAsset): ParsedWindow[] {
 }
 
 /** The window holds `t` ([start, end): the event's start decides, not its end). */
-const windowHolds = (w: ParsedWindow, t: number): boolean => t >= w.from && t < w.to;
-
-/** A window as stored holds `t` (the same rule, its bounds parsed at each call: for a few checks, as generation's). */
-export const storedWindowHolds = (w: RightsWindowRule, t: number): boolean => (w.start === null || t >= Date.parse(w.start)) && (w.end === null || t < Date.parse(w.end));
+export const windowHolds = (w: ParsedWindow, t: number): boolean => t >= w.from && t < w.to;
 
 /** The window lets the asset air on `channel` (no channels: any). */
 export const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
