@@ -3,7 +3,7 @@
 // updates by criteria, asset replacement, title sync) are in src/events/ (marks-service.ts,
 // catalog-service.ts).
 import { findAssetRowsByKeys, findAssetsByKeys } from "../assets/index.js";
-import { broadcastDateOf, broadcastDay } from "../localtime/index.js";
+import { broadcastDateLookup } from "../localtime/index.js";
 import { channelRuns, clockOfSchedule } from "../schedules/index.js";
 import { hasRunCaps, type OtherRun } from "../traffic/index.js";
 import { toAsset } from "../assets/index.js";
@@ -117,7 +117,7 @@ export class CheckService {
         limit: VALIDATION_PREVIEW,
         timeZone: schedule.timeZone,
         channel: schedule.channel,
-        broadcastDate: broadcastDates(clock),
+        broadcastDate: broadcastDateLookup(clock),
         otherRuns,
         separation: schedule.separation,
       }, checkpointEvery());
@@ -140,29 +140,6 @@ export class CheckService {
       substitution: command.substitution ?? {},
     });
   }
-}
-
-/**
- * broadcastDateOf, remembering each day's span met (sorted, found by bisection): the run caps ask
- * for the day of every run, and a run's day is then a look-up, not a computation in the zone.
- */
-function broadcastDates(clock: ReturnType<typeof clockOfSchedule>): (ms: number) => string {
-  const spans: { start: number; end: number; date: string }[] = [];
-  return (ms) => {
-    let lo = 0;
-    let hi = spans.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[mid].start <= ms) lo = mid + 1;
-      else hi = mid;
-    }
-    const before = spans[lo - 1];
-    if (before && ms < before.end) return before.date;
-    const date = broadcastDateOf(clock, ms);
-    const span = broadcastDay(clock, date);
-    spans.splice(lo, 0, { start: span.start, end: span.end, date });
-    return date;
-  };
 }
 
 /**

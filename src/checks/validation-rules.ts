@@ -154,7 +154,7 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     }
   }
 
-  const { rightsIssues, separationCount, separationIssues } = yield* rightsAndSeparation(
+  const { rightsCount, rightsIssues, separationCount, separationIssues } = yield* rightsAndSeparation(
     {
       events,
       assets,
@@ -182,7 +182,7 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     failedQcAssetEvents: eventsOf(failedQc).length,
     lockedCollisions: lockedCollisions.length,
     durationIssues: durationIssues.length,
-    rightsIssues: rightsIssues.length,
+    rightsIssues: rightsCount,
     separationIssues: separationCount,
     problems: 0,
   };
@@ -213,8 +213,12 @@ function* validationSteps(input: ValidationInput): Generator<number, ValidationR
     failedQcAssetIssues: cut(failedQc),
     lockedCollisions: cut(lockedCollisions).map(issueOf),
     durationIssues: cut(durationIssues),
-    rightsIssues: cut(rightsIssues) as RightsIssue[],
     // Made into objects when read (the field resolved), and once.
+    get rightsIssues(): RightsIssue[] {
+      const list = rightsIssues(input.fullList ? null : input.limit) as RightsIssue[];
+      Object.defineProperty(this, "rightsIssues", { value: list, enumerable: true });
+      return list;
+    },
     get separationIssues(): SeparationIssue[] {
       const list = separationIssues(input.fullList ? null : input.limit) as SeparationIssue[];
       Object.defineProperty(this, "separationIssues", { value: list, enumerable: true });

@@ -25,6 +25,8 @@ export {
 export {
   broadcastDateOf,
   broadcastDay,
+  broadcastDayLookup,
+  broadcastDateLookup,
   broadcastDayLocalOf,
   broadcastTimeOf,
   dayStartInstant,

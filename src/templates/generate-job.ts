@@ -9,7 +9,7 @@ import { appendEvents, deleteEventsStartingIn, draftTarget, editScheduleEventsIn
 import { channelRuns, loadCheckedEvents, localClockOf, scheduleRowById } from "../schedules/index.js";
 import { notFound } from "../common/errors.js";
 import type { Executor } from "../db/client.js";
-import { broadcastDateOf, broadcastDay } from "../localtime/index.js";
+import { broadcastDateLookup, broadcastDay } from "../localtime/index.js";
 import { PlacementRules } from "./placement-rules.js";
 import type { PlanningInputs } from "./planning.js";
 import { now } from "../common/clock.js";
@@ -125,7 +125,7 @@ async function placementRules(db: Executor, organization: string, scheduleId: nu
   return new PlacementRules({
     channel: schedule.channel,
     separation: { sameAssetMinMs: schedule.separationAssetMs, sameAdvertiserMinMs: schedule.separationAdvertiserMs, sameCategoryMinMs: schedule.separationCategoryMs },
-    broadcastDate: (ms) => broadcastDateOf(clock, ms),
+    broadcastDate: broadcastDateLookup(clock),
     runs,
   });
 }

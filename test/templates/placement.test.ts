@@ -90,7 +90,7 @@ describe("generation keeps the traffic rules", () => {
         );
         let result = steps.next();
         while (!result.done) result = steps.next();
-        expect({ rights: result.value.rightsIssues, separation: result.value.separationIssues(null) }).toEqual({ rights: [], separation: [] });
+        expect({ rights: result.value.rightsIssues(null), separation: result.value.separationIssues(null) }).toEqual({ rights: [], separation: [] });
       }),
       { numRuns: 150 },
     );
