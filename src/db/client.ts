@@ -30,8 +30,12 @@ export type Executor = Database | Transaction;
 export const statementCounter = {
   enabled: false,
   count: 0,
-  logQuery(): void {
-    if (statementCounter.enabled) statementCounter.count++;
+  /** The texts counted, the first 100 (for tests that check what a statement reads). */
+  texts: [] as string[],
+  logQuery(text: string): void {
+    if (!statementCounter.enabled) return;
+    statementCounter.count++;
+    if (statementCounter.texts.length < 100) statementCounter.texts.push(text);
   },
 };
 
@@ -39,7 +43,7 @@ export const statementCounter = {
 function queryLogger(own: Logger | undefined): Logger {
   return {
     logQuery(query, params) {
-      statementCounter.logQuery();
+      statementCounter.logQuery(query);
       own?.logQuery(query, params);
     },
   };

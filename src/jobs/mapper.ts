@@ -1,4 +1,5 @@
 import type { Message, MessageType } from "../common/graphql-types.js";
+import { ReadMap } from "../common/read-plan.js";
 import type { JobRow } from "./tables.js";
 import type { Job, JobStatus, JobType } from "./types.js";
 
@@ -9,14 +10,27 @@ export const filePath = (id: number) => `/files/${id}`;
 
 /** A path of this service under `baseUrl` (scheme://host[/prefix]); "" leaves it a path. */
 export function underBaseUrl(baseUrl: string, path: string): string;
-export function underBaseUrl(baseUrl: string, path: string | null): string | null;
-export function underBaseUrl(baseUrl: string, path: string | null): string | null {
+export function underBaseUrl(
+  baseUrl: string,
+  path: string | null,
+): string | null;
+export function underBaseUrl(
+  baseUrl: string,
+  path: string | null,
+): string | null {
   return path !== null && path.startsWith("/") ? baseUrl + path : path;
 }
 
 /** The job with its resourceLink and links as absolute URLs under `baseUrl`. */
 export function withBaseUrl(job: Job, baseUrl: string): Job {
-  return { ...job, resourceLink: underBaseUrl(baseUrl, job.resourceLink), links: job.links.map((link) => ({ ...link, href: underBaseUrl(baseUrl, link.href) })) };
+  return {
+    ...job,
+    resourceLink: underBaseUrl(baseUrl, job.resourceLink),
+    links: job.links.map((link) => ({
+      ...link,
+      href: underBaseUrl(baseUrl, link.href),
+    })),
+  };
 }
 
 /** True when the job has an output file a client may download. */
@@ -24,41 +38,101 @@ export function hasDownload(row: Pick<JobRow, "status" | "fileSize">): boolean {
   return row.status === "SUCCEEDED" && row.fileSize !== null;
 }
 
-/** The one place a job row becomes its GraphQL shape. */
+const DOWNLOAD_COLUMNS = ["id", "status", "fileSize"] as const;
+const resourceLinkOf = (row: JobRow) =>
+  hasDownload(row) ? filePath(row.id) : null;
+
+/**
+ * The one place a job row becomes its GraphQL shape, field by field with the columns each reads:
+ * a list or poll reads the columns of the fields selected (src/common/read-plan.ts).
+ */
+export const JOB_READS = new ReadMap<JobRow, Job>(
+  {
+    id: { columns: ["id"], value: (row) => String(row.id) },
+    uniqueId: { columns: ["uniqueId"], value: (row) => row.uniqueId },
+    type: { columns: ["type"], value: (row) => row.type as JobType },
+    jobType: { columns: ["type"], value: (row) => row.type },
+    status: { columns: ["status"], value: (row) => row.status as JobStatus },
+    progress: { columns: ["progress"], value: (row) => row.progress },
+    entityId: {
+      columns: ["entityId"],
+      value: (row) => (row.entityId === null ? null : String(row.entityId)),
+    },
+    organization: {
+      columns: ["organization"],
+      value: (row) => row.organization,
+    },
+    providerId: { columns: ["providerId"], value: (row) => row.providerId },
+    serviceProviderId: {
+      columns: ["providerId"],
+      value: (row) => row.providerId,
+    },
+    userId: { columns: ["userId"], value: (row) => row.userId },
+    accountUserId: {
+      columns: ["accountUserId"],
+      value: (row) => row.accountUserId,
+    },
+    fileName: { columns: ["fileName"], value: (row) => row.fileName },
+    resourceExtension: {
+      columns: ["resourceExtension"],
+      value: (row) => row.resourceExtension,
+    },
+    resourceLink: { columns: DOWNLOAD_COLUMNS, value: resourceLinkOf },
+    messages: {
+      columns: ["messages"],
+      value: (row) =>
+        row.messages.map((m): Message => ({
+          message: m.message,
+          type: m.type as MessageType,
+        })),
+    },
+    details: {
+      columns: ["details"],
+      value: (row) =>
+        row.details
+          ? {
+              endDateFrom: row.details.endDateFrom
+                ? new Date(row.details.endDateFrom)
+                : null,
+              startDateTo: row.details.startDateTo
+                ? new Date(row.details.startDateTo)
+                : null,
+              timeInMilliseconds: row.details.timeInMilliseconds ?? null,
+            }
+          : null,
+    },
+    attempts: { columns: ["attempts"], value: (row) => row.attempts },
+    dateCreated: { columns: ["dateCreated"], value: (row) => row.dateCreated },
+    dateStarted: { columns: ["dateStarted"], value: (row) => row.dateStarted },
+    dateFinished: {
+      columns: ["dateFinished"],
+      value: (row) => row.dateFinished,
+    },
+    links: {
+      columns: [...DOWNLOAD_COLUMNS, "resourceExtension"],
+      value: (row) => {
+        const resourceLink = resourceLinkOf(row);
+        const links = [
+          { rel: "self", href: jobPath(row.id), type: "application/json" },
+        ];
+        if (resourceLink)
+          links.push({
+            rel: "download",
+            href: resourceLink,
+            type: contentTypeOf(row.resourceExtension),
+          });
+        return links;
+      },
+    },
+  },
+  ["id", "organization"],
+  // A signed path of this request, made by the resolver from the job's link and id.
+  { downloadUrl: ["resourceLink", "id"] },
+);
+
+/** Every field of a job (REST, and mutations answering the job they started). */
 export function toJob(row: JobRow): Job {
-  const resourceLink = hasDownload(row) ? filePath(row.id) : null;
-  const links = [{ rel: "self", href: jobPath(row.id), type: "application/json" }];
-  if (resourceLink) links.push({ rel: "download", href: resourceLink, type: contentTypeOf(row.resourceExtension) });
-  return {
-    id: String(row.id),
-    uniqueId: row.uniqueId,
-    type: row.type as JobType,
-    jobType: row.type,
-    status: row.status as JobStatus,
-    progress: row.progress,
-    entityId: row.entityId === null ? null : String(row.entityId),
-    organization: row.organization,
-    providerId: row.providerId,
-    serviceProviderId: row.providerId,
-    userId: row.userId,
-    accountUserId: row.accountUserId,
-    fileName: row.fileName,
-    resourceExtension: row.resourceExtension,
-    resourceLink,
-    messages: row.messages.map((m): Message => ({ message: m.message, type: m.type as MessageType })),
-    details: row.details
-      ? {
-          endDateFrom: row.details.endDateFrom ? new Date(row.details.endDateFrom) : null,
-          startDateTo: row.details.startDateTo ? new Date(row.details.startDateTo) : null,
-          timeInMilliseconds: row.details.timeInMilliseconds ?? null,
-        }
-      : null,
-    attempts: row.attempts,
-    dateCreated: row.dateCreated,
-    dateStarted: row.dateStarted,
-    dateFinished: row.dateFinished,
-    links,
-  };
+  return JOB_READS.toOutput(row, JOB_READS.everything);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -69,5 +143,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export function contentTypeOf(extension: string | null): string {
-  return (extension && CONTENT_TYPES[extension.toLowerCase()]) || "application/octet-stream";
+  return (
+    (extension && CONTENT_TYPES[extension.toLowerCase()]) ||
+    "application/octet-stream"
+  );
 }

@@ -1,0 +1,125 @@
+// Planned reads: what a list or lookup reads is worked out from the GraphQL selection, through the
+// type's read map (each field: the row columns it needs and how it is made from them), so a
+// statement names only the columns asked for and counts only when a count is asked. One
+// mechanism for every type that has a read map; a caller without a selection (REST, a mutation
+// answering a whole object) reads every field.
+import type { GraphQLResolveInfo } from "graphql";
+import { boundedLru } from "./bounded-lru.js";
+import { selectedFields } from "./selection.js";
+
+/** How one GraphQL field of a type is read: the row columns it needs, and its value from them. */
+export interface FieldRead<Row> {
+  columns: readonly (keyof Row & string)[];
+  value: (row: Row) => unknown;
+}
+
+/** The plan of one selection: the columns a statement reads and the fields an answer is made of. */
+export interface ReadPlan<Row> {
+  /** A stable text of the plan (statement caches). */
+  key: string;
+  columns: readonly (keyof Row & string)[];
+  fields: readonly [string, FieldRead<Row>][];
+}
+
+/** The fields of page types answered from the request and the row count, not from rows. */
+const PAGE_TOTAL_MEMBERS = new Set(["totalElements", "totalPages", "last"]);
+const PAGEABLE_TOTAL_MEMBERS = new Set(["hasNextPage"]);
+
+export class ReadMap<Row, Out> {
+  private readonly entries: Map<string, FieldRead<Row>>;
+  private readonly plans = boundedLru<string, ReadPlan<Row>>({ entries: 256 });
+  /** Every field: for callers without a selection. */
+  readonly everything: ReadPlan<Row>;
+
+  /**
+   * @param fields every field of the type that a row answers
+   * @param always columns every plan reads (the key, and what visibility checks need)
+   * @param resolvedFrom GraphQL fields a resolver makes from other fields of the answer (their names)
+   */
+  constructor(
+    fields: { [K in keyof Out & string]?: FieldRead<Row> },
+    private readonly always: readonly (keyof Row & string)[],
+    private readonly resolvedFrom: Record<
+      string,
+      readonly (keyof Out & string)[]
+    > = {},
+  ) {
+    this.entries = new Map(
+      Object.entries(fields) as [string, FieldRead<Row>][],
+    );
+    this.everything = this.planOf([...this.entries.keys()]);
+  }
+
+  /** The plan for these field names (unknown names, __typename and fields resolved elsewhere read nothing). */
+  planOf(names: Iterable<string>): ReadPlan<Row> {
+    const wanted = new Set<string>();
+    for (const name of names)
+      for (const field of this.resolvedFrom[name] ?? [name]) wanted.add(field);
+    const known = [...wanted].filter((name) => this.entries.has(name)).sort();
+    const key = known.join(",");
+    let plan = this.plans.get(key);
+    if (!plan) {
+      const columns = new Set<keyof Row & string>(this.always);
+      const fields = known.map((name): [string, FieldRead<Row>] => [
+        name,
+        this.entries.get(name)!,
+      ]);
+      for (const [, read] of fields)
+        for (const column of read.columns) columns.add(column);
+      plan = { key, columns: [...columns].sort(), fields };
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  /** The plan of the objects a resolver answers: its own selection, or that of a member (`content` of a page). */
+  planFor(
+    info: GraphQLResolveInfo | undefined,
+    member?: string,
+  ): ReadPlan<Row> {
+    if (!info) return this.everything;
+    return this.planOf(namesSelected(info, member));
+  }
+
+  /** The answer made from a row, with the plan's fields only. */
+  toOutput(row: Row, plan: ReadPlan<Row>): Out {
+    const out: Record<string, unknown> = {};
+    for (const [name, read] of plan.fields) out[name] = read.value(row);
+    return out as Out;
+  }
+}
+
+/** The field names selected under the resolver's field, or under one of its members (fragments flattened). */
+export function namesSelected(
+  info: GraphQLResolveInfo,
+  member?: string,
+): string[] {
+  const names: string[] = [];
+  for (const node of info.fieldNodes) {
+    for (const field of selectedFields(node.selectionSet, info.fragments)) {
+      if (member === undefined) names.push(field.name.value);
+      else if (field.name.value === member)
+        for (const inner of selectedFields(field.selectionSet, info.fragments))
+          names.push(inner.name.value);
+    }
+  }
+  return names;
+}
+
+/** Whether a page's selection needs the count of matching rows (totalElements, totalPages, last, pageable.hasNextPage). */
+export function pageNeedsTotal(info: GraphQLResolveInfo | undefined): boolean {
+  if (!info) return true;
+  for (const node of info.fieldNodes) {
+    for (const field of selectedFields(node.selectionSet, info.fragments)) {
+      if (PAGE_TOTAL_MEMBERS.has(field.name.value)) return true;
+      if (
+        field.name.value === "pageable" &&
+        selectedFields(field.selectionSet, info.fragments).some((f) =>
+          PAGEABLE_TOTAL_MEMBERS.has(f.name.value),
+        )
+      )
+        return true;
+    }
+  }
+  return false;
+}
