@@ -2,20 +2,14 @@
 // the deprecation a listed removal must have gone through. docs/SCHEMA-CHANGES.md describes the
 // format; tools/check-schema-changes.ts uses both.
 import { ChangeType } from "@graphql-inspector/core";
-import { getNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isUnionType, type GraphQLSchema } from "graphql";
+import { getNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isUnionType, type GraphQLField, type GraphQLInputField, type GraphQLSchema } from "graphql";
 
 export const LISTING_HEADING = "Listed breaking changes";
 export const LISTING_COLUMNS = ["Coordinate", "Change", "Deprecated in", "Removed on", "Why"] as const;
 /** How long a field stays deprecated before it may go (docs/SCHEMA-CHANGES.md "How long a deprecated field stays"). */
 export const MIN_DEPRECATION_DAYS = 90;
 /** Removals: each must have been @deprecated (a type: every use of it) in the base and since the commit listed. */
-export const REMOVALS: ReadonlySet<string> = new Set([
-  ChangeType.FieldRemoved,
-  ChangeType.InputFieldRemoved,
-  ChangeType.FieldArgumentRemoved,
-  ChangeType.EnumValueRemoved,
-  ChangeType.TypeRemoved,
-]);
+export const REMOVALS: ReadonlySet<string> = new Set([ChangeType.FieldRemoved, ChangeType.InputFieldRemoved, ChangeType.FieldArgumentRemoved, ChangeType.EnumValueRemoved, ChangeType.TypeRemoved]);
 const KNOWN_CHANGES: ReadonlySet<string> = new Set(Object.values(ChangeType));
 
 export interface Listing {
@@ -116,7 +110,7 @@ export function undeprecatedUses(schema: GraphQLSchema, typeName: string, goingW
     if (isUnionType(type) && type.getTypes().some((member) => member.name === typeName)) uses.push(`${type.name} (union member)`);
     if ((isObjectType(type) || isInterfaceType(type)) && type.getInterfaces().some((i) => i.name === typeName)) uses.push(`${type.name} (implements it)`);
     if (!isObjectType(type) && !isInterfaceType(type) && !isInputObjectType(type)) continue;
-    for (const field of Object.values(type.getFields())) {
+    for (const field of Object.values(type.getFields()) as (GraphQLField<unknown, unknown> | GraphQLInputField)[]) {
       if (field.deprecationReason != null) continue;
       if (getNamedType(field.type).name === typeName) uses.push(`${type.name}.${field.name}`);
       for (const arg of "args" in field ? field.args : []) {
