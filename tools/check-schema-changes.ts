@@ -92,6 +92,8 @@ function listingFault(git: Git, listing: Listing, base: GraphQLSchema, goingWith
   if (listing.deprecatedIn === "none") return null;
   const when = git("show", "-s", "--format=%ct", `${listing.deprecatedIn}^{commit}`);
   if (!when.ok) return `${name}: "Deprecated in" ${listing.deprecatedIn} names no commit of this clone`;
+  // A deprecation on a branch that never reached HEAD was never seen by a client.
+  if (!git("merge-base", "--is-ancestor", `${listing.deprecatedIn}^{commit}`, "HEAD").ok) return `${name}: "Deprecated in" ${listing.deprecatedIn} is not in HEAD's history`;
   if (REMOVALS.has(listing.change)) {
     const inBase = deprecationIn(base, listing.coordinate, goingWith);
     if (inBase !== "deprecated") {

@@ -123,6 +123,16 @@ describe("tools/check-schema-changes.ts", () => {
     expect(tooSoon.code).toBe(1);
     expect(tooSoon.out).toContain("deprecated in");
     expect(tooSoon.out).toContain("31 days before HEAD; it stays at least 90 days");
+
+    const elsewhere = repository();
+    elsewhere.commit("2026-01-01T00:00:00Z", BASE_SCHEMA);
+    elsewhere.git(["checkout", "-q", "-b", "side"]);
+    const onSide = elsewhere.commit("2026-01-02T00:00:00Z", deprecate(BASE_SCHEMA, "oldField"));
+    elsewhere.git(["checkout", "-q", "main"]);
+    elsewhere.commit("2026-06-01T00:00:00Z", without(BASE_SCHEMA, "oldField"), [{ coordinate: "Query.oldField", change: "FIELD_REMOVED", deprecatedIn: onSide }]);
+    const unmerged = await checkSchemaChanges({ root: elsewhere.dir });
+    expect(unmerged.code).toBe(1);
+    expect(unmerged.out).toContain(`"Deprecated in" ${onSide} is not in HEAD's history`);
   });
 
   it("fails on an argument made required", async () => {
@@ -132,6 +142,16 @@ describe("tools/check-schema-changes.ts", () => {
     const result = await checkSchemaChanges({ root: repo.dir });
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/FIELD_ARGUMENT_TYPE_CHANGED Query\.items\.limit: .*'Int' to 'Int!'/);
+
+    // A change that cannot be deprecated passes only listed with "none" and a reason.
+    const listed = repository();
+    listed.commit("2026-01-01T00:00:00Z", BASE_SCHEMA);
+    listed.commit("2026-01-02T00:00:00Z", BASE_SCHEMA.replace("items(limit: Int)", "items(limit: Int!)"), [
+      { coordinate: "Query.items.limit", change: "FIELD_ARGUMENT_TYPE_CHANGED", deprecatedIn: "none", why: "no client calls items yet" },
+    ]);
+    const accepted = await checkSchemaChanges({ root: listed.dir });
+    expect(accepted.out).toContain("(listed: deprecated in none; no client calls items yet)");
+    expect(accepted.code).toBe(0);
   });
 
   it("prints a dangerous change (an enum value added) and passes", async () => {
