@@ -34,20 +34,11 @@ const block = 2 * 600_000 + 6 * 30_000;
 const events: { id: number; onAirTime: number; assetKey: string | null }[] = [];
 for (let i = 0; i < COUNT; i++) {
   const part = i % 8;
-  const offset =
-    part < 4
-      ? part * 30_000 + (part > 0 ? 570_000 : 0)
-      : 690_000 + (part - 4) * 30_000 + (part > 4 ? 570_000 : 0);
-  const key =
-    i % 50 === 1
-      ? null
-      : i % 4 === 0
-        ? `A-${(Math.floor(i / 8) % 500) * 2}`
-        : `A-${(i % 500) * 2 + 1}`;
+  const offset = part < 4 ? part * 30_000 + (part > 0 ? 570_000 : 0) : 690_000 + (part - 4) * 30_000 + (part > 4 ? 570_000 : 0);
+  const key = i % 50 === 1 ? null : i % 4 === 0 ? `A-${(Math.floor(i / 8) % 500) * 2}` : `A-${(i % 500) * 2 + 1}`;
   events.push({
     id: i + 1,
-    onAirTime:
-      T0 + Math.floor(i / 8) * block + offset + Math.floor(i / 10) * 1000,
+    onAirTime: T0 + Math.floor(i / 8) * block + offset + Math.floor(i / 10) * 1000,
     assetKey: key,
   });
 }
@@ -95,9 +86,5 @@ for (let i = 0; i < RUNS; i++) {
   times.push(performance.now() - started);
 }
 times.sort((a, b) => a - b);
-console.log(
-  `rightsAndSeparation over ${COUNT} events, ${otherRuns.length} other runs: median ${times[RUNS >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)}, max ${times[RUNS - 1].toFixed(1)}`,
-);
-console.log(
-  `rights issues ${result.rightsCount}, separation issues ${result.separationCount}`,
-);
+console.log(`rightsAndSeparation over ${COUNT} events, ${otherRuns.length} other runs: median ${times[RUNS >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)}, max ${times[RUNS - 1].toFixed(1)}`);
+console.log(`rights issues ${result.rightsCount}, separation issues ${result.separationCount}`);

@@ -39,33 +39,23 @@ export class ReadMap<Row, Out> {
   constructor(
     fields: { [K in keyof Out & string]?: FieldRead<Row> },
     private readonly always: readonly (keyof Row & string)[],
-    private readonly resolvedFrom: Record<
-      string,
-      readonly (keyof Out & string)[]
-    > = {},
+    private readonly resolvedFrom: Record<string, readonly (keyof Out & string)[]> = {},
   ) {
-    this.entries = new Map(
-      Object.entries(fields) as [string, FieldRead<Row>][],
-    );
+    this.entries = new Map(Object.entries(fields) as [string, FieldRead<Row>][]);
     this.everything = this.planOf([...this.entries.keys()]);
   }
 
   /** The plan for these field names (unknown names, __typename and fields resolved elsewhere read nothing). */
   planOf(names: Iterable<string>): ReadPlan<Row> {
     const wanted = new Set<string>();
-    for (const name of names)
-      for (const field of this.resolvedFrom[name] ?? [name]) wanted.add(field);
+    for (const name of names) for (const field of this.resolvedFrom[name] ?? [name]) wanted.add(field);
     const known = [...wanted].filter((name) => this.entries.has(name)).sort();
     const key = known.join(",");
     let plan = this.plans.get(key);
     if (!plan) {
       const columns = new Set<keyof Row & string>(this.always);
-      const fields = known.map((name): [string, FieldRead<Row>] => [
-        name,
-        this.entries.get(name)!,
-      ]);
-      for (const [, read] of fields)
-        for (const column of read.columns) columns.add(column);
+      const fields = known.map((name): [string, FieldRead<Row>] => [name, this.entries.get(name)!]);
+      for (const [, read] of fields) for (const column of read.columns) columns.add(column);
       plan = { key, columns: [...columns].sort(), fields };
       this.plans.set(key, plan);
     }
@@ -73,10 +63,7 @@ export class ReadMap<Row, Out> {
   }
 
   /** The plan of the objects a resolver answers: its own selection, or that of a member (`content` of a page). */
-  planFor(
-    info: GraphQLResolveInfo | undefined,
-    member?: string,
-  ): ReadPlan<Row> {
+  planFor(info: GraphQLResolveInfo | undefined, member?: string): ReadPlan<Row> {
     if (!info) return this.everything;
     return this.planOf(namesSelected(info, member));
   }
@@ -90,17 +77,12 @@ export class ReadMap<Row, Out> {
 }
 
 /** The field names selected under the resolver's field, or under one of its members (fragments flattened). */
-export function namesSelected(
-  info: GraphQLResolveInfo,
-  member?: string,
-): string[] {
+export function namesSelected(info: GraphQLResolveInfo, member?: string): string[] {
   const names: string[] = [];
   for (const node of info.fieldNodes) {
     for (const field of selectedFields(node.selectionSet, info.fragments)) {
       if (member === undefined) names.push(field.name.value);
-      else if (field.name.value === member)
-        for (const inner of selectedFields(field.selectionSet, info.fragments))
-          names.push(inner.name.value);
+      else if (field.name.value === member) for (const inner of selectedFields(field.selectionSet, info.fragments)) names.push(inner.name.value);
     }
   }
   return names;
@@ -112,13 +94,7 @@ export function pageNeedsTotal(info: GraphQLResolveInfo | undefined): boolean {
   for (const node of info.fieldNodes) {
     for (const field of selectedFields(node.selectionSet, info.fragments)) {
       if (PAGE_TOTAL_MEMBERS.has(field.name.value)) return true;
-      if (
-        field.name.value === "pageable" &&
-        selectedFields(field.selectionSet, info.fragments).some((f) =>
-          PAGEABLE_TOTAL_MEMBERS.has(f.name.value),
-        )
-      )
-        return true;
+      if (field.name.value === "pageable" && selectedFields(field.selectionSet, info.fragments).some((f) => PAGEABLE_TOTAL_MEMBERS.has(f.name.value))) return true;
     }
   }
   return false;

@@ -14,10 +14,7 @@ export function isKeyRead(text: string): boolean {
 }
 
 /** Registers a statement built once that reads one row by its primary key, and prepares it under `name`. */
-export function keyRead<P>(
-  builder: { toSQL(): { sql: string }; prepare(name: string): P },
-  name: string,
-): P {
+export function keyRead<P>(builder: { toSQL(): { sql: string }; prepare(name: string): P }, name: string): P {
   texts.set(builder.toSQL().sql, true);
   return builder.prepare(name);
 }

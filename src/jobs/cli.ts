@@ -9,14 +9,9 @@ import type { JobRegistry } from "./registry.js";
 import { JobWorker, workerSettings } from "./worker.js";
 
 /** Starts the worker; answers -1 (keep running) or an exit code. */
-export async function runWorkerCommand(
-  config: Config,
-  registry: JobRegistry,
-): Promise<number> {
+export async function runWorkerCommand(config: Config, registry: JobRegistry): Promise<number> {
   if (!config.databaseUrl) {
-    process.stderr.write(
-      "worker: set DATABASE_URL. The embedded database can only be opened by one process; the server runs its own worker (RUN_WORKER).\n",
-    );
+    process.stderr.write("worker: set DATABASE_URL. The embedded database can only be opened by one process; the server runs its own worker (RUN_WORKER).\n");
     return 2;
   }
   const log = createLogger(config.logLevel);
@@ -31,11 +26,7 @@ export async function runWorkerCommand(
     poolMode: config.dbPoolMode,
     preparedStatements: config.dbPreparedStatements,
   });
-  const worker = new JobWorker(database.db, registry, {
-    ...workerSettings(config),
-    log,
-    files: new FileStore(database.db, config.jobFileRetentionHours),
-  });
+  const worker = new JobWorker(database.db, registry, { ...workerSettings(config), log, files: new FileStore(database.db, config.jobFileRetentionHours) });
   worker.start();
   let received = false;
   // Hands a running job back to the queue (attempt not counted), closes the pool, exits 0.

@@ -34,9 +34,7 @@ export class FileLinks {
     readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = createHmac("sha256", secret)
-      .update("playout-gateway job file links v1")
-      .digest();
+    this.key = createHmac("sha256", secret).update("playout-gateway job file links v1").digest();
   }
 
   /** The path (with query) of the job's file, signed to work until ttlSeconds from now. */
@@ -49,12 +47,7 @@ export class FileLinks {
   /** Checks the link's query for this job: its signature first (an altered link says nothing more), then its expiry. */
   check(jobId: string, query: SignedLinkQuery): LinkCheck {
     const { expires, signature } = query;
-    if (
-      typeof expires !== "string" ||
-      typeof signature !== "string" ||
-      !/^\d{1,12}$/.test(expires) ||
-      !/^[\w-]{43}$/.test(signature)
-    ) {
+    if (typeof expires !== "string" || typeof signature !== "string" || !/^\d{1,12}$/.test(expires) || !/^[\w-]{43}$/.test(signature)) {
       return "invalid";
     }
     const expected = Buffer.from(this.sign(jobId, Number(expires)));
@@ -63,8 +56,6 @@ export class FileLinks {
   }
 
   private sign(jobId: string, expires: number): string {
-    return createHmac("sha256", this.key)
-      .update(`${jobId}\n${expires}`)
-      .digest("base64url");
+    return createHmac("sha256", this.key).update(`${jobId}\n${expires}`).digest("base64url");
   }
 }

@@ -8,8 +8,7 @@ import { jobFiles, type JobFileRow } from "./tables.js";
 
 export const PIECE_BYTES = 1024 * 1024;
 
-export type FileContent =
-  string | Uint8Array | AsyncIterable<string | Uint8Array>;
+export type FileContent = string | Uint8Array | AsyncIterable<string | Uint8Array>;
 
 /** A job's file that may be downloaded (complete and not expired). */
 export type StoredFile = Omit<JobFileRow, "size"> & { size: number };
@@ -31,23 +30,14 @@ export class FileStore {
    * Stores the bytes as a new file of the job, not yet visible: `publish` makes it the job's file.
    * A failure deletes what was written. Answers the file's id and size.
    */
-  async write(
-    jobId: number,
-    meta: { name: string; contentType: string },
-    content: FileContent,
-  ): Promise<{ id: number; size: number }> {
-    const [file] = await this.db
-      .insert(jobFiles)
-      .values({ jobId, name: meta.name, contentType: meta.contentType })
-      .returning({ id: jobFiles.id });
+  async write(jobId: number, meta: { name: string; contentType: string }, content: FileContent): Promise<{ id: number; size: number }> {
+    const [file] = await this.db.insert(jobFiles).values({ jobId, name: meta.name, contentType: meta.contentType }).returning({ id: jobFiles.id });
     try {
       let seq = 0;
       let size = 0;
       for await (const piece of pieces(content)) {
         // As base64 text: binary parameters cost PGlite ~1 s per MiB, base64 ~60 ms on both drivers.
-        await this.db.execute(
-          sql`insert into job_file_chunks (file_id, seq, bytes) values (${file.id}, ${seq++}, decode(${piece.toString("base64")}, 'base64'))`,
-        );
+        await this.db.execute(sql`insert into job_file_chunks (file_id, seq, bytes) values (${file.id}, ${seq++}, decode(${piece.toString("base64")}, 'base64'))`);
         size += piece.byteLength;
       }
       return { id: file.id, size };
@@ -58,17 +48,10 @@ export class FileStore {
   }
 
   /** Inside the job's fenced transaction: the written file becomes the job's one file. */
-  async publish(
-    tx: Executor,
-    jobId: number,
-    fileId: number,
-    size: number,
-  ): Promise<void> {
+  async publish(tx: Executor, jobId: number, fileId: number, size: number): Promise<void> {
     await tx.update(jobFiles).set({ size }).where(eq(jobFiles.id, fileId));
     // An earlier attempt's file (or one a worker that lost the job left half-written) goes.
-    await tx
-      .delete(jobFiles)
-      .where(and(eq(jobFiles.jobId, jobId), ne(jobFiles.id, fileId)));
+    await tx.delete(jobFiles).where(and(eq(jobFiles.jobId, jobId), ne(jobFiles.id, fileId)));
   }
 
   async remove(fileId: number): Promise<void> {
@@ -77,44 +60,21 @@ export class FileStore {
 
   /** The job's file, or null when it has none (never had, or expired: older than the retention). */
   async current(jobId: number): Promise<StoredFile | null> {
-    const [row] = await queryRows<{
-      id: number;
-      name: string;
-      contentType: string;
-      size: number;
-      dateCreated: string | Date;
-    }>(
+    const [row] = await queryRows<{ id: number; name: string; contentType: string; size: number; dateCreated: string | Date }>(
       this.db,
       sql`select id, name, content_type as "contentType", size, date_created as "dateCreated" from job_files
           where job_id = ${jobId} and size is not null and date_created > now() - ${this.retention()} order by id desc limit 1`,
     );
-    return row
-      ? {
-          id: Number(row.id),
-          jobId,
-          name: row.name,
-          contentType: row.contentType,
-          size: Number(row.size),
-          dateCreated: new Date(row.dateCreated),
-        }
-      : null;
+    return row ? { id: Number(row.id), jobId, name: row.name, contentType: row.contentType, size: Number(row.size), dateCreated: new Date(row.dateCreated) } : null;
   }
 
   /** The file's bytes, one piece per query (pieces are numbered from 0 without gaps). */
-  async *read(
-    file: Pick<StoredFile, "id" | "size">,
-  ): AsyncGenerator<Uint8Array> {
+  async *read(file: Pick<StoredFile, "id" | "size">): AsyncGenerator<Uint8Array> {
     let sent = 0;
     for (let seq = 0; sent < file.size; seq++) {
       // Base64 again: PGlite parses a bytea result at ~0.5 s per MiB, base64 text at ~25 ms.
-      const [row] = await queryRows<{ bytes: string }>(
-        this.db,
-        sql`select encode(bytes, 'base64') as bytes from job_file_chunks where file_id = ${file.id} and seq = ${seq}`,
-      );
-      if (!row)
-        throw new Error(
-          `piece ${seq} of job file ${file.id} is missing (deleted while it was read?)`,
-        );
+      const [row] = await queryRows<{ bytes: string }>(this.db, sql`select encode(bytes, 'base64') as bytes from job_file_chunks where file_id = ${file.id} and seq = ${seq}`);
+      if (!row) throw new Error(`piece ${seq} of job file ${file.id} is missing (deleted while it was read?)`);
       const bytes = Buffer.from(row.bytes, "base64");
       sent += bytes.byteLength;
       yield bytes;
@@ -141,14 +101,8 @@ export class FileStore {
   sweepEvery(everyMs: number, log: Logger): void {
     const run = () => {
       this.sweeping ??= this.sweep()
-        .then(
-          (count) => count && log.info("expired job files deleted", { count }),
-        )
-        .catch((error) =>
-          log.warn("job file housekeeping failed", {
-            error: String((error as Error)?.message ?? error),
-          }),
-        )
+        .then((count) => count && log.info("expired job files deleted", { count }))
+        .catch((error) => log.warn("job file housekeeping failed", { error: String((error as Error)?.message ?? error) }))
         .finally(() => (this.sweeping = null));
     };
     this.timer = setInterval(run, everyMs);
@@ -166,18 +120,11 @@ export class FileStore {
 
 /** The content as pieces of exactly PIECE_BYTES (the last one shorter), whatever sizes come in. */
 async function* pieces(content: FileContent): AsyncGenerator<Buffer> {
-  const source:
-    AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> =
-    typeof content === "string" || content instanceof Uint8Array
-      ? [content]
-      : content;
+  const source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> = typeof content === "string" || content instanceof Uint8Array ? [content] : content;
   let pending: Buffer[] = [];
   let pendingSize = 0;
   for await (const part of source) {
-    let chunk =
-      typeof part === "string"
-        ? Buffer.from(part, "utf8")
-        : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    let chunk = typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
     while (pendingSize + chunk.byteLength >= PIECE_BYTES) {
       const take = PIECE_BYTES - pendingSize;
       yield Buffer.concat([...pending, chunk.subarray(0, take)]);

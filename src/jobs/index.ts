@@ -18,21 +18,7 @@ export type { JobRow } from "./tables.js";
 export type { JobMessage } from "./states.js";
 
 // Handlers: the slices that run jobs register one per job type and report through its context.
-export {
-  JobRegistry,
-  JobStopped,
-  type JobContext,
-  type JobHandler,
-  type JobOutcome,
-} from "./registry.js";
+export { JobRegistry, JobStopped, type JobContext, type JobHandler, type JobOutcome } from "./registry.js";
 
 // The queue: a job enqueued in the caller's transaction, held until its upload is in, its entity set.
-export {
-  enqueueJob,
-  jobRowById,
-  releaseHeldJob,
-  setJobEntity,
-  withdrawHeldJob,
-  JobSignal,
-  type NewJob,
-} from "./queue.js";
+export { enqueueJob, jobRowById, releaseHeldJob, setJobEntity, withdrawHeldJob, JobSignal, type NewJob } from "./queue.js";

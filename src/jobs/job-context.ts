@@ -59,9 +59,7 @@ export class RunContext implements JobContext {
   }
 
   async progress(percent: number, message?: JobMessage): Promise<void> {
-    await this.guard(() =>
-      this.lease.update({ progress: clampProgress(percent) }, message),
-    );
+    await this.guard(() => this.lease.update({ progress: clampProgress(percent) }, message));
     this.lastCheck = Date.now();
   }
 
@@ -74,17 +72,8 @@ export class RunContext implements JobContext {
     return this.guard(() => this.lease.transaction((tx) => fn(tx)));
   }
 
-  async finish(
-    fn?: (tx: Transaction) => Promise<JobOutcome | void>,
-  ): Promise<void> {
-    const succeeded = (outcome: JobOutcome) => ({
-      status: "SUCCEEDED",
-      progress: 100,
-      dateFinished: sql`now()`,
-      result: outcome.result ?? null,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-    });
+  async finish(fn?: (tx: Transaction) => Promise<JobOutcome | void>): Promise<void> {
+    const succeeded = (outcome: JobOutcome) => ({ status: "SUCCEEDED", progress: 100, dateFinished: sql`now()`, result: outcome.result ?? null, leaseOwner: null, leaseExpiresAt: null });
     await this.guard(async () => {
       // Without writes of its own, one fenced statement settles the job: no transaction needed.
       if (!fn) return this.lease.update(succeeded({}));
@@ -99,18 +88,11 @@ export class RunContext implements JobContext {
   async writeFile(fileName: string, content: FileContent): Promise<void> {
     await this.checkpoint();
     const resourceExtension = extname(fileName).slice(1) || null;
-    const file = await this.files.write(
-      this.job.id,
-      { name: fileName, contentType: contentTypeOf(resourceExtension) },
-      content,
-    );
+    const file = await this.files.write(this.job.id, { name: fileName, contentType: contentTypeOf(resourceExtension) }, content);
     try {
       await this.transaction(async (tx) => {
         await this.files.publish(tx, this.job.id, file.id, file.size);
-        await tx
-          .update(jobs)
-          .set({ fileName, resourceExtension, fileSize: file.size })
-          .where(eq(jobs.id, this.job.id));
+        await tx.update(jobs).set({ fileName, resourceExtension, fileSize: file.size }).where(eq(jobs.id, this.job.id));
       });
     } catch (error) {
       // Canceled or taken over meanwhile: this attempt's file is nobody's.

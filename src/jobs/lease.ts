@@ -20,11 +20,7 @@ export class JobLease {
   ) {}
 
   private ours() {
-    return and(
-      eq(jobs.id, this.jobId),
-      eq(jobs.leaseOwner, this.owner),
-      eq(jobs.status, "PROCESSING"),
-    );
+    return and(eq(jobs.id, this.jobId), eq(jobs.leaseOwner, this.owner), eq(jobs.status, "PROCESSING"));
   }
 
   private expiry() {
@@ -33,33 +29,19 @@ export class JobLease {
 
   /** Pushes the lease expiry forward; false when the job is no longer ours. */
   async renew(): Promise<boolean> {
-    const rows = await this.db
-      .update(jobs)
-      .set({ leaseExpiresAt: this.expiry() })
-      .where(this.ours())
-      .returning({ id: jobs.id });
+    const rows = await this.db.update(jobs).set({ leaseExpiresAt: this.expiry() }).where(this.ours()).returning({ id: jobs.id });
     return rows.length === 1;
   }
 
   /** Why the job is not ours any more: canceled by a user, or taken over by another worker. */
-  async whyNotOurs(
-    executor: Database | Transaction = this.db,
-  ): Promise<"canceled" | "lost"> {
-    const [row] = await executor
-      .select({ status: jobs.status, cancelRequested: jobs.cancelRequested })
-      .from(jobs)
-      .where(eq(jobs.id, this.jobId));
-    return row && (row.status === "CANCELED" || row.cancelRequested)
-      ? "canceled"
-      : "lost";
+  async whyNotOurs(executor: Database | Transaction = this.db): Promise<"canceled" | "lost"> {
+    const [row] = await executor.select({ status: jobs.status, cancelRequested: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, this.jobId));
+    return row && (row.status === "CANCELED" || row.cancelRequested) ? "canceled" : "lost";
   }
 
   /** Throws JobStopped unless the job is still ours. */
   async check(): Promise<void> {
-    const [row] = await this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(this.ours());
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(this.ours());
     if (!row) throw new JobStopped(await this.whyNotOurs());
   }
 
@@ -67,11 +49,7 @@ export class JobLease {
   async update(changes: JobChanges, message?: JobMessage): Promise<void> {
     const set: Record<string, unknown> = { ...changes };
     if (message) set.messages = appendMessages([message]);
-    const rows = await this.db
-      .update(jobs)
-      .set(set)
-      .where(this.ours())
-      .returning({ id: jobs.id });
+    const rows = await this.db.update(jobs).set(set).where(this.ours()).returning({ id: jobs.id });
     if (rows.length !== 1) throw new JobStopped(await this.whyNotOurs());
   }
 
@@ -79,19 +57,10 @@ export class JobLease {
    * Runs fn in a transaction holding the job row lock, after checking the job is still ours.
    * cancelJob locks the same row first, so a step and a cancel are serialized.
    */
-  async transaction<T>(
-    fn: (tx: Transaction, job: JobRow) => Promise<T>,
-  ): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction, job: JobRow) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      if (this.statementTimeoutMs !== undefined)
-        await tx.execute(
-          sql`select set_config('statement_timeout', ${String(this.statementTimeoutMs)}, true)`,
-        );
-      const [row] = await tx
-        .select()
-        .from(jobs)
-        .where(this.ours())
-        .for("update");
+      if (this.statementTimeoutMs !== undefined) await tx.execute(sql`select set_config('statement_timeout', ${String(this.statementTimeoutMs)}, true)`);
+      const [row] = await tx.select().from(jobs).where(this.ours()).for("update");
       if (!row) throw new JobStopped(await this.whyNotOurs(tx));
       return fn(tx, row);
     });
@@ -104,30 +73,15 @@ export class JobLease {
   async handBack(message: JobMessage): Promise<boolean> {
     const rows = await this.db
       .update(jobs)
-      .set({
-        status: "PENDING",
-        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-        runAfter: sql`now()`,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        messages: appendMessages([message]),
-      })
+      .set({ status: "PENDING", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAfter: sql`now()`, leaseOwner: null, leaseExpiresAt: null, messages: appendMessages([message]) })
       .where(this.ours())
       .returning({ id: jobs.id });
     return rows.length === 1;
   }
 
   /** Inside `transaction`: the job's final or next state. */
-  async settle(
-    tx: Transaction,
-    changes: JobChanges,
-    messages: JobMessage[] = [],
-  ): Promise<void> {
-    const set: Record<string, unknown> = {
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      ...changes,
-    };
+  async settle(tx: Transaction, changes: JobChanges, messages: JobMessage[] = []): Promise<void> {
+    const set: Record<string, unknown> = { leaseOwner: null, leaseExpiresAt: null, ...changes };
     if (messages.length) set.messages = appendMessages(messages);
     await tx.update(jobs).set(set).where(eq(jobs.id, this.jobId));
   }

@@ -10,27 +10,14 @@ export const filePath = (id: number) => `/files/${id}`;
 
 /** A path of this service under `baseUrl` (scheme://host[/prefix]); "" leaves it a path. */
 export function underBaseUrl(baseUrl: string, path: string): string;
-export function underBaseUrl(
-  baseUrl: string,
-  path: string | null,
-): string | null;
-export function underBaseUrl(
-  baseUrl: string,
-  path: string | null,
-): string | null {
+export function underBaseUrl(baseUrl: string, path: string | null): string | null;
+export function underBaseUrl(baseUrl: string, path: string | null): string | null {
   return path !== null && path.startsWith("/") ? baseUrl + path : path;
 }
 
 /** The job with its resourceLink and links as absolute URLs under `baseUrl`. */
 export function withBaseUrl(job: Job, baseUrl: string): Job {
-  return {
-    ...job,
-    resourceLink: underBaseUrl(baseUrl, job.resourceLink),
-    links: job.links.map((link) => ({
-      ...link,
-      href: underBaseUrl(baseUrl, link.href),
-    })),
-  };
+  return { ...job, resourceLink: underBaseUrl(baseUrl, job.resourceLink), links: job.links.map((link) => ({ ...link, href: underBaseUrl(baseUrl, link.href) })) };
 }
 
 /** True when the job has an output file a client may download. */
@@ -39,8 +26,7 @@ export function hasDownload(row: Pick<JobRow, "status" | "fileSize">): boolean {
 }
 
 const DOWNLOAD_COLUMNS = ["id", "status", "fileSize"] as const;
-const resourceLinkOf = (row: JobRow) =>
-  hasDownload(row) ? filePath(row.id) : null;
+const resourceLinkOf = (row: JobRow) => (hasDownload(row) ? filePath(row.id) : null);
 
 /**
  * The one place a job row becomes its GraphQL shape, field by field with the columns each reads:
@@ -54,73 +40,27 @@ export const JOB_READS = new ReadMap<JobRow, Job>(
     jobType: { columns: ["type"], value: (row) => row.type },
     status: { columns: ["status"], value: (row) => row.status as JobStatus },
     progress: { columns: ["progress"], value: (row) => row.progress },
-    entityId: {
-      columns: ["entityId"],
-      value: (row) => (row.entityId === null ? null : String(row.entityId)),
-    },
-    organization: {
-      columns: ["organization"],
-      value: (row) => row.organization,
-    },
+    entityId: { columns: ["entityId"], value: (row) => (row.entityId === null ? null : String(row.entityId)) },
+    organization: { columns: ["organization"], value: (row) => row.organization },
     providerId: { columns: ["providerId"], value: (row) => row.providerId },
-    serviceProviderId: {
-      columns: ["providerId"],
-      value: (row) => row.providerId,
-    },
+    serviceProviderId: { columns: ["providerId"], value: (row) => row.providerId },
     userId: { columns: ["userId"], value: (row) => row.userId },
-    accountUserId: {
-      columns: ["accountUserId"],
-      value: (row) => row.accountUserId,
-    },
+    accountUserId: { columns: ["accountUserId"], value: (row) => row.accountUserId },
     fileName: { columns: ["fileName"], value: (row) => row.fileName },
-    resourceExtension: {
-      columns: ["resourceExtension"],
-      value: (row) => row.resourceExtension,
-    },
+    resourceExtension: { columns: ["resourceExtension"], value: (row) => row.resourceExtension },
     resourceLink: { columns: DOWNLOAD_COLUMNS, value: resourceLinkOf },
-    messages: {
-      columns: ["messages"],
-      value: (row) =>
-        row.messages.map((m): Message => ({
-          message: m.message,
-          type: m.type as MessageType,
-        })),
-    },
-    details: {
-      columns: ["details"],
-      value: (row) =>
-        row.details
-          ? {
-              endDateFrom: row.details.endDateFrom
-                ? new Date(row.details.endDateFrom)
-                : null,
-              startDateTo: row.details.startDateTo
-                ? new Date(row.details.startDateTo)
-                : null,
-              timeInMilliseconds: row.details.timeInMilliseconds ?? null,
-            }
-          : null,
-    },
+    messages: { columns: ["messages"], value: (row) => row.messages.map((m): Message => ({ message: m.message, type: m.type as MessageType })) },
+    details: { columns: ["details"], value: (row) => detailsOf(row.details) },
     attempts: { columns: ["attempts"], value: (row) => row.attempts },
     dateCreated: { columns: ["dateCreated"], value: (row) => row.dateCreated },
     dateStarted: { columns: ["dateStarted"], value: (row) => row.dateStarted },
-    dateFinished: {
-      columns: ["dateFinished"],
-      value: (row) => row.dateFinished,
-    },
+    dateFinished: { columns: ["dateFinished"], value: (row) => row.dateFinished },
     links: {
       columns: [...DOWNLOAD_COLUMNS, "resourceExtension"],
       value: (row) => {
         const resourceLink = resourceLinkOf(row);
-        const links = [
-          { rel: "self", href: jobPath(row.id), type: "application/json" },
-        ];
-        if (resourceLink)
-          links.push({
-            rel: "download",
-            href: resourceLink,
-            type: contentTypeOf(row.resourceExtension),
-          });
+        const links = [{ rel: "self", href: jobPath(row.id), type: "application/json" }];
+        if (resourceLink) links.push({ rel: "download", href: resourceLink, type: contentTypeOf(row.resourceExtension) });
         return links;
       },
     },
@@ -129,6 +69,15 @@ export const JOB_READS = new ReadMap<JobRow, Job>(
   // A signed path of this request, made by the resolver from the job's link and id.
   { downloadUrl: ["resourceLink", "id"] },
 );
+
+function detailsOf(details: JobRow["details"]): Job["details"] {
+  if (!details) return null;
+  return {
+    endDateFrom: details.endDateFrom ? new Date(details.endDateFrom) : null,
+    startDateTo: details.startDateTo ? new Date(details.startDateTo) : null,
+    timeInMilliseconds: details.timeInMilliseconds ?? null,
+  };
+}
 
 /** Every field of a job (REST, and mutations answering the job they started). */
 export function toJob(row: JobRow): Job {
@@ -143,8 +92,5 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export function contentTypeOf(extension: string | null): string {
-  return (
-    (extension && CONTENT_TYPES[extension.toLowerCase()]) ||
-    "application/octet-stream"
-  );
+  return (extension && CONTENT_TYPES[extension.toLowerCase()]) || "application/octet-stream";
 }

@@ -21,10 +21,7 @@ export interface NewJob {
   runAfter?: Date;
 }
 
-export async function enqueueJob(
-  executor: Executor,
-  job: NewJob,
-): Promise<JobRow> {
+export async function enqueueJob(executor: Executor, job: NewJob): Promise<JobRow> {
   const [row] = await executor
     .insert(jobs)
     .values({
@@ -50,45 +47,28 @@ export async function enqueueJob(
  * arrives (an upload's pieces), then released to run now, or withdrawn when it never arrives.
  * Answers the released row, or null when the job is no longer PENDING (canceled meanwhile).
  */
-export async function releaseHeldJob(
-  executor: Executor,
-  jobId: number,
-  flag: string,
-): Promise<JobRow | null> {
+export async function releaseHeldJob(executor: Executor, jobId: number, flag: string): Promise<JobRow | null> {
   const [ready] = await executor
     .update(jobs)
-    .set({
-      runAfter: sql`now()`,
-      payload: sql`${jobs.payload} - ${flag}::text`,
-    })
+    .set({ runAfter: sql`now()`, payload: sql`${jobs.payload} - ${flag}::text` })
     .where(and(eq(jobs.id, jobId), eq(jobs.status, "PENDING")))
     .returning();
   return ready ?? null;
 }
 
 /** Withdraws a held job that will never run (what it was waiting for failed); its pieces go with it (cascade). */
-export async function withdrawHeldJob(
-  executor: Executor,
-  jobId: number,
-): Promise<void> {
+export async function withdrawHeldJob(executor: Executor, jobId: number): Promise<void> {
   await executor.delete(jobs).where(eq(jobs.id, jobId));
 }
 
 /** A job's row as it is now, or null. */
-export async function jobRowById(
-  executor: Executor,
-  jobId: number,
-): Promise<JobRow | null> {
+export async function jobRowById(executor: Executor, jobId: number): Promise<JobRow | null> {
   const [row] = await executor.select().from(jobs).where(eq(jobs.id, jobId));
   return row ?? null;
 }
 
 /** Records the record a job made (an import's new schedule), inside the job's finishing transaction. */
-export async function setJobEntity(
-  executor: Executor,
-  jobId: number,
-  entityId: number,
-): Promise<void> {
+export async function setJobEntity(executor: Executor, jobId: number, entityId: number): Promise<void> {
   await executor.update(jobs).set({ entityId }).where(eq(jobs.id, jobId));
 }
 

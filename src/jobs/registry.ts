@@ -28,10 +28,7 @@ export interface JobContext<P = Record<string, unknown>> {
    */
   finish(fn?: (tx: Transaction) => Promise<JobOutcome | void>): Promise<void>;
   /** Keeps an output file for the job (served at /files/<id> once it SUCCEEDED). */
-  writeFile(
-    fileName: string,
-    content: string | Uint8Array | AsyncIterable<string | Uint8Array>,
-  ): Promise<void>;
+  writeFile(fileName: string, content: string | Uint8Array | AsyncIterable<string | Uint8Array>): Promise<void>;
 }
 
 /** What a handler reports when it succeeds. */
@@ -68,8 +65,7 @@ export class JobRegistry {
   private readonly handlers = new Map<string, JobHandler<any>>();
 
   register<P>(type: string, handler: JobHandler<P>): this {
-    if (this.handlers.has(type))
-      throw new Error(`A handler for job type ${type} is already registered`);
+    if (this.handlers.has(type)) throw new Error(`A handler for job type ${type} is already registered`);
     this.handlers.set(type, handler);
     return this;
   }

@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  clampProgress,
-  failureReason,
-  isCancelable,
-  isFinal,
-  isTransientError,
-  retryDelayMs,
-} from "./states.js";
+import { clampProgress, failureReason, isCancelable, isFinal, isTransientError, retryDelayMs } from "./states.js";
 
-const pgError = (code: string, message = "boom") =>
-  Object.assign(new Error(message), { code });
+const pgError = (code: string, message = "boom") => Object.assign(new Error(message), { code });
 
 describe("job states", () => {
   it.each([
@@ -42,10 +34,7 @@ describe("transient errors", () => {
   });
 
   it("looks through drizzle's wrapper to the driver error and reports its message, not the SQL", () => {
-    const wrapped = Object.assign(
-      new Error("Failed query: update jobs set …\\nparams: 1"),
-      { cause: pgError("40001", "could not serialize access") },
-    );
+    const wrapped = Object.assign(new Error("Failed query: update jobs set …\\nparams: 1"), { cause: pgError("40001", "could not serialize access") });
     expect(isTransientError(wrapped)).toBe(true);
     expect(failureReason(wrapped)).toBe("could not serialize access");
     expect(isTransientError(new Error("plain"))).toBe(false);
@@ -64,17 +53,12 @@ describe("transient errors", () => {
 describe("retry delay", () => {
   it("doubles from the base, with ±20 % jitter, capped at five minutes", () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 10, max: 600_000 }),
-        fc.double({ min: 0, max: 0.999999, noNaN: true }),
-        (attempt, base, r) => {
-          const delay = retryDelayMs(attempt, base, () => r);
-          const exact = Math.min(base * 2 ** (attempt - 1), 300_000);
-          expect(delay).toBeGreaterThanOrEqual(Math.floor(exact * 0.8));
-          expect(delay).toBeLessThanOrEqual(Math.ceil(exact * 1.2));
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 10, max: 600_000 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (attempt, base, r) => {
+        const delay = retryDelayMs(attempt, base, () => r);
+        const exact = Math.min(base * 2 ** (attempt - 1), 300_000);
+        expect(delay).toBeGreaterThanOrEqual(Math.floor(exact * 0.8));
+        expect(delay).toBeLessThanOrEqual(Math.ceil(exact * 1.2));
+      }),
     );
     expect(retryDelayMs(1, 1000, () => 0.5)).toBe(1000);
     expect(retryDelayMs(3, 1000, () => 0.5)).toBe(4000);

@@ -1,21 +1,11 @@
 // Job states, types and the rules of the job runner that need no database: which states are final,
 // which errors are worth another attempt, how long to wait before it. Pure: no database, no GraphQL.
 
-export const JOB_STATUSES = [
-  "PENDING",
-  "PROCESSING",
-  "SUCCEEDED",
-  "FAILED",
-  "CANCELED",
-] as const;
+export const JOB_STATUSES = ["PENDING", "PROCESSING", "SUCCEEDED", "FAILED", "CANCELED"] as const;
 export type JobStatusValue = (typeof JOB_STATUSES)[number];
 
 /** Nothing leaves these states (docs/JOBS.md). */
-export const FINAL_STATUSES: readonly JobStatusValue[] = [
-  "SUCCEEDED",
-  "FAILED",
-  "CANCELED",
-];
+export const FINAL_STATUSES: readonly JobStatusValue[] = ["SUCCEEDED", "FAILED", "CANCELED"];
 
 export function isFinal(status: string): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status);
@@ -27,12 +17,7 @@ export function isCancelable(status: string): boolean {
 }
 
 /** Job types of the service. Tests may run other types through the registry; GraphQL knows these. */
-export const JOB_TYPES = [
-  "TIMELINE_EPG_XML_EXPORT",
-  "SCHEDULE_IMPORT",
-  "SCHEDULE_ARCHIVE",
-  "SCHEDULE_RESTORE",
-] as const;
+export const JOB_TYPES = ["TIMELINE_EPG_XML_EXPORT", "SCHEDULE_IMPORT", "SCHEDULE_ARCHIVE", "SCHEDULE_RESTORE"] as const;
 export type JobTypeValue = (typeof JOB_TYPES)[number];
 
 export const MESSAGE_TYPES = ["OK", "INFO", "WARNING", "ERROR"] as const;
@@ -46,38 +31,14 @@ export interface JobMessage {
  * wrong": lost or refused connections, serialization failures and deadlocks, lock time-outs, a
  * server shutting down or out of connections.
  */
-const TRANSIENT_SQLSTATES = new Set([
-  "40001",
-  "40P01",
-  "55P03",
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300",
-  "53400",
-]);
-const TRANSIENT_NODE_CODES = new Set([
-  "ECONNRESET",
-  "ECONNREFUSED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "EAI_AGAIN",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-]);
+const TRANSIENT_SQLSTATES = new Set(["40001", "40P01", "55P03", "57P01", "57P02", "57P03", "53300", "53400"]);
+const TRANSIENT_NODE_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE", "EAI_AGAIN", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
 
 /** The error and its causes, outermost first (drizzle wraps driver errors in `cause`). */
 export function errorChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
   let current: unknown = error;
-  while (
-    current !== undefined &&
-    current !== null &&
-    chain.length < 10 &&
-    !chain.includes(current)
-  ) {
+  while (current !== undefined && current !== null && chain.length < 10 && !chain.includes(current)) {
     chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }
@@ -88,11 +49,7 @@ export function isTransientError(error: unknown): boolean {
   return errorChain(error).some((e) => {
     const code = (e as { code?: unknown })?.code;
     if (typeof code !== "string") return false;
-    return (
-      TRANSIENT_SQLSTATES.has(code) ||
-      code.startsWith("08") ||
-      TRANSIENT_NODE_CODES.has(code)
-    );
+    return TRANSIENT_SQLSTATES.has(code) || code.startsWith("08") || TRANSIENT_NODE_CODES.has(code);
   });
 }
 
@@ -103,17 +60,12 @@ export function isTransientError(error: unknown): boolean {
 export function failureReason(error: unknown): string {
   const chain = errorChain(error);
   const innermost = chain[chain.length - 1];
-  const text =
-    innermost instanceof Error ? innermost.message : String(innermost);
+  const text = innermost instanceof Error ? innermost.message : String(innermost);
   return text.split("\n")[0].slice(0, 500) || "unknown error";
 }
 
 /** Exponential backoff with jitter: base, 2·base, 4·base … capped at 5 minutes, ±20 %. */
-export function retryDelayMs(
-  attempt: number,
-  baseMs: number,
-  random: () => number = Math.random,
-): number {
+export function retryDelayMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
   const exponential = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 300_000);
   return Math.round(exponential * (0.8 + 0.4 * random()));
 }

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, instant, int64 } from "../db/columns.js";
 import type { JobMessage, JobStatusValue } from "./states.js";
 
@@ -33,17 +23,11 @@ export const jobs = pgTable(
     providerId: text("provider_id"),
     userId: text("user_id"),
     accountUserId: text("account_user_id"),
-    messages: jsonb("messages")
-      .$type<JobMessage[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    messages: jsonb("messages").$type<JobMessage[]>().notNull().default(sql`'[]'::jsonb`),
     details: jsonb("details").$type<JobDetailsValue>(),
     progress: integer("progress").notNull().default(0),
     /** What the handler needs to do its work; set at enqueue time. */
-    payload: jsonb("payload")
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** What the handler reports when it succeeds. */
     result: jsonb("result").$type<Record<string, unknown>>(),
     /** The output file's name and size (its bytes are in job_files), served at /files/<id> once the job SUCCEEDED. */
@@ -65,9 +49,7 @@ export const jobs = pgTable(
   (t) => [
     index("jobs_org_id_idx").on(t.organization, t.id),
     // The claim query reads only unfinished jobs: keep that index small.
-    index("jobs_runnable_idx")
-      .on(t.runAfter)
-      .where(sql`status in ('PENDING', 'PROCESSING')`),
+    index("jobs_runnable_idx").on(t.runAfter).where(sql`status in ('PENDING', 'PROCESSING')`),
   ],
 );
 
@@ -94,10 +76,7 @@ export const jobFiles = pgTable(
     size: int64("size"),
     dateCreated: createdAt(),
   },
-  (t) => [
-    index("job_files_job_idx").on(t.jobId),
-    index("job_files_created_idx").on(t.dateCreated),
-  ],
+  (t) => [index("job_files_job_idx").on(t.jobId), index("job_files_created_idx").on(t.dateCreated)],
 );
 
 /** The bytes of a job file in pieces of 1 MiB (the last one shorter), numbered from 0. */

@@ -11,8 +11,7 @@ export enum JobStatus {
 }
 registerEnumType(JobStatus, {
   name: "JobStatus",
-  description:
-    "PENDING → PROCESSING → SUCCEEDED | FAILED; CANCELED from PENDING or PROCESSING. Nothing leaves a final state.",
+  description: "PENDING → PROCESSING → SUCCEEDED | FAILED; CANCELED from PENDING or PROCESSING. Nothing leaves a final state.",
 });
 
 export enum JobType {
@@ -31,17 +30,9 @@ registerEnumType(JobType, {
     SCHEDULE_IMPORT: { description: "importScheduleAsync" },
     SCHEDULE_ARCHIVE: { description: "archiveSchedule" },
     SCHEDULE_RESTORE: { description: "restoreSchedules" },
-    AS_RUN_IMPORT: {
-      description: "importAsRun: an as-run CSV (docs/ASRUN.md)",
-    },
-    AS_RUN_RECONCILIATION_EXPORT: {
-      description:
-        "exportAsRunReconciliation, CSV or JSON, or a BXF AsRun message",
-    },
-    SCHEDULE_GENERATE: {
-      description:
-        "generateSchedule: a template's broadcast days into a change set's draft (entityId: the change set)",
-    },
+    AS_RUN_IMPORT: { description: "importAsRun: an as-run CSV (docs/ASRUN.md)" },
+    AS_RUN_RECONCILIATION_EXPORT: { description: "exportAsRunReconciliation, CSV or JSON, or a BXF AsRun message" },
+    SCHEDULE_GENERATE: { description: "generateSchedule: a template's broadcast days into a change set's draft (entityId: the change set)" },
   },
 });
 
@@ -52,76 +43,37 @@ export class JobDetails {
   @Field(() => Boolean, { nullable: true }) timeInMilliseconds!: boolean | null;
 }
 
-@ObjectType({
-  description: "Asynchronous work: poll job(id) until status is final",
-})
+@ObjectType({ description: "Asynchronous work: poll job(id) until status is final" })
 export class Job {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: "A UUID, stable across systems" })
-  uniqueId!: string;
+  @Field(() => String, { description: "A UUID, stable across systems" }) uniqueId!: string;
   @Field(() => JobType) type!: JobType;
-  @Field(() => String, { description: "The type as a string" })
-  jobType!: string;
+  @Field(() => String, { description: "The type as a string" }) jobType!: string;
   @Field(() => JobStatus) status!: JobStatus;
   @Field(() => Int, { description: "0–100" }) progress!: number;
-  @Field(() => ID, {
-    nullable: true,
-    description: "The schedule concerned; for an import, the new one",
-  })
-  entityId!: string | null;
+  @Field(() => ID, { nullable: true, description: "The schedule concerned; for an import, the new one" }) entityId!: string | null;
   @Field(() => String) organization!: string;
   @Field(() => String, { nullable: true }) providerId!: string | null;
-  @Field(() => String, { nullable: true, description: "Same as providerId" })
-  serviceProviderId!: string | null;
-  @Field(() => String, { nullable: true, description: "Who started the job" })
-  userId!: string | null;
+  @Field(() => String, { nullable: true, description: "Same as providerId" }) serviceProviderId!: string | null;
+  @Field(() => String, { nullable: true, description: "Who started the job" }) userId!: string | null;
   @Field(() => String, { nullable: true }) accountUserId!: string | null;
+  @Field(() => String, { nullable: true, description: "Name of the output file" }) fileName!: string | null;
+  @Field(() => String, { nullable: true, description: "Extension of the output file (xml, json)" }) resourceExtension!: string | null;
   @Field(() => String, {
     nullable: true,
-    description: "Name of the output file",
-  })
-  fileName!: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: "Extension of the output file (xml, json)",
-  })
-  resourceExtension!: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "Once SUCCEEDED with a file: its URL (GET with the same bearer token; 410 FILE_EXPIRED after JOB_FILE_RETENTION_HOURS)",
+    description: "Once SUCCEEDED with a file: its URL (GET with the same bearer token; 410 FILE_EXPIRED after JOB_FILE_RETENTION_HOURS)",
   })
   resourceLink!: string | null;
-  @Field(() => [Message], {
-    description: "What the job did, warnings, and the reason of a failure",
-  })
-  messages!: Message[];
+  @Field(() => [Message], { description: "What the job did, warnings, and the reason of a failure" }) messages!: Message[];
   @Field(() => JobDetails, { nullable: true }) details!: JobDetails | null;
-  @Field(() => Int, {
-    description: "Claims by a worker so far (retries and take-overs included)",
-  })
-  attempts!: number;
+  @Field(() => Int, { description: "Claims by a worker so far (retries and take-overs included)" }) attempts!: number;
   @Field(() => Date) dateCreated!: Date;
-  @Field(() => Date, {
-    nullable: true,
-    description: "When a worker first claimed it",
-  })
-  dateStarted!: Date | null;
-  @Field(() => Date, {
-    nullable: true,
-    description: "When it reached a final state",
-  })
-  dateFinished!: Date | null;
-  @Field(() => [Link], {
-    description:
-      "rel self (GET the job as JSON) and, once there is a file, rel download; absolute URLs",
-  })
-  links!: Link[];
+  @Field(() => Date, { nullable: true, description: "When a worker first claimed it" }) dateStarted!: Date | null;
+  @Field(() => Date, { nullable: true, description: "When it reached a final state" }) dateFinished!: Date | null;
+  @Field(() => [Link], { description: "rel self (GET the job as JSON) and, once there is a file, rel download; absolute URLs" }) links!: Link[];
 }
 
-@ObjectType({
-  description: "Jobs the caller may see, newest first, a page at a time",
-})
+@ObjectType({ description: "Jobs the caller may see, newest first, a page at a time" })
 export class JobPage extends PageMembers {
   @Field(() => [Job], { description: "This page's jobs" }) content!: Job[];
 }

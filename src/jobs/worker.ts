@@ -13,12 +13,7 @@ import { RunContext } from "./job-context.js";
 import type { FileStore } from "./files.js";
 import { JobLease } from "./lease.js";
 import { JobStopped, type JobHandler, type JobRegistry } from "./registry.js";
-import {
-  failureReason,
-  isTransientError,
-  retryDelayMs,
-  type JobMessage,
-} from "./states.js";
+import { failureReason, isTransientError, retryDelayMs, type JobMessage } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
 
 export interface WorkerSettings {
@@ -65,13 +60,9 @@ interface Running {
   done: Promise<void>;
 }
 
-const HANDED_BACK: JobMessage = {
-  type: "INFO",
-  message: "The worker stopped; the job went back to the queue",
-};
+const HANDED_BACK: JobMessage = { type: "INFO", message: "The worker stopped; the job went back to the queue" };
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class JobWorker {
   readonly id: string;
@@ -87,15 +78,12 @@ export class JobWorker {
     private readonly registry: JobRegistry,
     private readonly options: WorkerOptions,
   ) {
-    this.id =
-      options.id ??
-      `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+    this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
     this.log = options.log.child({ worker: this.id });
   }
 
   start(): void {
-    if (this.state !== "idle")
-      throw new Error(`worker ${this.id} was already started`);
+    if (this.state !== "idle") throw new Error(`worker ${this.id} was already started`);
     this.state = "running";
     this.loopDone = this.loop();
   }
@@ -128,16 +116,9 @@ export class JobWorker {
       if (!(await settlesWithin(loopDone, grace)) && this.current) {
         const { lease } = this.current;
         try {
-          if (await lease.handBack(HANDED_BACK))
-            this.log.warn(
-              "job handed back to the queue; its handler did not stop in time",
-              { jobId: lease.jobId },
-            );
+          if (await lease.handBack(HANDED_BACK)) this.log.warn("job handed back to the queue; its handler did not stop in time", { jobId: lease.jobId });
         } catch (error) {
-          this.log.error(
-            "job could not be handed back; its lease will expire",
-            { jobId: lease.jobId, error: failureReason(error) },
-          );
+          this.log.error("job could not be handed back; its lease will expire", { jobId: lease.jobId, error: failureReason(error) });
         }
       }
     }
@@ -146,33 +127,18 @@ export class JobWorker {
   }
 
   private async loop(): Promise<void> {
-    this.log.info("job worker started", {
-      types: this.registry.types(),
-      pollMs: this.options.pollMs,
-      leaseMs: this.options.leaseMs,
-    });
+    this.log.info("job worker started", { types: this.registry.types(), pollMs: this.options.pollMs, leaseMs: this.options.leaseMs });
     let failures = 0;
     if (this.options.soleWorker) {
       try {
         const orphans = await this.db
           .update(jobs)
           .set({ leaseExpiresAt: sql`now() - interval '1 millisecond'` })
-          .where(
-            and(
-              eq(jobs.status, "PROCESSING"),
-              gt(jobs.leaseExpiresAt, sql`now()`),
-            ),
-          )
+          .where(and(eq(jobs.status, "PROCESSING"), gt(jobs.leaseExpiresAt, sql`now()`)))
           .returning({ id: jobs.id });
-        if (orphans.length)
-          this.log.info("jobs of a previous run taken up", {
-            jobIds: orphans.map((o) => o.id),
-          });
+        if (orphans.length) this.log.info("jobs of a previous run taken up", { jobIds: orphans.map((o) => o.id) });
       } catch (error) {
-        this.log.warn(
-          "could not take up jobs of a previous run; their leases will expire",
-          { error: failureReason(error) },
-        );
+        this.log.warn("could not take up jobs of a previous run; their leases will expire", { error: failureReason(error) });
       }
     }
     while (this.state === "running") {
@@ -182,14 +148,8 @@ export class JobWorker {
         if (!ran) await this.idle(this.options.pollMs);
       } catch (error) {
         failures++;
-        const delay = Math.min(
-          retryDelayMs(failures, this.options.pollMs),
-          30_000,
-        );
-        this.log.warn("job worker cannot claim; retrying", {
-          error: failureReason(error),
-          retryInMs: delay,
-        });
+        const delay = Math.min(retryDelayMs(failures, this.options.pollMs), 30_000);
+        this.log.warn("job worker cannot claim; retrying", { error: failureReason(error), retryInMs: delay });
         await this.idle(delay);
       }
     }
@@ -216,13 +176,7 @@ export class JobWorker {
     this.wokenMeanwhile = false;
     const job = await this.claim();
     if (!job) return false;
-    const lease = new JobLease(
-      this.db,
-      job.id,
-      this.id,
-      this.options.leaseMs,
-      this.options.jobStatementTimeoutMs,
-    );
+    const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs, this.options.jobStatementTimeoutMs);
     const context = new RunContext(job, this.db, lease, this.options.files);
     const done = this.execute(job, context, lease);
     this.current = { context, lease, done };
@@ -243,13 +197,7 @@ export class JobWorker {
       .where(
         and(
           inArray(jobs.type, types),
-          or(
-            and(eq(jobs.status, "PENDING"), lte(jobs.runAfter, sql`now()`)),
-            and(
-              eq(jobs.status, "PROCESSING"),
-              lt(jobs.leaseExpiresAt, sql`now()`),
-            ),
-          ),
+          or(and(eq(jobs.status, "PENDING"), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, "PROCESSING"), lt(jobs.leaseExpiresAt, sql`now()`))),
         ),
       )
       .orderBy(asc(jobs.id))
@@ -269,43 +217,25 @@ export class JobWorker {
     return row ?? null;
   }
 
-  private async execute(
-    job: JobRow,
-    context: RunContext,
-    lease: JobLease,
-  ): Promise<void> {
+  private async execute(job: JobRow, context: RunContext, lease: JobLease): Promise<void> {
     const handler = this.registry.get(job.type)!;
-    const log = this.log.child({
-      jobId: job.id,
-      type: job.type,
-      attempt: job.attempts,
-    });
+    const log = this.log.child({ jobId: job.id, type: job.type, attempt: job.attempts });
     let renewing = false; // one renewal at a time, even when the database is slow to answer
-    const renewal = setInterval(
-      () => {
-        if (renewing) return;
-        renewing = true;
-        lease
-          .renew()
-          .then(async (ours) => {
-            if (!ours) context.stop(await lease.whyNotOurs());
-          })
-          .catch((error) =>
-            log.warn("lease renewal failed", { error: failureReason(error) }),
-          )
-          .finally(() => (renewing = false));
-      },
-      Math.max(50, Math.floor(this.options.leaseMs / 3)),
-    );
+    const renewal = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      lease
+        .renew()
+        .then(async (ours) => {
+          if (!ours) context.stop(await lease.whyNotOurs());
+        })
+        .catch((error) => log.warn("lease renewal failed", { error: failureReason(error) }))
+        .finally(() => (renewing = false));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     try {
       if (job.attempts > this.options.maxAttempts) {
         // Only a take-over gets here: retries of failed attempts stop at maxAttempts.
-        await this.fail(
-          lease,
-          handler,
-          job,
-          `Gave up after ${job.attempts - 1} attempts: the worker running the job stopped answering`,
-        );
+        await this.fail(lease, handler, job, `Gave up after ${job.attempts - 1} attempts: the worker running the job stopped answering`);
         return;
       }
       log.debug("job started");
@@ -319,106 +249,48 @@ export class JobWorker {
     }
   }
 
-  private async afterError(
-    lease: JobLease,
-    handler: JobHandler,
-    job: JobRow,
-    context: RunContext,
-    error: unknown,
-    log: Logger,
-  ): Promise<void> {
-    const stopped =
-      error instanceof JobStopped ? error.reason : context.stoppedFor;
+  private async afterError(lease: JobLease, handler: JobHandler, job: JobRow, context: RunContext, error: unknown, log: Logger): Promise<void> {
+    const stopped = error instanceof JobStopped ? error.reason : context.stoppedFor;
     try {
       if (stopped === "shutdown") {
-        await this.settle(
-          lease,
-          {
-            status: "PENDING",
-            attempts: sql`${jobs.attempts} - 1`,
-            runAfter: sql`now()`,
-          },
-          [HANDED_BACK],
-        );
+        await this.settle(lease, { status: "PENDING", attempts: sql`${jobs.attempts} - 1`, runAfter: sql`now()` }, [HANDED_BACK]);
         log.info("job returned to the queue (worker stopping)");
       } else if (stopped === "canceled") {
         log.info("job stopped after cancel");
       } else if (stopped === "lost") {
         log.warn("job lease lost; another worker has taken it over");
-      } else if (
-        isTransientError(error) &&
-        job.attempts < this.options.maxAttempts
-      ) {
+      } else if (isTransientError(error) && job.attempts < this.options.maxAttempts) {
         const delay = retryDelayMs(job.attempts, this.options.retryBaseMs);
-        await this.settle(
-          lease,
-          {
-            status: "PENDING",
-            runAfter: sql`now() + ${delay} * interval '1 millisecond'`,
-          },
-          [
-            {
-              type: "WARNING",
-              message: `Attempt ${job.attempts} failed (${failureReason(error)}); retrying in ${(delay / 1000).toFixed(1)} s`,
-            },
-          ],
-        );
-        log.warn("job attempt failed; will retry", {
-          error: failureReason(error),
-          retryInMs: delay,
-        });
+        await this.settle(lease, { status: "PENDING", runAfter: sql`now() + ${delay} * interval '1 millisecond'` }, [
+          { type: "WARNING", message: `Attempt ${job.attempts} failed (${failureReason(error)}); retrying in ${(delay / 1000).toFixed(1)} s` },
+        ]);
+        log.warn("job attempt failed; will retry", { error: failureReason(error), retryInMs: delay });
       } else {
-        const known =
-          error instanceof AppError
-            ? error
-            : classifyDatabaseError(error, { job: true });
+        const known = error instanceof AppError ? error : classifyDatabaseError(error, { job: true });
         const reason = known ? known.message : failureReason(error);
-        const text = isTransientError(error)
-          ? `Gave up after ${job.attempts} attempts: ${reason}`
-          : reason;
+        const text = isTransientError(error) ? `Gave up after ${job.attempts} attempts: ${reason}` : reason;
         await this.fail(lease, handler, job, text);
-        log.warn("job failed", {
-          reason: text,
-          ...(known ? {} : { stack: String((error as Error)?.stack ?? error) }),
-        });
+        log.warn("job failed", { reason: text, ...(known ? {} : { stack: String((error as Error)?.stack ?? error) }) });
       }
     } catch (settleError) {
       if (settleError instanceof JobStopped) return; // canceled or taken over meanwhile: nothing of ours to write
       // The database is gone: the lease expires and another claim settles the job.
-      log.error("job could not be settled", {
-        error: failureReason(settleError),
-      });
+      log.error("job could not be settled", { error: failureReason(settleError) });
     }
   }
 
-  private fail(
-    lease: JobLease,
-    handler: JobHandler,
-    job: JobRow,
-    reason: string,
-  ): Promise<void> {
+  private fail(lease: JobLease, handler: JobHandler, job: JobRow, reason: string): Promise<void> {
     return withRetries(() =>
       lease.transaction(async (tx) => {
         // History names the job and who asked for it as the undo's operation and actor.
-        await handler.abandon?.(tx, job, {
-          actor: job.userId,
-          operation: `job:${job.type}`,
-        });
-        await lease.settle(tx, { status: "FAILED", dateFinished: sql`now()` }, [
-          { type: "ERROR", message: reason },
-        ]);
+        await handler.abandon?.(tx, job, { actor: job.userId, operation: `job:${job.type}` });
+        await lease.settle(tx, { status: "FAILED", dateFinished: sql`now()` }, [{ type: "ERROR", message: reason }]);
       }),
     );
   }
 
-  private settle(
-    lease: JobLease,
-    changes: Parameters<JobLease["settle"]>[1],
-    messages: JobMessage[],
-  ): Promise<void> {
-    return withRetries(() =>
-      lease.transaction((tx) => lease.settle(tx, changes, messages)),
-    );
+  private settle(lease: JobLease, changes: Parameters<JobLease["settle"]>[1], messages: JobMessage[]): Promise<void> {
+    return withRetries(() => lease.transaction((tx) => lease.settle(tx, changes, messages)));
   }
 }
 
@@ -434,22 +306,11 @@ async function withRetries<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
   }
 }
 
-async function settlesWithin(
-  promise: Promise<unknown>,
-  ms: number,
-): Promise<boolean> {
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>(
-    (resolve) => (timer = setTimeout(() => resolve(false), ms)),
-  );
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
+    return await Promise.race([promise.then(() => true, () => true), timeout]);
   } finally {
     clearTimeout(timer);
   }

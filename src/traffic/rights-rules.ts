@@ -20,8 +20,7 @@ export interface RightsAsset {
   productCategory?: string | null;
 }
 
-export type RightsReasonValue =
-  "OUTSIDE_WINDOW" | "CHANNEL" | "MAX_RUNS" | "MAX_RUNS_PER_DAY";
+export type RightsReasonValue = "OUTSIDE_WINDOW" | "CHANNEL" | "MAX_RUNS" | "MAX_RUNS_PER_DAY";
 export type SeparationRuleValue = "ASSET" | "ADVERTISER" | "CATEGORY";
 
 export interface RightsIssueValue {
@@ -63,12 +62,7 @@ export interface RightsInput {
   separation: SeparationMs;
 }
 
-const REASONS: RightsReasonValue[] = [
-  "OUTSIDE_WINDOW",
-  "CHANNEL",
-  "MAX_RUNS",
-  "MAX_RUNS_PER_DAY",
-];
+const REASONS: RightsReasonValue[] = ["OUTSIDE_WINDOW", "CHANNEL", "MAX_RUNS", "MAX_RUNS_PER_DAY"];
 
 /** A window with its bounds as ms (open sides as ±Infinity). */
 export interface ParsedWindow extends RightsWindowRule {
@@ -78,9 +72,7 @@ export interface ParsedWindow extends RightsWindowRule {
 
 const parsedWindows = new WeakMap<object, ParsedWindow[]>();
 /** The windows of an asset (or of a catalog item carrying them) with their bounds parsed, once per object. */
-export function windowsOf(asset: {
-  rights?: RightsWindowRule[];
-}): ParsedWindow[] {
+export function windowsOf(asset: { rights?: RightsWindowRule[] }): ParsedWindow[] {
   let out = parsedWindows.get(asset);
   if (!out) {
     out = (asset.rights ?? []).map((w) => ({
@@ -94,18 +86,13 @@ export function windowsOf(asset: {
 }
 
 /** The window holds `t` ([start, end): the event's start decides, not its end). */
-export const windowHolds = (w: ParsedWindow, t: number): boolean =>
-  t >= w.from && t < w.to;
+export const windowHolds = (w: ParsedWindow, t: number): boolean => t >= w.from && t < w.to;
 
 /** The window lets the asset air on `channel` (no channels: any). */
-export const listsChannel = (w: RightsWindowRule, channel: string | null) =>
-  w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
+export const listsChannel = (w: RightsWindowRule, channel: string | null) => w.channels.length === 0 || (channel !== null && w.channels.includes(channel));
 
 /** An asset whose windows cap its runs (their runs are read from the other schedules). */
-export const hasRunCaps = (asset: RightsAsset): boolean =>
-  (asset.rights ?? []).some(
-    (w) => w.maxRuns !== null || w.maxRunsPerDay !== null,
-  );
+export const hasRunCaps = (asset: RightsAsset): boolean => (asset.rights ?? []).some((w) => w.maxRuns !== null || w.maxRunsPerDay !== null);
 
 /** The issues found: counts, and the first `limit` of each list (null: all) made into objects when asked. */
 export interface RightsAndSeparation {
@@ -140,16 +127,9 @@ const REASON_BIT: Record<RightsReasonValue, number> = {
  * events (air order) sharing the value of a rule, closer than the rule. Issues are kept as numbers
  * (a schedule may hold tens of thousands) and become objects only for the entries answered.
  */
-export function* rightsAndSeparation(
-  input: RightsInput,
-  step: () => number,
-): Generator<number, RightsAndSeparation> {
+export function* rightsAndSeparation(input: RightsInput, step: () => number): Generator<number, RightsAndSeparation> {
   const { events, assets, channel } = input;
-  const minMs = [
-    input.separation.sameAssetMinMs,
-    input.separation.sameAdvertiserMinMs,
-    input.separation.sameCategoryMinMs,
-  ];
+  const minMs = [input.separation.sameAssetMinMs, input.separation.sameAdvertiserMinMs, input.separation.sameCategoryMinMs];
   const active = [0, 1, 2].filter((rule) => minMs[rule] > 0);
   const reasons = new Uint8Array(events.length);
   let reasonCount = 0;
@@ -163,11 +143,7 @@ export function* rightsAndSeparation(
   // (event index, other event id, rule, gap) per separation issue.
   const separation: number[] = [];
   // The last start of each value, per rule: [event index, start].
-  const last = [
-    new Map<string, number>(),
-    new Map<string, number>(),
-    new Map<string, number>(),
-  ];
+  const last = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
 
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
@@ -192,16 +168,8 @@ export function* rightsAndSeparation(
       const value = rules.values[rule];
       if (value === null || value === undefined) continue;
       const previous = last[rule].get(value);
-      if (
-        previous !== undefined &&
-        e.onAirTime - events[previous].onAirTime < minMs[rule]
-      ) {
-        separation.push(
-          i,
-          events[previous].id,
-          rule,
-          e.onAirTime - events[previous].onAirTime,
-        );
+      if (previous !== undefined && e.onAirTime - events[previous].onAirTime < minMs[rule]) {
+        separation.push(i, events[previous].id, rule, e.onAirTime - events[previous].onAirTime);
       }
       last[rule].set(value, i);
     }
@@ -228,15 +196,9 @@ export function* rightsAndSeparation(
   for (const rules of capped) {
     yield step();
     const own = rules.runs;
-    const others = (othersOf.get(rules.assetId) ?? []).sort(
-      (a, b) => a.onAirTime - b.onAirTime || a.id - b.id,
-    );
+    const others = (othersOf.get(rules.assetId) ?? []).sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
     for (const w of rules.windows) {
-      if (
-        !listsChannel(w, channel) ||
-        (w.maxRuns === null && w.maxRunsPerDay === null)
-      )
-        continue;
+      if (!listsChannel(w, channel) || (w.maxRuns === null && w.maxRunsPerDay === null)) continue;
       let runs = 0;
       let day = "";
       let onDay = 0;
@@ -245,18 +207,13 @@ export function* rightsAndSeparation(
       for (let k = 0; k <= own.length; k++) {
         const ownTime = k < own.length ? events[own[k]].onAirTime : Infinity;
         const ownId = k < own.length ? events[own[k]].id : Infinity;
-        while (
-          o < others.length &&
-          (others[o].onAirTime < ownTime ||
-            (others[o].onAirTime === ownTime && others[o].id < ownId))
-        ) {
+        while (o < others.length && (others[o].onAirTime < ownTime || (others[o].onAirTime === ownTime && others[o].id < ownId))) {
           count(others[o++].onAirTime);
         }
         if (k === own.length) break;
         if (!count(ownTime)) continue;
         if (w.maxRuns !== null && runs > w.maxRuns) add(own[k], "MAX_RUNS");
-        if (w.maxRunsPerDay !== null && onDay > w.maxRunsPerDay)
-          add(own[k], "MAX_RUNS_PER_DAY");
+        if (w.maxRunsPerDay !== null && onDay > w.maxRunsPerDay) add(own[k], "MAX_RUNS_PER_DAY");
       }
       // Counts a run at `t` when the window holds it (the day's count restarting on a new broadcast day).
       function count(t: number): boolean {
@@ -290,10 +247,7 @@ export function* rightsAndSeparation(
   };
   const separationIssues = (limit: number | null): SeparationIssueValue[] => {
     const out: SeparationIssueValue[] = [];
-    const n =
-      limit === null
-        ? separation.length / 4
-        : Math.min(limit, separation.length / 4);
+    const n = limit === null ? separation.length / 4 : Math.min(limit, separation.length / 4);
     for (let i = 0; i < n; i++) {
       out.push({
         eventId: String(events[separation[4 * i]].id),

@@ -24,9 +24,7 @@ describe("csvCell", () => {
   });
 
   it("writes numbers as they are (a negative deviation stays a number) and null as nothing", () => {
-    expect(csvLine([-30000, 0, null, undefined, true])).toBe(
-      "-30000,0,,,true\r\n",
-    );
+    expect(csvLine([-30000, 0, null, undefined, true])).toBe("-30000,0,,,true\r\n");
   });
 });
 
@@ -41,11 +39,7 @@ describe("CSV writers", () => {
       }
     };
     walk("src");
-    const writers = files.filter(
-      (f) =>
-        f !== join("src", "common", "csv.ts") &&
-        /\.join\(","\)\s*\+\s*"\\r\\n"/.test(readFileSync(f, "utf8")),
-    );
+    const writers = files.filter((f) => f !== join("src", "common", "csv.ts") && /\.join\(","\)\s*\+\s*"\\r\\n"/.test(readFileSync(f, "utf8")));
     expect(writers).toEqual([]);
   });
 });

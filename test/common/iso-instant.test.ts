@@ -21,38 +21,18 @@ describe("isoInstant", () => {
   });
 
   it("writes what toISOString writes for runs of instants around day boundaries, in and out of order", () => {
-    const nearMidnight = fc
-      .tuple(
-        fc.integer({ min: -30_000, max: 30_000 }),
-        fc.integer({ min: -1000, max: 1000 }),
-      )
-      .map(([day, off]) => day * DAY + off);
+    const nearMidnight = fc.tuple(fc.integer({ min: -30_000, max: 30_000 }), fc.integer({ min: -1000, max: 1000 })).map(([day, off]) => day * DAY + off);
     fc.assert(
-      fc.property(
-        fc.array(nearMidnight, { minLength: 1, maxLength: 50 }),
-        (instants) => {
-          for (const ms of instants)
-            expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
-        },
-      ),
+      fc.property(fc.array(nearMidnight, { minLength: 1, maxLength: 50 }), (instants) => {
+        for (const ms of instants) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
+      }),
       { numRuns: 500 },
     );
   });
 
   it("writes the signed six-digit years toISOString writes outside 0000–9999, to the ends of a Date", () => {
-    const edges = [
-      -LIMIT,
-      LIMIT,
-      Date.UTC(-1, 11, 31, 23, 59, 59, 999),
-      -62_167_219_200_000,
-      Date.UTC(10000, 0, 1),
-      Date.UTC(10000, 0, 1) - 1,
-      -1,
-      0,
-      1,
-    ];
-    for (const ms of edges)
-      expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
+    const edges = [-LIMIT, LIMIT, Date.UTC(-1, 11, 31, 23, 59, 59, 999), -62_167_219_200_000, Date.UTC(10000, 0, 1), Date.UTC(10000, 0, 1) - 1, -1, 0, 1];
+    for (const ms of edges) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
   });
 
   it("throws toISOString's RangeError where a Date cannot hold the instant", () => {
@@ -64,18 +44,12 @@ describe("isoInstant", () => {
 describe("the DateTime scalar's answers", () => {
   it("are the ISO text of a Date or of ms since the epoch", () => {
     const ms = Date.UTC(2026, 10, 26, 21, 30, 0, 40);
-    expect(DateTimeScalar.serialize(new Date(ms))).toBe(
-      "2026-11-26T21:30:00.040Z",
-    );
+    expect(DateTimeScalar.serialize(new Date(ms))).toBe("2026-11-26T21:30:00.040Z");
     expect(DateTimeScalar.serialize(ms)).toBe("2026-11-26T21:30:00.040Z");
-    expect(
-      JSON.stringify(DateTimeScalar.serialize("2026-11-26T21:30:00.040Z")),
-    ).toBe('"2026-11-26T21:30:00.040Z"');
+    expect(JSON.stringify(DateTimeScalar.serialize("2026-11-26T21:30:00.040Z"))).toBe('"2026-11-26T21:30:00.040Z"');
   });
 
   it("refuses an invalid Date, as graphql-scalars does", () => {
-    expect(() => DateTimeScalar.serialize(new Date(NaN))).toThrow(
-      /invalid Date/,
-    );
+    expect(() => DateTimeScalar.serialize(new Date(NaN))).toThrow(/invalid Date/);
   });
 });

@@ -3,56 +3,32 @@
 // fields asked, in one statement that names no column those fields do not need and counts only
 // when a count is selected.
 import { readFileSync } from "node:fs";
-import {
-  buildSchema,
-  getNamedType,
-  isLeafType,
-  isObjectType,
-  type GraphQLObjectType,
-} from "graphql";
+import { buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReadMap } from "../../src/common/read-plan.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { JOB_READS } from "../../src/jobs/mapper.js";
-import {
-  uniqueOrg,
-  useOwnTestService,
-  type GraphQLClient,
-} from "../helpers/service.js";
+import { uniqueOrg, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { statementsOf } from "../helpers/statements.js";
 
 const t = useOwnTestService(); // its own service: this file counts the statements this process runs
-const schema = buildSchema(
-  readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8"),
-);
+const schema = buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8"));
 
 /** A field with no required argument, as selected: a leaf by name, an object with all its leaves. */
 function selectionText(type: GraphQLObjectType, name: string): string {
   const named = getNamedType(type.getFields()[name].type);
   if (isLeafType(named)) return name;
   if (!isObjectType(named)) return `${name} { __typename }`;
-  const leaves = Object.values(named.getFields()).filter(
-    (f) =>
-      isLeafType(getNamedType(f.type)) &&
-      f.args.every(
-        (a) => a.defaultValue !== undefined || !String(a.type).endsWith("!"),
-      ),
-  );
+  const leaves = Object.values(named.getFields()).filter((f) => isLeafType(getNamedType(f.type)) && f.args.every((a) => a.defaultValue !== undefined || !String(a.type).endsWith("!")));
   return `${name} { ${leaves.map((f) => f.name).join(" ")} }`;
 }
 
 /** A small deterministic generator: the same subsets on every run, a different one per draw. */
 function subsets(names: string[], count: number, seed: number): string[][] {
   let state = seed;
-  const next = () =>
-    (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const out: string[][] = [names.slice(0, 1), names]; // the smallest and the whole
-  while (out.length < count)
-    out.push(
-      names
-        .filter(() => next() < 0.3)
-        .concat(names[Math.floor(next() * names.length)]),
-    );
+  while (out.length < count) out.push(names.filter(() => next() < 0.3).concat(names[Math.floor(next() * names.length)]));
   return out;
 }
 
@@ -63,10 +39,7 @@ interface PlannedType {
   neverRead: string[];
   lookup: (selection: string) => [string, Record<string, unknown>];
   list?: (selection: string) => [string, Record<string, unknown>];
-  page: (
-    selection: string,
-    total: boolean,
-  ) => [string, Record<string, unknown>];
+  page: (selection: string, total: boolean) => [string, Record<string, unknown>];
   listPath: string;
   pagePath: string;
 }
@@ -78,20 +51,10 @@ const TYPES: PlannedType[] = [
   {
     type: "Job",
     readMap: JOB_READS,
-    neverRead: [
-      "payload",
-      "result",
-      "lease_owner",
-      "lease_expires_at",
-      "run_after",
-      "cancel_requested",
-    ],
+    neverRead: ["payload", "result", "lease_owner", "lease_expires_at", "run_after", "cancel_requested"],
     lookup: (s) => [`query($id: ID!) { job(id: $id) { ${s} } }`, { id: jobId }],
     list: (s) => [`{ jobs(limit: 3) { ${s} } }`, {}],
-    page: (s, total) => [
-      `{ jobPage(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`,
-      {},
-    ],
+    page: (s, total) => [`{ jobPage(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`, {}],
     listPath: "jobs",
     pagePath: "jobPage",
   },
@@ -126,91 +89,40 @@ beforeAll(async () => {
 
 describe.each(TYPES)("planned reads of $type", (planned) => {
   const type = schema.getType(planned.type) as GraphQLObjectType;
-  const names = Object.keys(type.getFields()).filter((name) =>
-    type.getFields()[name].args.every((a) => !String(a.type).endsWith("!")),
-  );
+  const names = Object.keys(type.getFields()).filter((name) => type.getFields()[name].args.every((a) => !String(a.type).endsWith("!")));
   const full = names.map((name) => selectionText(type, name)).join(" ");
 
   it("answer every random selection as the whole read does, in one statement of the columns it needs", async () => {
     const whole = {
-      lookup: (await client.data(...planned.lookup(full))) as Record<
-        string,
-        any
-      >,
-      list: planned.list
-        ? ((await client.data(...planned.list(full))) as Record<string, any>)
-        : null,
-      page: (await client.data(...planned.page(full, true))) as Record<
-        string,
-        any
-      >,
+      lookup: (await client.data(...planned.lookup(full))) as Record<string, any>,
+      list: planned.list ? ((await client.data(...planned.list(full))) as Record<string, any>) : null,
+      page: (await client.data(...planned.page(full, true))) as Record<string, any>,
     };
-    const pick = (object: Record<string, unknown>, fields: string[]) =>
-      Object.fromEntries(fields.map((f) => [f, object[f]]));
+    const pick = (object: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.map((f) => [f, object[f]]));
     for (const [n, fields] of subsets(names, 24, 7).entries()) {
-      const selection = fields
-        .map((name) => selectionText(type, name))
-        .join(" ");
-      const allowed = new Set(
-        planned.readMap
-          .planOf(fields)
-          .columns.map((c) =>
-            c.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`),
-          ),
-      );
+      const selection = fields.map((name) => selectionText(type, name)).join(" ");
+      const allowed = new Set(planned.readMap.planOf(fields).columns.map((c) => c.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`)));
       const check = (texts: string[], what: string, countAllowed: boolean) => {
         const context = `${what} of [${fields.join(", ")}]`;
         expect(texts.length, context).toBe(1);
-        for (const column of planned.neverRead)
-          expect(texts[0], context).not.toContain(`"${column}"`);
-        const selected = [
-          ...texts[0]
-            .slice(0, texts[0].indexOf(" from "))
-            .matchAll(/"([a-z_]+)"/g),
-        ]
-          .map((m) => m[1])
-          .filter((c) => c !== planned.type.toLowerCase() + "s");
-        for (const column of selected)
-          expect(
-            allowed.has(column) || column === "total",
-            `${context}: reads ${column}`,
-          ).toBe(true);
+        for (const column of planned.neverRead) expect(texts[0], context).not.toContain(`"${column}"`);
+        const selected = [...texts[0].slice(0, texts[0].indexOf(" from ")).matchAll(/"([a-z_]+)"/g)].map((m) => m[1]).filter((c) => c !== planned.type.toLowerCase() + "s");
+        for (const column of selected) expect(allowed.has(column) || column === "total", `${context}: reads ${column}`).toBe(true);
         expect(texts[0].includes("count("), context).toBe(countAllowed);
       };
-      const lookup = await statementsOf(
-        client,
-        ...planned.lookup(selection),
-        n === 0,
-      );
+      const lookup = await statementsOf(client, ...planned.lookup(selection), n === 0);
       check(lookup.texts, "lookup", false);
-      expect(
-        lookup.data[Object.keys(lookup.data)[0]],
-        `lookup of ${fields}`,
-      ).toEqual(pick(whole.lookup[Object.keys(whole.lookup)[0]], fields));
+      expect(lookup.data[Object.keys(lookup.data)[0]], `lookup of ${fields}`).toEqual(pick(whole.lookup[Object.keys(whole.lookup)[0]], fields));
       if (planned.list) {
         const list = await statementsOf(client, ...planned.list(selection));
         check(list.texts, "list", false);
-        expect(list.data[planned.listPath]).toEqual(
-          whole.list![planned.listPath].map((o: Record<string, unknown>) =>
-            pick(o, fields),
-          ),
-        );
+        expect(list.data[planned.listPath]).toEqual(whole.list![planned.listPath].map((o: Record<string, unknown>) => pick(o, fields)));
       }
       const total = n % 2 === 0;
-      const page = await statementsOf(
-        client,
-        ...planned.page(selection, total),
-      );
+      const page = await statementsOf(client, ...planned.page(selection, total));
       check(page.texts, `page (total ${total})`, total);
-      expect(page.data[planned.pagePath].content).toEqual(
-        whole.page[planned.pagePath].content.map((o: Record<string, unknown>) =>
-          pick(o, fields),
-        ),
-      );
-      if (total)
-        expect(page.data[planned.pagePath].totalElements).toBe(
-          whole.page[planned.pagePath].totalElements,
-        );
+      expect(page.data[planned.pagePath].content).toEqual(whole.page[planned.pagePath].content.map((o: Record<string, unknown>) => pick(o, fields)));
+      if (total) expect(page.data[planned.pagePath].totalElements).toBe(whole.page[planned.pagePath].totalElements);
     }
   });
 });

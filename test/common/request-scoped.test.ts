@@ -22,14 +22,10 @@ describe("requestScoped", () => {
 
   it("gives concurrent requests their own values", async () => {
     const id = requestScoped<number>("id");
-    const answers = await Promise.all(
-      [1, 2, 3].map((n) =>
-        id.run(n, async () => {
-          await new Promise((resolve) => setTimeout(resolve, 4 - n));
-          return id.get();
-        }),
-      ),
-    );
+    const answers = await Promise.all([1, 2, 3].map((n) => id.run(n, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4 - n));
+      return id.get();
+    })));
     expect(answers).toEqual([1, 2, 3]);
   });
 });

@@ -24,16 +24,8 @@ describe("markedMessage", () => {
     [1, 1, "1 of 1 matching event got a programme"],
     [0, 4, "0 of 4 matching events got a programme: all already had one"],
     [0, 1, "0 of 1 matching event got a programme: it already had one"],
-    [
-      2,
-      4,
-      "2 of 4 matching events got a programme; the other 2 already had one each",
-    ],
-    [
-      3,
-      4,
-      "3 of 4 matching events got a programme; the other one already had one",
-    ],
+    [2, 4, "2 of 4 matching events got a programme; the other 2 already had one each"],
+    [3, 4, "3 of 4 matching events got a programme; the other one already had one"],
   ])("%i of %i", (changed, matching, expected) => {
     expect(markedMessage(changed, matching, "programme")).toBe(expected);
   });
@@ -49,8 +41,7 @@ describe("NOT_FOUND messages", () => {
   });
 
   it("names each criterion once when none is given", async () => {
-    const { requireCriterion } =
-      await import("../../src/schedules/mark-rules.js");
+    const { requireCriterion } = await import("../../src/schedules/mark-rules.js");
     let message = "";
     try {
       requireCriterion({});

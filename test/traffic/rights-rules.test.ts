@@ -4,10 +4,7 @@
 // broadcast day); the reading here counts each event's runs again from scratch.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  broadcastDateLookup,
-  broadcastDateOf,
-} from "../../src/localtime/index.js";
+import { broadcastDateLookup, broadcastDateOf } from "../../src/localtime/index.js";
 import {
   rightsAndSeparation,
   windowHolds,
@@ -89,19 +86,11 @@ function catalogOf(c: Case): Map<string, RightsAsset> {
 }
 
 /** The rules read plainly: each event's reasons, its runs counted again for each window. */
-function plainReading(
-  events: { id: number; onAirTime: number; assetKey: string | null }[],
-  assets: Map<string, RightsAsset>,
-  channel: string | null,
-  others: OtherRun[],
-  separation: SeparationMs,
-) {
+function plainReading(events: { id: number; onAirTime: number; assetKey: string | null }[], assets: Map<string, RightsAsset>, channel: string | null, others: OtherRun[], separation: SeparationMs) {
   const rights: RightsIssueValue[] = [];
   const ownRuns = events.filter((e) => {
     const asset = e.assetKey ? assets.get(e.assetKey) : undefined;
-    const inTime = asset
-      ? windowsOf(asset).filter((w) => windowHolds(w, e.onAirTime))
-      : [];
+    const inTime = asset ? windowsOf(asset).filter((w) => windowHolds(w, e.onAirTime)) : [];
     return inTime.some((w) => listsChannel(w, channel));
   });
   for (const e of events) {
@@ -110,41 +99,20 @@ function plainReading(
     const inTime = windowsOf(asset).filter((w) => windowHolds(w, e.onAirTime));
     const reasons = new Set<string>();
     if (inTime.length === 0) reasons.add("OUTSIDE_WINDOW");
-    else if (!inTime.some((w) => listsChannel(w, channel)))
-      reasons.add("CHANNEL");
+    else if (!inTime.some((w) => listsChannel(w, channel))) reasons.add("CHANNEL");
     else {
-      const all = [
-        ...ownRuns.filter(
-          (r) => assets.get(r.assetKey!)!.assetId === asset.assetId,
-        ),
-        ...others.filter((r) => r.assetId === asset.assetId),
-      ];
-      const upTo = all.filter(
-        (r) =>
-          r.onAirTime < e.onAirTime ||
-          (r.onAirTime === e.onAirTime && r.id <= e.id),
-      );
+      const all = [...ownRuns.filter((r) => assets.get(r.assetKey!)!.assetId === asset.assetId), ...others.filter((r) => r.assetId === asset.assetId)];
+      const upTo = all.filter((r) => r.onAirTime < e.onAirTime || (r.onAirTime === e.onAirTime && r.id <= e.id));
       for (const w of windowsOf(asset)) {
         if (!listsChannel(w, channel)) continue;
         const counted = upTo.filter((r) => windowHolds(w, r.onAirTime));
         if (!windowHolds(w, e.onAirTime)) continue;
-        if (w.maxRuns !== null && counted.length > w.maxRuns)
-          reasons.add("MAX_RUNS");
+        if (w.maxRuns !== null && counted.length > w.maxRuns) reasons.add("MAX_RUNS");
         const day = broadcastDateOf(CLOCK, e.onAirTime);
-        if (
-          w.maxRunsPerDay !== null &&
-          counted.filter((r) => broadcastDateOf(CLOCK, r.onAirTime) === day)
-            .length > w.maxRunsPerDay
-        )
-          reasons.add("MAX_RUNS_PER_DAY");
+        if (w.maxRunsPerDay !== null && counted.filter((r) => broadcastDateOf(CLOCK, r.onAirTime) === day).length > w.maxRunsPerDay) reasons.add("MAX_RUNS_PER_DAY");
       }
     }
-    for (const reason of [
-      "OUTSIDE_WINDOW",
-      "CHANNEL",
-      "MAX_RUNS",
-      "MAX_RUNS_PER_DAY",
-    ] as const)
+    for (const reason of ["OUTSIDE_WINDOW", "CHANNEL", "MAX_RUNS", "MAX_RUNS_PER_DAY"] as const)
       if (reasons.has(reason))
         rights.push({
           eventId: String(e.id),
@@ -155,16 +123,8 @@ function plainReading(
   const sep: SeparationIssueValue[] = [];
   const rules = [
     ["ASSET", separation.sameAssetMinMs, (a: RightsAsset) => a.assetId],
-    [
-      "ADVERTISER",
-      separation.sameAdvertiserMinMs,
-      (a: RightsAsset) => a.advertiser,
-    ],
-    [
-      "CATEGORY",
-      separation.sameCategoryMinMs,
-      (a: RightsAsset) => a.productCategory,
-    ],
+    ["ADVERTISER", separation.sameAdvertiserMinMs, (a: RightsAsset) => a.advertiser],
+    ["CATEGORY", separation.sameCategoryMinMs, (a: RightsAsset) => a.productCategory],
   ] as const;
   events.forEach((e, i) => {
     const asset = e.assetKey ? assets.get(e.assetKey) : undefined;
@@ -175,12 +135,7 @@ function plainReading(
       const previous = events
         .slice(0, i)
         .reverse()
-        .find(
-          (p) =>
-            p.assetKey &&
-            assets.get(p.assetKey) &&
-            valueOf(assets.get(p.assetKey)!) === value,
-        );
+        .find((p) => p.assetKey && assets.get(p.assetKey) && valueOf(assets.get(p.assetKey)!) === value);
       if (previous && e.onAirTime - previous.onAirTime < ms)
         sep.push({
           eventId: String(e.id),
@@ -203,12 +158,7 @@ describe("rights and separation rules", () => {
           .map((e, n) => ({
             id: 100 + n,
             onAirTime: T0 + e.minutes * 60_000,
-            assetKey:
-              e.asset < c.assets.length
-                ? `A${e.asset}`
-                : e.asset === 7
-                  ? null
-                  : `GONE${e.asset}`,
+            assetKey: e.asset < c.assets.length ? `A${e.asset}` : e.asset === 7 ? null : `GONE${e.asset}`,
           }))
           .sort((a, b) => a.onAirTime - b.onAirTime || a.id - b.id);
         const others: OtherRun[] = c.others
@@ -235,13 +185,8 @@ describe("rights and separation rules", () => {
           rights: result.value.rightsIssues(null),
           separation: result.value.separationIssues(null),
         };
-        expect(found).toEqual(
-          plainReading(events, assets, c.channel, others, c.separation),
-        );
-        expect([
-          result.value.rightsCount,
-          result.value.separationCount,
-        ]).toEqual([found.rights.length, found.separation.length]);
+        expect(found).toEqual(plainReading(events, assets, c.channel, others, c.separation));
+        expect([result.value.rightsCount, result.value.separationCount]).toEqual([found.rights.length, found.separation.length]);
         expect(result.value.rightsIssues(2)).toEqual(found.rights.slice(0, 2));
       }),
       { numRuns: 300 },
