@@ -12,10 +12,15 @@ const require = createRequire(import.meta.url);
 // (src/db/pglite-template.ts). Set here, in the process that starts the global setup and the workers.
 process.env.PGLITE_TEMPLATE_DIR ??= join(tmpdir(), "playout-gateway-test-templates");
 
+// Files that change the process itself (its TZ or TMPDIR, fake timers): each in a fresh process.
+// Every other file shares its worker's loaded modules with the files before it (isolate: false):
+// importing the service anew for each of 200 files cost about a second of each.
+const ISOLATED = ["test/io/import-faithful.test.ts", "test/io/import-leaks.test.ts", "test/security/oidc.test.ts", "test/server/token-cache.test.ts"];
+const INCLUDE = ["test/**/*.test.ts", "src/**/*.test.ts"];
+
 export default defineConfig({
   resolve: { alias: { graphql: require.resolve("graphql") } },
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     pool: "forks",
     // Vitest runs one file at a time on a two-core machine (its default: cores − 1), and the files
     // mostly wait (spawned CLIs and servers, PostgreSQL): two at a time took the suite from 725 s
@@ -25,5 +30,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ["test/global-setup.ts"],
+    projects: [
+      { extends: true, test: { name: "shared", include: INCLUDE, exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
+    ],
   },
 });
