@@ -1,4 +1,7 @@
-import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
+import { ASSET_READS } from "./mapper.js";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
 import { Asset, AssetInput, AssetPage } from "./types.js";
@@ -12,8 +15,9 @@ export class AssetResolver {
     @Arg("name", () => String, { nullable: true, description: "Part of the name, case-insensitive" }) name?: string,
     @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<AssetPage> {
-    return ctx.services.assets.list(callerOf(ctx), { organization, name, page, size });
+    return ctx.services.assets.list(callerOf(ctx), { organization, name, page, size }, ASSET_READS.planFor(info, "content"), pageNeedsTotal(info));
   }
 
   @Query(() => Asset, { nullable: true, description: "One asset by assetId; null when the organization has none" })
@@ -21,8 +25,9 @@ export class AssetResolver {
     @Ctx() ctx: Context,
     @Arg("assetId", () => String) assetId: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<Asset | null> {
-    return ctx.services.assets.get(callerOf(ctx), assetId, organization);
+    return ctx.services.assets.get(callerOf(ctx), assetId, organization, ASSET_READS.planFor(info));
   }
 
   @Mutation(() => [Asset], { description: "Creates or changes assets by assetId (at most 1000), all or nothing; answers them in the order given" })

@@ -1,12 +1,14 @@
 // The asset catalog: the service owns the transactions and the organization checks of this slice.
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { badInput } from "../common/errors.js";
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
 import { type Database } from "../db/client.js";
-import { columnsOf, toAsset } from "./mapper.js";
+import { ASSET_READS, columnsOf, toAsset } from "./mapper.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { plannedPage, selectListOf } from "../db/planned-select.js";
 import { checkAssetInputs, mergeAssetColumns, sameColumns, windowChannels } from "./rules.js";
-import { assets, type NewAssetRow } from "./tables.js";
+import { assets, type AssetRow, type NewAssetRow } from "./tables.js";
 import type { Asset, AssetInput, AssetPage } from "./types.js";
 import { anyOfTexts } from "../db/any-of.js";
 
@@ -44,24 +46,24 @@ export class AssetService {
   ) {}
 
   /** Assets of an organization by assetId; `name` keeps those whose name holds it, case-insensitively. */
-  async list(viewer: Viewer, args: ListAssetsArgs): Promise<AssetPage> {
+  async list(viewer: Viewer, args: ListAssetsArgs, plan: ReadPlan<AssetRow> = ASSET_READS.everything, withTotal = true): Promise<AssetPage> {
     const organization = scopeOrganization(viewer, args.organization);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const term = args.name?.trim();
     const where = and(eq(assets.organization, organization), term ? ilike(assets.name, `%${escapeLike(term)}%`) : undefined);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(assets).where(where).orderBy(asc(assets.assetId)).limit(request.size).offset(request.page * request.size),
-      this.db.select({ total: count() }).from(assets).where(where),
-    ]);
-    return { content: rows.map((r) => toAsset(r)), ...pageMeta(request, Number(total), rows.length, ORDER) };
+    const { rows, total } = await plannedPage(this.db, assets, plan, where, [asc(assets.assetId)], request, withTotal);
+    return { content: rows.map((row) => ASSET_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
-  /** One asset by assetId; null when the organization has none (or the caller may not see it). */
-  async get(viewer: Viewer, assetId: string, organization?: string | null): Promise<Asset | null> {
+  /** One asset by assetId; null when the organization has none (or the caller may not see it). The columns of the selected fields. */
+  async get(viewer: Viewer, assetId: string, organization?: string | null, plan: ReadPlan<AssetRow> = ASSET_READS.everything): Promise<Asset | null> {
     const org = scopeForRecord(viewer, organization);
     if (org === null) return null;
-    const [row] = await this.db.select().from(assets).where(and(eq(assets.organization, org), eq(assets.assetId, assetId.trim())));
-    return row ? toAsset(row) : null;
+    const [row] = (await this.db
+      .select(selectListOf(assets, plan))
+      .from(assets)
+      .where(and(eq(assets.organization, org), eq(assets.assetId, assetId.trim())))) as unknown as AssetRow[];
+    return row ? ASSET_READS.toOutput(row, plan) : null;
   }
 
   /**

@@ -13,6 +13,11 @@ export interface FieldRead<Row> {
   value: (row: Row) => unknown;
 }
 
+/** A field answered by one column as stored. */
+export function asStored<Row>(column: keyof Row & string): FieldRead<Row> {
+  return { columns: [column], value: (row) => row[column] };
+}
+
 /** The plan of one selection: the columns a statement reads and the fields an answer is made of. */
 export interface ReadPlan<Row> {
   /** A stable text of the plan (statement caches). */

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ReadMap } from "../../src/common/read-plan.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { JOB_READS } from "../../src/jobs/mapper.js";
+import { ASSET_READS } from "../../src/assets/mapper.js";
 import { uniqueOrg, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -58,6 +59,15 @@ const TYPES: PlannedType[] = [
     listPath: "jobs",
     pagePath: "jobPage",
   },
+  {
+    type: "Asset",
+    readMap: ASSET_READS,
+    neverRead: ["qc_status", "duration_ms", "title"],
+    lookup: (s) => [`{ asset(assetId: "A-3") { ${s} } }`, {}],
+    page: (s, total) => [`{ assets(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`, {}],
+    listPath: "assets",
+    pagePath: "assets",
+  },
 ];
 
 beforeAll(async () => {
@@ -85,6 +95,12 @@ beforeAll(async () => {
       ).id,
     );
   client = t.client(await t.token(org, "admin"));
+  const assets = Array.from({ length: 5 }, (_, i) => ({
+    ...{ assetId: `A-${i}`, mediaId: `M-${i}`, name: `Asset ${i}`, assetSize: 1000 * i, customFields: { house: `H${i}` }, fileCount: 1 },
+    ...{ metadata: { durationInMilliseconds: 30_000 + i }, systemFields: { title: `Title ${i}` }, qcInfo: { qcStatus: "PASSED" }, advertiser: `Adv ${i % 2}`, productCategory: "Cars" },
+    ...{ tags: [{ name: `tag ${i}` }], rights: [{ start: "2026-01-01T00:00:00Z", end: null, channels: [], maxRuns: 10 }] },
+  }));
+  await client.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: assets });
 });
 
 describe.each(TYPES)("planned reads of $type", (planned) => {
