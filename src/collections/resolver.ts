@@ -1,6 +1,9 @@
 // Asset collections over GraphQL: one service call per field; an item's asset through the
 // catalog's per-request loader (one statement for every item of the request).
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
+import { COLLECTION_READS } from "./mapper.js";
 import { Asset } from "../assets/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { nullWhenNotFound } from "../common/errors.js";
@@ -10,8 +13,13 @@ import { AssetCollection, AssetCollectionInput, AssetCollectionPage, CollectionI
 @Resolver(() => AssetCollection)
 export class AssetCollectionResolver {
   @Query(() => AssetCollection, { nullable: true, description: "One asset collection; null when unknown or not visible (as every lookup by id)" })
-  assetCollection(@Ctx() ctx: Context, @Arg("id", () => ID, { description: "The collection's id" }) id: string, @Args(() => OrganizationArgs) { organization }: OrganizationArgs): Promise<AssetCollection | null> {
-    return ctx.services.collections.get(callerOf(ctx), id, organization).catch(nullWhenNotFound);
+  assetCollection(
+    @Ctx() ctx: Context,
+    @Arg("id", () => ID, { description: "The collection's id" }) id: string,
+    @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Info() info?: GraphQLResolveInfo,
+  ): Promise<AssetCollection | null> {
+    return ctx.services.collections.get(callerOf(ctx), id, organization, COLLECTION_READS.planFor(info)).catch(nullWhenNotFound);
   }
 
   @Query(() => AssetCollectionPage, { description: "The asset collections of an organization, by id, paged" })
@@ -20,8 +28,9 @@ export class AssetCollectionResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Collections per page; default 20, at most the page limit (1000)" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<AssetCollectionPage> {
-    return ctx.services.collections.list(callerOf(ctx), { page, size, organization });
+    return ctx.services.collections.list(callerOf(ctx), { page, size, organization }, COLLECTION_READS.planFor(info, "content"), pageNeedsTotal(info));
   }
 
   @Mutation(() => AssetCollection, { description: "Creates an asset collection (editor)" })

@@ -5,7 +5,9 @@ import { AppError, badInput, conflict, staleVersion } from "../common/errors.js"
 import { parseId } from "../common/ids.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { toAssetCollection } from "./mapper.js";
+import { COLLECTION_READS, toAssetCollection } from "./mapper.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import type { AssetCollectionRow } from "./tables.js";
 import { collectionValues, type CollectionInputValues } from "./rules.js";
 import { collectionPage, deleteCollectionRow, findCollectionRow, insertCollection, updateCollectionRow } from "./store.js";
 import type { AssetCollection, AssetCollectionPage } from "./types.js";
@@ -40,18 +42,18 @@ export class CollectionService {
     private readonly usersOf: CollectionUsers,
   ) {}
 
-  async get(viewer: Viewer, id: string, organization?: string | null): Promise<AssetCollection> {
+  async get(viewer: Viewer, id: string, organization?: string | null, plan: ReadPlan<AssetCollectionRow> = COLLECTION_READS.everything): Promise<AssetCollection> {
     const { collectionId, org } = lookup(viewer, id, organization);
-    const row = await findCollectionRow(this.db, org, collectionId);
+    const row = await findCollectionRow(this.db, org, collectionId, undefined, plan);
     if (!row) throw collectionNotFound(collectionId);
-    return toAssetCollection(row);
+    return COLLECTION_READS.toOutput(row, plan);
   }
 
-  async list(viewer: Viewer, args: { page?: number | null; size?: number | null; organization?: string | null }): Promise<AssetCollectionPage> {
+  async list(viewer: Viewer, args: { page?: number | null; size?: number | null; organization?: string | null }, plan: ReadPlan<AssetCollectionRow> = COLLECTION_READS.everything, withTotal = true): Promise<AssetCollectionPage> {
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const org = scopeOrganization(viewer, args.organization);
-    const { rows, total } = await collectionPage(this.db, org, request.page * request.size, request.size);
-    return { content: rows.map(toAssetCollection), ...pageMeta(request, total, rows.length, ORDER) };
+    const { rows, total } = await collectionPage(this.db, org, request, plan, withTotal);
+    return { content: rows.map((row) => COLLECTION_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
   async create(viewer: Viewer, input: CollectionInputValues, organization?: string | null): Promise<AssetCollection> {

@@ -1,8 +1,11 @@
 // Every statement on asset_collections. The caller has scoped the organization to the viewer;
 // every statement filters on it.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { anyOfIds } from "../db/any-of.js";
 import type { Executor } from "../db/client.js";
+import type { PageRequest } from "../common/paging.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { plannedPage, selectListOf } from "../db/planned-select.js";
 import type { CollectionValues } from "./rules.js";
 import { assetCollections, type AssetCollectionRow } from "./tables.js";
 
@@ -14,11 +17,11 @@ export async function insertCollection(executor: Executor, organization: string,
   return row;
 }
 
-/** One collection of the organization, or undefined; `lock`: held until the transaction ends. */
-export async function findCollectionRow(executor: Executor, organization: string, id: number, lock?: "update"): Promise<AssetCollectionRow | undefined> {
-  const query = executor.select().from(assetCollections).where(and(eq(assetCollections.id, id), eq(assetCollections.organization, organization)));
+/** One collection of the organization, or undefined; `lock`: held until the transaction ends; `plan`: only its columns. */
+export async function findCollectionRow(executor: Executor, organization: string, id: number, lock?: "update", plan?: ReadPlan<AssetCollectionRow>): Promise<AssetCollectionRow | undefined> {
+  const query = (plan ? executor.select(selectListOf(assetCollections, plan)) : executor.select()).from(assetCollections).where(and(eq(assetCollections.id, id), eq(assetCollections.organization, organization)));
   const [row] = lock ? await query.for(lock) : await query;
-  return row;
+  return row as AssetCollectionRow | undefined;
 }
 
 export async function updateCollectionRow(executor: Executor, id: number, values: CollectionValues): Promise<AssetCollectionRow> {
@@ -34,14 +37,9 @@ export async function deleteCollectionRow(executor: Executor, id: number): Promi
   await executor.delete(assetCollections).where(eq(assetCollections.id, id));
 }
 
-/** A page of the organization's collections by id, and how many it has. */
-export async function collectionPage(executor: Executor, organization: string, offset: number, limit: number): Promise<{ rows: AssetCollectionRow[]; total: number }> {
-  const where = eq(assetCollections.organization, organization);
-  const [rows, [total]] = await Promise.all([
-    executor.select().from(assetCollections).where(where).orderBy(asc(assetCollections.id)).offset(offset).limit(limit),
-    executor.select({ n: count() }).from(assetCollections).where(where),
-  ]);
-  return { rows, total: Number(total.n) };
+/** A page of the organization's collections by id (the plan's columns), and how many it has when `withTotal`. */
+export function collectionPage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<AssetCollectionRow>, withTotal: boolean): Promise<{ rows: AssetCollectionRow[]; total: number }> {
+  return plannedPage(executor, assetCollections, plan, eq(assetCollections.organization, organization), [asc(assetCollections.id)], request, withTotal);
 }
 
 /** What a template needs to know of the collections its slots name: kind and name, without the items. */

@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ReadPlan } from "../common/read-plan.js";
 import type { PageRequest } from "../common/paging.js";
-import type { Database } from "./client.js";
+import type { Executor } from "./client.js";
 
 /** The select list of a plan's columns on `table` (its columns keyed by their property names). */
 export function selectListOf<Row>(table: PgTable, plan: ReadPlan<Row>): Record<string, PgColumn> {
@@ -15,7 +15,7 @@ export function selectListOf<Row>(table: PgTable, plan: ReadPlan<Row>): Record<s
 
 /** A page of rows in `orderBy` order and, when `withTotal`, how many rows match (else what the page shows). */
 export async function plannedPage<Row>(
-  db: Database,
+  db: Executor,
   table: PgTable,
   plan: ReadPlan<Row>,
   where: SQL | undefined,

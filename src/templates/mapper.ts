@@ -2,6 +2,7 @@
 import type { EventType } from "../events/index.js";
 import { dayStartText } from "../localtime/index.js";
 import { slotStartText, type StoredSlot } from "./rules.js";
+import { asStored, ReadMap } from "../common/read-plan.js";
 import type { ScheduleTemplateRow } from "./tables.js";
 import type { CollectionOrder, OverrunMode, ScheduleTemplate, SlotAnchor, SlotSource, TemplateSlot, Weekday } from "./types.js";
 
@@ -29,14 +30,20 @@ export function toTemplateSlot(slot: StoredSlot, templateId: number | string, in
   };
 }
 
+/** Each field with the columns it reads: a page or lookup reads the selected ones (src/common/read-plan.ts). */
+export const TEMPLATE_READS = new ReadMap<ScheduleTemplateRow, ScheduleTemplate>(
+  {
+    id: { columns: ["id"], value: (row) => String(row.id) },
+    name: asStored("name"),
+    timeZone: asStored("timeZone"),
+    broadcastDayStart: { columns: ["broadcastDayStart"], value: (row) => dayStartText(row.broadcastDayStart) },
+    slots: { columns: ["slots", "id"], value: (row) => row.slots.map((slot, i) => toTemplateSlot(slot, row.id, i)) },
+    version: asStored("version"),
+    organization: asStored("organization"),
+  },
+  ["id", "organization"],
+);
+
 export function toScheduleTemplate(row: ScheduleTemplateRow): ScheduleTemplate {
-  return {
-    id: String(row.id),
-    name: row.name,
-    timeZone: row.timeZone,
-    broadcastDayStart: dayStartText(row.broadcastDayStart),
-    slots: row.slots.map((slot, i) => toTemplateSlot(slot, row.id, i)),
-    version: row.version,
-    organization: row.organization,
-  };
+  return TEMPLATE_READS.toOutput(row, TEMPLATE_READS.everything);
 }

@@ -7,7 +7,9 @@ import { AppError, badInput, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
-import { toScheduleTemplate } from "./mapper.js";
+import { TEMPLATE_READS, toScheduleTemplate } from "./mapper.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import type { ScheduleTemplateRow } from "./tables.js";
 import { checkSlotCollections, templateValues, type TemplateInputValues, type TemplateValues } from "./rules.js";
 import { deleteTemplateRow, findTemplateRow, insertTemplate, templatePage, updateTemplateRow } from "./store.js";
 import type { ScheduleTemplate, ScheduleTemplatePage } from "./types.js";
@@ -39,18 +41,18 @@ export class TemplateService {
     private readonly maxPageSize: number,
   ) {}
 
-  async get(viewer: Viewer, id: string, organization?: string | null): Promise<ScheduleTemplate> {
+  async get(viewer: Viewer, id: string, organization?: string | null, plan: ReadPlan<ScheduleTemplateRow> = TEMPLATE_READS.everything): Promise<ScheduleTemplate> {
     const { templateId, org } = templateLookup(viewer, id, organization);
-    const row = await findTemplateRow(this.db, org, templateId);
+    const row = await findTemplateRow(this.db, org, templateId, undefined, plan);
     if (!row) throw templateNotFound(templateId);
-    return toScheduleTemplate(row);
+    return TEMPLATE_READS.toOutput(row, plan);
   }
 
-  async list(viewer: Viewer, args: { page?: number | null; size?: number | null; organization?: string | null }): Promise<ScheduleTemplatePage> {
+  async list(viewer: Viewer, args: { page?: number | null; size?: number | null; organization?: string | null }, plan: ReadPlan<ScheduleTemplateRow> = TEMPLATE_READS.everything, withTotal = true): Promise<ScheduleTemplatePage> {
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const org = scopeOrganization(viewer, args.organization);
-    const { rows, total } = await templatePage(this.db, org, request.page * request.size, request.size);
-    return { content: rows.map(toScheduleTemplate), ...pageMeta(request, total, rows.length, ORDER) };
+    const { rows, total } = await templatePage(this.db, org, request, plan, withTotal);
+    return { content: rows.map((row) => TEMPLATE_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
   async create(viewer: Viewer, input: TemplateInputValues, organization?: string | null): Promise<ScheduleTemplate> {

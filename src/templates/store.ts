@@ -1,6 +1,9 @@
 // Every statement on schedule_templates and template_slot_positions. The caller has scoped the
 // organization to the viewer; every statement on templates filters on it.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { PageRequest } from "../common/paging.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { plannedPage, selectListOf } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import type { StoredSlot } from "./rules.js";
 import { scheduleTemplates, type ScheduleTemplateRow } from "./tables.js";
@@ -20,11 +23,11 @@ export async function insertTemplate(executor: Executor, organization: string, v
   return row;
 }
 
-/** One template of the organization, or undefined; `lock`: held until the transaction ends. */
-export async function findTemplateRow(executor: Executor, organization: string, id: number, lock?: "update"): Promise<ScheduleTemplateRow | undefined> {
-  const query = executor.select().from(scheduleTemplates).where(and(eq(scheduleTemplates.id, id), eq(scheduleTemplates.organization, organization)));
+/** One template of the organization, or undefined; `lock`: held until the transaction ends; `plan`: only its columns. */
+export async function findTemplateRow(executor: Executor, organization: string, id: number, lock?: "update", plan?: ReadPlan<ScheduleTemplateRow>): Promise<ScheduleTemplateRow | undefined> {
+  const query = (plan ? executor.select(selectListOf(scheduleTemplates, plan)) : executor.select()).from(scheduleTemplates).where(and(eq(scheduleTemplates.id, id), eq(scheduleTemplates.organization, organization)));
   const [row] = lock ? await query.for(lock) : await query;
-  return row;
+  return row as ScheduleTemplateRow | undefined;
 }
 
 export async function updateTemplateRow(executor: Executor, id: number, values: TemplateRowValues): Promise<ScheduleTemplateRow> {
@@ -40,14 +43,9 @@ export async function deleteTemplateRow(executor: Executor, id: number): Promise
   await executor.delete(scheduleTemplates).where(eq(scheduleTemplates.id, id));
 }
 
-/** A page of the organization's templates by id, and how many it has. */
-export async function templatePage(executor: Executor, organization: string, offset: number, limit: number): Promise<{ rows: ScheduleTemplateRow[]; total: number }> {
-  const where = eq(scheduleTemplates.organization, organization);
-  const [rows, [total]] = await Promise.all([
-    executor.select().from(scheduleTemplates).where(where).orderBy(asc(scheduleTemplates.id)).offset(offset).limit(limit),
-    executor.select({ n: count() }).from(scheduleTemplates).where(where),
-  ]);
-  return { rows, total: Number(total.n) };
+/** A page of the organization's templates by id (the plan's columns), and how many it has when `withTotal`. */
+export function templatePage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<ScheduleTemplateRow>, withTotal: boolean): Promise<{ rows: ScheduleTemplateRow[]; total: number }> {
+  return plannedPage(executor, scheduleTemplates, plan, eq(scheduleTemplates.organization, organization), [asc(scheduleTemplates.id)], request, withTotal);
 }
 
 /** The organization's templates with a slot that names the collection (as its collection, break or filler), by id. */

@@ -9,6 +9,8 @@ import type { ReadMap } from "../../src/common/read-plan.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { JOB_READS } from "../../src/jobs/mapper.js";
 import { ASSET_READS } from "../../src/assets/mapper.js";
+import { COLLECTION_READS } from "../../src/collections/mapper.js";
+import { TEMPLATE_READS } from "../../src/templates/mapper.js";
 import { uniqueOrg, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -47,6 +49,8 @@ interface PlannedType {
 
 let client: GraphQLClient;
 let jobId: string;
+let collectionId: string;
+let templateId: string;
 
 const TYPES: PlannedType[] = [
   {
@@ -67,6 +71,24 @@ const TYPES: PlannedType[] = [
     page: (s, total) => [`{ assets(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`, {}],
     listPath: "assets",
     pagePath: "assets",
+  },
+  {
+    type: "AssetCollection",
+    readMap: COLLECTION_READS,
+    neverRead: ["created_by", "date_created", "date_updated"],
+    lookup: (s) => [`query($id: ID!) { assetCollection(id: $id) { ${s} } }`, { id: collectionId }],
+    page: (s, total) => [`{ assetCollections(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`, {}],
+    listPath: "assetCollections",
+    pagePath: "assetCollections",
+  },
+  {
+    type: "ScheduleTemplate",
+    readMap: TEMPLATE_READS,
+    neverRead: ["created_by", "date_created", "date_updated"],
+    lookup: (s) => [`query($id: ID!) { scheduleTemplate(id: $id) { ${s} } }`, { id: templateId }],
+    page: (s, total) => [`{ scheduleTemplates(page: 1, size: 2) { number ${total ? "totalElements pageable { hasNextPage }" : "numberOfElements"} content { ${s} } } }`, {}],
+    listPath: "scheduleTemplates",
+    pagePath: "scheduleTemplates",
   },
 ];
 
@@ -101,6 +123,14 @@ beforeAll(async () => {
     ...{ tags: [{ name: `tag ${i}` }], rights: [{ start: "2026-01-01T00:00:00Z", end: null, channels: [], maxRuns: 10 }] },
   }));
   await client.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: assets });
+  const everyDay = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+  for (let i = 0; i < 5; i++) {
+    const input = { name: `Collection ${i}`, kind: "PROGRAMMES", mediaIds: [`M-${i}`, "M-0"] };
+    collectionId = (await client.data(`mutation($input: AssetCollectionInput!) { createAssetCollection(input: $input) { id } }`, { input })).createAssetCollection.id;
+    const slots = [{ days: everyDay, start: "20:00", anchor: "HARD", source: "COLLECTION", eventType: "PRIMARY", collectionId, items: 1 }];
+    const template = { name: `Template ${i}`, timeZone: "Europe/London", broadcastDayStart: "06:00", slots };
+    templateId = (await client.data(`mutation($input: ScheduleTemplateInput!) { createScheduleTemplate(input: $input) { id } }`, { input: template })).createScheduleTemplate.id;
+  }
 });
 
 describe.each(TYPES)("planned reads of $type", (planned) => {
