@@ -1,4 +1,6 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { EventPageArgs } from "../events/index.js";
 import { EventCriteriaInput, EventPage } from "../events/index.js";
@@ -25,8 +27,9 @@ export class ChangeSetResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Change sets per page; default 20, at most the page limit (1000)" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ChangeSetPage> {
-    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size);
+    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size, pageNeedsTotal(info));
   }
 
   @Query(() => ChangeSet, { nullable: true, description: "An open change set; null when unknown or not visible" })

@@ -59,11 +59,11 @@ export class ChangeSetService {
     return rows.map(toChangeSet);
   }
 
-  /** The change sets of `list` as a page, oldest first, with how many there are. */
-  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null): Promise<ChangeSetPage> {
+  /** The change sets of `list` as a page, oldest first, with how many there are when the page reads it. */
+  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true): Promise<ChangeSetPage> {
     const request = pageRequest(page, size, this.maxPageSize);
     const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
-    const { rows, total } = await store.changeSetRows(this.db, schedule.id, { offset: request.page * request.size, limit: request.size });
+    const { rows, total } = await store.changeSetRows(this.db, schedule.id, request, withTotal);
     return { content: rows.map(toChangeSet), ...pageMeta(request, total, rows.length, OLDEST_FIRST) };
   }
 

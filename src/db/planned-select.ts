@@ -1,7 +1,7 @@
 // The statements of planned reads (src/common/read-plan.ts): a select of the plan's columns, and a
 // page of them that carries the count of matching rows as a window count only when the answer
 // reads it, so a page is one statement either way.
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ReadPlan } from "../common/read-plan.js";
 import type { PageRequest } from "../common/paging.js";
@@ -13,18 +13,18 @@ export function selectListOf<Row>(table: PgTable, plan: ReadPlan<Row>): Record<s
   return Object.fromEntries(plan.columns.map((column) => [column, columns[column]]));
 }
 
-/** A page of rows in `orderBy` order and, when `withTotal`, how many rows match (else what the page shows). */
+/** A page of rows in `orderBy` order (the plan's columns; null: every column) and, when `withTotal`, how many rows match (else what the page shows). */
 export async function plannedPage<Row>(
   db: Executor,
   table: PgTable,
-  plan: ReadPlan<Row>,
+  plan: ReadPlan<Row> | null,
   where: SQL | undefined,
   orderBy: SQL[],
   request: PageRequest,
   withTotal: boolean,
 ): Promise<{ rows: Row[]; total: number }> {
   const offset = request.page * request.size;
-  const list = selectListOf(table, plan);
+  const list = plan ? selectListOf(table, plan) : (getTableColumns(table) as Record<string, PgColumn>);
   const rows = (await db
     .select(withTotal ? { ...list, [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) } : list)
     .from(table)

@@ -1,6 +1,8 @@
 // The rows of change_sets (the drafts' heads): created, read, listed and deleted here for the
 // change-set slice (src/changesets/), which keeps the rules and the GraphQL of change sets.
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { PageRequest } from "../../common/paging.js";
+import { plannedPage } from "../../db/planned-select.js";
 import type { Executor } from "../../db/client.js";
 import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
 
@@ -27,18 +29,15 @@ export async function changeSetRow(executor: Executor, id: number, organization:
   return row;
 }
 
-/** The change sets of a schedule, oldest first (a page of them with `page`), and how many there are. */
-export async function changeSetRows(executor: Executor, scheduleId: number, page?: { offset: number; limit: number }): Promise<{ rows: ChangeSetRow[]; total: number }> {
+/** The change sets of a schedule, oldest first (a page of them with `page`), and how many there are (with a page: only when `withTotal`). */
+export async function changeSetRows(executor: Executor, scheduleId: number, page?: PageRequest, withTotal = true): Promise<{ rows: ChangeSetRow[]; total: number }> {
   const where = eq(changeSets.scheduleId, scheduleId);
   if (!page) {
     const rows = await executor.select().from(changeSets).where(where).orderBy(asc(changeSets.id));
     return { rows, total: rows.length };
   }
-  const [rows, [total]] = await Promise.all([
-    executor.select().from(changeSets).where(where).orderBy(asc(changeSets.id)).offset(page.offset).limit(page.limit),
-    executor.select({ n: sql<number>`count(*)::int` }).from(changeSets).where(where),
-  ]);
-  return { rows, total: Number(total.n) };
+  // Change set rows are narrow (no document): every column, one statement, the count only when asked.
+  return plannedPage<ChangeSetRow>(executor, changeSets, null, where, [asc(changeSets.id)], page, withTotal);
 }
 
 /** Deletes a change set (its draft goes with it). */

@@ -7,11 +7,11 @@ insert into "change_sets" ("id", "schedule_id", "organization", "version", "base
 -- changeSetRow(id, organization, lock: true)
 select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where ("change_sets"."id" = $1 and "change_sets"."organization" = $2) for update;
 
--- changeSetRows(scheduleId, { offset: 0, limit: 10 }) [statement 1 of 2]
-select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where "change_sets"."schedule_id" = $1 order by "change_sets"."id" asc limit $2;
+-- changeSetRows(scheduleId, { page: 0, size: 10 })
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated", count(*) over () from "change_sets" where "change_sets"."schedule_id" = $1 order by "change_sets"."id" asc limit $2;
 
--- changeSetRows(scheduleId, { offset: 0, limit: 10 }) [statement 2 of 2]
-select count(*)::int from "change_sets" where "change_sets"."schedule_id" = $1;
+-- changeSetRows(scheduleId, { page: 0, size: 10 }, withTotal: false)
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where "change_sets"."schedule_id" = $1 order by "change_sets"."id" asc limit $2;
 
 -- deleteChangeSet(id (rolled back))
 delete from "change_sets" where "change_sets"."id" = $1;
