@@ -4,7 +4,7 @@ import { SafeIntResolver } from "graphql-scalars";
 import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-graphql";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
-import { selectedFields } from "../common/selection.js";
+import { pageNeedsTotal } from "../common/read-plan.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -23,7 +23,7 @@ export class ScheduleResolver {
   ): Promise<SchedulePage> {
     // Each schedule's events in the same statement when the selection asks them as one JSON page read.
     const fold = info ? ctx.services.events.foldedRead(info, "page") : null;
-    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, !info || needsTotal(info), fold);
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, pageNeedsTotal(info), fold);
   }
 
   @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
@@ -52,8 +52,9 @@ export class ScheduleResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Schedules per page; default 20, at most the page limit (1000)" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size);
+    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size, pageNeedsTotal(info));
   }
 
   @Mutation(() => Schedule, { description: "Creates a schedule" })
@@ -134,10 +135,3 @@ export class ScheduleResolver {
   }
 }
 
-/** Page members answered without counting the matching schedules (pageable.hasNextPage needs the count). */
-const WITHOUT_TOTAL = new Set(["__typename", "content", "empty", "first", "number", "size", "numberOfElements", "sort"]);
-
-/** Whether a SchedulePage selection reads totalElements, totalPages or last (fragments flattened). */
-function needsTotal(info: GraphQLResolveInfo): boolean {
-  return info.fieldNodes.some((node) => selectedFields(node.selectionSet, info.fragments).some((f) => !WITHOUT_TOTAL.has(f.name.value)));
-}

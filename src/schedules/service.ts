@@ -13,6 +13,7 @@ import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds, anyOfTexts } from "../db/any-of.js";
+import { plannedPage } from "../db/planned-select.js";
 
 const SORTABLE = {
   id: schedules.id,
@@ -141,15 +142,12 @@ export class ScheduleService {
     return rows.map((r) => toSchedule(r));
   }
 
-  /** The schedules of `byGraphicsProject` as a page, by id, with how many there are. */
-  async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null): Promise<SchedulePage> {
+  /** The schedules of `byGraphicsProject` as a page, by id, with how many there are when the page reads it. */
+  async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true): Promise<SchedulePage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const where = this.graphicsProjectCondition(viewer, name, organization);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(schedules).where(where).orderBy(asc(schedules.id)).offset(request.page * request.size).limit(request.size),
-      this.db.select({ n: count() }).from(schedules).where(where),
-    ]);
-    return { content: rows.map((r) => toSchedule(r)), ...pageMeta(request, Number(total.n), rows.length, DEFAULT_SORT) };
+    // Schedule rows are narrow (no document): every column, one statement, the count only when asked.
+    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, null, this.graphicsProjectCondition(viewer, name, organization), [asc(schedules.id)], request, withTotal);
+    return { content: rows.map((r) => toSchedule(r)), ...pageMeta(request, total, rows.length, DEFAULT_SORT) };
   }
 
   private graphicsProjectCondition(viewer: Viewer, name: string, organization?: string | null): SQL | undefined {
