@@ -9,6 +9,7 @@ export type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.j
 export { answerPathOf, recordAnswerPath, refusedPath, showAnswerPath } from "./answer-path.js";
 export type { AnswerPath } from "./answer-path.js";
 export { attachLogLine, contextLogLine, logLineOf, writeLogLine } from "./log-line.js";
+export type { LogLine } from "./log-line.js";
 export { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./error-responses.js";
 // Bodies.
 export { bodyBudget } from "./body-budget.js";
