@@ -1,7 +1,7 @@
 // HTTP: what every request meets before GraphQL. The direct route for a JSON POST /graphql, the
 // bodies (JSON within its caller's budget, uploads), compression, CORS, connections, health probes,
 // replica routing, the JSON error answers and request ids, and the request's log line and answer path.
-// The lowest room of src/server/ (docs/ARCHITECTURE.md): http/ < identity/ < limits/ < graphql/.
+// The lowest room of src/server/ (docs/ARCHITECTURE.md): http/ < observability/ < identity/ < limits/ < graphql/.
 
 // The route and the request's records.
 export { directRoute } from "./direct-route.js";

@@ -49,7 +49,7 @@ export class ServiceMetrics {
   });
   readonly refusals = new Counter({
     name: "playout_limit_refusals_total",
-    help: "Requests refused by a limit, by the limit's name (extensions.limit: MAX_QUERY_BYTES, cost, REQUEST_TIMEOUT_MS, ...)",
+    help: "Requests refused by a limit, by the limit's name (extensions.limit: bytes, tokens, cost, MAX_LIST_LENGTH, REQUEST_TIMEOUT_MS, ...)",
     labelNames: ["limit"] as const,
     registers: [this.registry],
   });

@@ -122,7 +122,7 @@ describe("metrics", () => {
     const deploy = readFileSync(new URL("../../../docs/DEPLOY.md", import.meta.url), "utf8");
     expressions.push(...[...deploy.matchAll(/```promql\n([\s\S]*?)```/g)].map((m) => m[1]));
     expect(expressions.length).toBeGreaterThan(10);
-    const used = new Set(expressions.flatMap((expr) => [...expr.matchAll(/\b((?:playout|nodejs|process)_[a-z_]+|up)\b/g)].map((m) => m[1])));
+    const used = new Set(expressions.flatMap((expr) => [...expr.matchAll(/\b((?:playout|nodejs|process)_[a-z0-9_]+|up)\b/g)].map((m) => m[1])));
     expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });
 });
