@@ -167,6 +167,19 @@ export interface Config {
   maxConnections: number;
   /** The heap ceiling `npm start` and `npm run worker` give node (--max-old-space-size), MB. */
   maxHeapMb: number;
+
+  /** Port of the Prometheus listener (GET /metrics), never the public one; undefined: no metrics (0: a free port). */
+  metricsPort: number | undefined;
+  /** Interface of the metrics listener (loopback unless a scraper on another host needs it). */
+  metricsHost: string;
+  /** Operation names the metrics show by name, besides the trusted documents'; every other operation is `other`. */
+  metricsOperations: string[];
+  /** OTLP/HTTP (JSON) URL spans are sent to; undefined: no tracing. */
+  tracesEndpoint: string | undefined;
+  /** service.name of every span (OTEL_SERVICE_NAME). */
+  serviceName: string;
+  /** Which traces are kept: an OTEL_TRACES_SAMPLER name, with its ratio for the ratio samplers. */
+  tracesSampler: { name: (typeof TRACES_SAMPLERS)[number]; ratio: number };
 }
 
 export class ConfigError extends Error {
@@ -313,9 +326,55 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),
     maxConnections: int("MAX_CONNECTIONS", 1000, 1, 1_000_000),
     maxHeapMb: int("MAX_HEAP_MB", 512, 64, 1_048_576),
+    metricsPort: env.METRICS_PORT ? int("METRICS_PORT", 0, 0, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || "127.0.0.1",
+    metricsOperations: operationNamesOf(env.METRICS_OPERATIONS, problems),
+    ...tracingSettings(env, problems, bool("OTEL_SDK_DISABLED", false)),
   };
+  if (config.metricsPort && config.metricsPort === config.port) problems.push("METRICS_PORT must differ from PORT: metrics are never served on the public port");
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** METRICS_OPERATIONS: GraphQL operation names, comma-separated, at most 500 (each a series of its own). */
+function operationNamesOf(raw: string | undefined, problems: string[]): string[] {
+  const names = [...new Set((raw ?? "").split(",").map((name) => name.trim()).filter(Boolean))];
+  const bad = names.filter((name) => !/^[_A-Za-z][_0-9A-Za-z]{0,99}$/.test(name));
+  if (bad.length) problems.push(`METRICS_OPERATIONS: ${bad.slice(0, 3).join(", ")} ${bad.length > 1 ? "are not GraphQL operation names" : "is not a GraphQL operation name"}`);
+  if (names.length > 500) problems.push("METRICS_OPERATIONS names at most 500 operations");
+  return names;
+}
+
+/** The samplers OTEL_TRACES_SAMPLER may name (OpenTelemetry's own). */
+export const TRACES_SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", "always_on", "always_off", "traceidratio"] as const;
+
+/**
+ * Tracing from the standard OTEL_* variables: on once an OTLP endpoint is named (the traces one
+ * as given, the general one with /v1/traces), off with OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none.
+ */
+function tracingSettings(env: Env, problems: string[], disabled: boolean): Pick<Config, "tracesEndpoint" | "serviceName" | "tracesSampler"> {
+  const httpUrl = (name: string, raw: string | undefined): string | undefined => {
+    if (!raw) return undefined;
+    if (/^https?:\/\/[^/]/.test(raw) && URL.canParse(raw)) return raw.replace(/\/+$/, "");
+    problems.push(`${name}=${raw} must be an http:// or https:// URL (a collector's OTLP/HTTP receiver, e.g. http://collector:4318)`);
+    return undefined;
+  };
+  const exporter = (env.OTEL_TRACES_EXPORTER || "otlp").toLowerCase();
+  if (exporter !== "otlp" && exporter !== "none") problems.push("OTEL_TRACES_EXPORTER must be otlp or none");
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  if (protocol && protocol !== "http/json") problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}: spans are sent as OTLP/HTTP JSON (http/json), which every OpenTelemetry Collector receives on 4318`);
+  const traces = httpUrl("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  const general = httpUrl("OTEL_EXPORTER_OTLP_ENDPOINT", env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const name = (env.OTEL_TRACES_SAMPLER || "parentbased_always_on").toLowerCase() as Config["tracesSampler"]["name"];
+  if (!TRACES_SAMPLERS.includes(name)) problems.push(`OTEL_TRACES_SAMPLER must be one of ${TRACES_SAMPLERS.join(", ")}`);
+  const ratio = env.OTEL_TRACES_SAMPLER_ARG ? Number(env.OTEL_TRACES_SAMPLER_ARG) : 1;
+  if (!(ratio >= 0 && ratio <= 1)) problems.push(`OTEL_TRACES_SAMPLER_ARG=${env.OTEL_TRACES_SAMPLER_ARG} must be a ratio from 0 to 1`);
+  const on = !disabled && exporter === "otlp";
+  return {
+    tracesEndpoint: on ? (traces ?? (general ? `${general}/v1/traces` : undefined)) : undefined,
+    serviceName: env.OTEL_SERVICE_NAME || "playout-gateway",
+    tracesSampler: { name, ratio },
+  };
 }
 
 /** PUBLIC_URL without its trailing slash; only http(s), with no query or fragment. */

@@ -1,5 +1,5 @@
 // Start-up: configuration, database, migrations, demo data, the HTTP server, graceful shutdown.
-import { buildGraphQLSchema, createApp, embeddedSecret, isLoopbackHost, mountGraphiQL, requestBaseUrl, signToken, type RunningApp } from "./server/index.js";
+import { buildGraphQLSchema, createApp, embeddedSecret, isLoopbackHost, mountGraphiQL, requestBaseUrl, signToken, startObservability, type Observability, type RunningApp } from "./server/index.js";
 import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
@@ -27,11 +27,14 @@ export interface Service {
   log: Logger;
   /** The job handlers, the in-process worker (when runWorker) and the store of job files. */
   jobs: { registry: JobRegistry; worker: JobWorker | null; files: FileStore };
+  /** Metrics (METRICS_PORT) and traces (OTEL_EXPORTER_OTLP_ENDPOINT); both off unless configured. */
+  observability: Observability;
   stop(): Promise<void>;
 }
 
 export async function startService(config: Config, options: { quiet?: boolean } = {}): Promise<Service> {
   const log = createLogger(config.logLevel);
+  const observability = startObservability(config, log);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -44,6 +47,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     preparedStatements: config.dbPreparedStatements,
     templateDir: config.pgliteTemplateDir,
     warn: (message) => log.warn(message),
+    observer: observability.database,
   });
   try {
     // Behind a pooler, DATABASE_MIGRATION_URL may name the primary directly (docs/DEPLOY.md).
@@ -57,6 +61,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     } else await runMigrations(database);
   } catch (error) {
     await database.close();
+    await observability.stop();
     throw error;
   }
   // The secret kept in DATA_DIR, unless a deployment on PostgreSQL takes only its identity provider's tokens.
@@ -72,7 +77,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
   const pageToken = demoToken && (isLoopbackHost(config.host) || config.graphiqlDemoToken) ? demoToken : undefined;
   const schema = await buildGraphQLSchema();
   const files = new FileStore(database.db, config.jobFileRetentionHours);
-  const replicas = config.databaseReadUrls.length > 0 ? new ReplicaSet(config.databaseReadUrls, config.maxReplicaLagMs, { statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements }) : undefined;
+  const replicas = config.databaseReadUrls.length > 0 ? new ReplicaSet(config.databaseReadUrls, config.maxReplicaLagMs, { statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements, observer: observability.database }) : undefined;
   await replicas?.start();
   let draining = false;
   const app = await createApp({
@@ -83,6 +88,7 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     ping: database.ping,
     log,
     authSecret,
+    observability,
     routes: (express, deps) => {
       mountGraphiQL(express, { schema, demoToken: pageToken, demoOrganization: demoToken ? DEMO_ORGANIZATION : undefined, log });
       mountJobRoutes(express, { ...deps, db: database.db, files, log, baseUrl: (req) => requestBaseUrl(req, config) });
@@ -95,16 +101,18 @@ export async function startService(config: Config, options: { quiet?: boolean } 
     await app.stop();
     await replicas?.close();
     await database.close();
+    await observability.stop();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Port ${config.port} is in use: stop the other process or set PORT to a free port`);
     }
     throw error;
   }
+  await observability.watch(database, { replicas, jobTypes: () => app.services.jobRegistry.types() });
   const heapMb = heapCeilingMb();
   log.info("listening", { port, driver: database.driver, heapCeilingMb: heapMb });
   // The ceiling is a flag of node itself; young generation included, it sits a little above it.
   if (heapMb > config.maxHeapMb * 1.25) log.warn("no heap ceiling near MAX_HEAP_MB: a burst of requests can grow the process's memory to the heap's default", { heapCeilingMb: heapMb, maxHeapMb: config.maxHeapMb, hint: "npm start and npm run worker set it; otherwise run node --max-old-space-size=<MAX_HEAP_MB>" });
-  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite" }) : null;
+  const worker = config.runWorker ? new JobWorker(database.db, app.services.jobRegistry, { ...workerSettings(config), log, files, soleWorker: database.driver === "pglite", observer: observability.jobs }) : null;
   worker?.start();
   files.sweepEvery(FILE_SWEEP_MS, log);
   const stopHistoryPrune = pruneHistoryEvery(database.db, config.historyRetentionDays, FILE_SWEEP_MS, log);
@@ -130,9 +138,10 @@ export async function startService(config: Config, options: { quiet?: boolean } 
       await stopPartitions();
       await replicas?.close();
       await database.close();
+      await observability.stop();
       log.info("stopped");
     })());
-  return { app, database, port, authSecret, log, jobs: { registry: app.services.jobRegistry, worker, files }, stop };
+  return { app, database, port, authSecret, log, jobs: { registry: app.services.jobRegistry, worker, files }, observability, stop };
 }
 
 /**

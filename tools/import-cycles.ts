@@ -72,7 +72,7 @@ export const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
  * The rooms of src/server/, lowest first (docs/ARCHITECTURE.md "The serving layer"). The modules
  * directly in src/server/ (app.ts, services.ts, …) stand above every room and use them all.
  */
-export const SERVER_ROOMS: readonly string[] = ["http", "identity", "limits", "graphql", "graphiql"];
+export const SERVER_ROOMS: readonly string[] = ["http", "observability", "identity", "limits", "graphql", "graphiql"];
 
 export interface RoomViolation {
   from: string;

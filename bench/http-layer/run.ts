@@ -10,7 +10,15 @@
 // trusted document (TRUSTED_DOCUMENTS, `documentId`), to one service per executor (jit, graphql)
 // holding both in its manifest; the same admin token sends both, so only the form differs.
 // The last line: `trusted documents: jit poll text <r> req/s <c> ms, jit poll trusted …, …`.
+//
+// HTTP_LAYER_MODE=observability: the job poll and Q1 against three services alike but for their
+// metrics and traces: both off, metrics on (METRICS_PORT, scraped by nobody: what a request pays),
+// and metrics and traces on (every request sampled, spans posted to a receiver in this process that
+// answers 200 and keeps nothing). Rounds interleave the three.
+// The last line: `observability: off poll <r> req/s <c> ms, metrics poll …, metrics+traces poll …, …`.
 import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,6 +81,74 @@ async function layers() {
 
 /** The job poll of docs/CLIENTS.md "Polling jobs", and Q1 as the peer benchmark sends it. */
 const TRUSTED_QUERIES = { poll: "query Poll($id: ID!) { job(id: $id) { id status progress } }", Q1: SERVICE_QUERIES.Q1 };
+
+/** Q1's data (Q1_SCHEDULES schedules of Q1_EVENTS / 5 events each, one bulk edit each) and a job to poll; the variables of each request. */
+async function seedPollAndQ1(server: ServerProcess, token: string) {
+  const data = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${server.port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    const answer = (await response.json()) as { data?: any; errors?: unknown[] };
+    if (answer.errors) throw new Error(`${server.name}: ${JSON.stringify(answer.errors)}`);
+    return answer.data;
+  };
+  let scheduleId = "";
+  for (let i = 0; i < Q1_SCHEDULES; i++) {
+    const { createSchedule } = await data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id version } }`, { input: { name: `Day ${i}` } });
+    const created = Array.from({ length: Q1_EVENTS / 5 }, (_, n) => ({ onAirTime: new Date(Date.UTC(2026, 0, 1, 6) + n * 1_800_000).toISOString(), duration: 1_800_000, title: `Programme ${n}` }));
+    await data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { content { version } } }`, { s: createSchedule.id, v: createSchedule.version, input: { created } });
+    scheduleId = createSchedule.id;
+  }
+  const { exportSchedule } = await data(`mutation($id: ID!) { exportSchedule(id: $id, fileName: "polled.xml") { id } }`, { id: scheduleId });
+  return { poll: { id: exportSchedule.id }, Q1: { s: Q1_SCHEDULES, e: Q1_EVENTS } };
+}
+
+async function observability() {
+  // The collector's stand-in: takes each export and answers as a Collector does.
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const settings: Record<string, Record<string, string>> = {
+    off: {},
+    metrics: { METRICS_PORT: "0" },
+    "metrics+traces": { METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+  };
+  const servers: ServerProcess[] = [];
+  try {
+    for (const [name, env] of Object.entries(settings)) servers.push(await startProcess(name, "../http-layer/serve.ts", { HTTP_LAYER_KIND: "service", AUTH_SECRET: SECRET, GRAPHQL_EXECUTOR: "jit", ...env }));
+    const token = await signToken(SECRET, { sub: "bench", orgs: ["bench-org"], role: "admin" });
+    const bodies = new Map<ServerProcess, Record<string, string>>();
+    for (const server of servers) {
+      const variables = await seedPollAndQ1(server, token);
+      const forms = { poll: JSON.stringify({ query: TRUSTED_QUERIES.poll, variables: variables.poll }), Q1: JSON.stringify({ query: TRUSTED_QUERIES.Q1, variables: variables.Q1 }) };
+      bodies.set(server, forms);
+      for (const body of Object.values(forms)) await load(server, token, 1, body); // warm-up
+    }
+    const figures = new Map<string, { rps: number[]; cpu: number[] }>();
+    console.log(`observability: job poll and Q1 (${Q1_SCHEDULES} schedules × ${Q1_EVENTS / 5} events), jit, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
+    console.log("| round | service | request | req/s | p99 ms | server CPU ms/req |\n|---|---|---|---|---|---|");
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Each round in another order, so that no service always runs first (or last) on a machine whose load drifts.
+      const order = round % 2 ? servers : [...servers].reverse();
+      for (const request of ["poll", "Q1"]) {
+        for (const server of order) {
+          const m = await load(server, token, SECONDS, bodies.get(server)![request]);
+          const key = `${server.name} ${request}`;
+          if (!figures.has(key)) figures.set(key, { rps: [], cpu: [] });
+          figures.get(key)!.rps.push(m.rps);
+          figures.get(key)!.cpu.push(m.cpuMsPerRequest);
+          console.log(`| ${round} | ${server.name} | ${request} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.cpuMsPerRequest.toFixed(3)} |`);
+        }
+      }
+    }
+    const parts = [...figures].map(([key, f]) => `${key} ${median(f.rps).toFixed(0)} req/s ${median(f.cpu).toFixed(3)} ms`);
+    console.log(`observability: ${parts.join(", ")}`);
+  } finally {
+    for (const server of servers) server.stop();
+    receiver.close();
+  }
+}
 
 async function trusted() {
   const dir = mkdtempSync(join(tmpdir(), "http-layer-trusted-"));
@@ -137,4 +213,5 @@ async function trusted() {
   }
 }
 
-await (process.env.HTTP_LAYER_MODE === "trusted" ? trusted() : layers());
+const MODES: Record<string, () => Promise<void>> = { trusted, observability };
+await (MODES[process.env.HTTP_LAYER_MODE ?? ""] ?? layers)();

@@ -14,7 +14,8 @@ import { embeddedSecret, signToken, verifyToken } from "../server/index.js";
 import { ROLES, type Role } from "../common/auth.js";
 import { plural } from "../common/text.js";
 import { runWorkerCommand } from "../jobs/index.js";
-import { createJobRegistry } from "../server/index.js";
+import { createJobRegistry, startObservability } from "../server/index.js";
+import { createLogger } from "../common/log.js";
 import { asRunCommand } from "./asrun.js";
 import { generateCommand } from "./generate.js";
 import type { CliIo } from "./io.js";
@@ -34,8 +35,10 @@ export async function runCommand(command: string, rest: string[], io: CliIo): Pr
       await starting;
       return -1; // keep running
     }
-    case "worker":
-      return runWorkerCommand(loadConfig(env), createJobRegistry());
+    case "worker": {
+      const config = loadConfig(env);
+      return runWorkerCommand(config, createJobRegistry(), startObservability(config, createLogger(config.logLevel)));
+    }
     case "import":
       return importCommand(rest, loadConfig(env), io);
     case "export":

@@ -2,6 +2,7 @@
 // Every entry is sanitized on the way out (docs/SECURITY.md "Secrets in logs"): a failed statement's
 // parameters, secret-named fields, bearer tokens and URL passwords never reach a line.
 import type { LogLevel } from "../config.js";
+import { currentTraceId } from "./trace-context.js";
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -81,7 +82,9 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
   const threshold = ORDER[level];
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
-    const entry = sanitizeForLog({ ...base, ...fields }) as Record<string, unknown>;
+    // The trace of the request or job being served, when the service traces.
+    const traceId = currentTraceId();
+    const entry = sanitizeForLog(traceId ? { ...base, traceId, ...fields } : { ...base, ...fields }) as Record<string, unknown>;
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...entry }));
   };
   return {

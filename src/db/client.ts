@@ -16,6 +16,8 @@ import { isKeyRead } from "./key-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
 import { inMemoryPglite } from "./pglite-template.js";
+import { observedPglite, observedPostgres, PoolUse, type DatabaseObserver } from "./observed.js";
+import { namingStatements } from "./statement-names.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,6 +60,8 @@ export interface DatabaseHandle {
    */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** The pools' use as counted for the observer (observed.ts); empty without one. */
+  pools: PoolUse[];
 }
 
 export interface DatabaseOptions {
@@ -87,6 +91,8 @@ export interface DatabaseOptions {
   warn?: (message: string) => void;
   /** Where an in-memory embedded database finds (or leaves) its migrated template (PGLITE_TEMPLATE_DIR; pglite-template.ts). */
   templateDir?: string;
+  /** Sees every statement and every wait for a connection (metrics, traces); unset: nothing is wrapped. */
+  observer?: DatabaseObserver;
 }
 
 const DEFAULT_PING_MS = 800;
@@ -165,11 +171,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): each read of a request takes a transaction");
     if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): under sustained load each query costs more the longer the load lasts");
     const limited = (sql: postgres.Sql) => (pooled ? limitingEveryTransaction(sql, limits) : sql);
-    const driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient));
-    const db = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+    let driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient));
+    const { observer } = options;
+    const pools = observer ? [new PoolUse("primary", max - keyConnections, observer), ...(keyConnections ? [new PoolUse("key_reads", keyConnections, observer)] : [])] : [];
+    if (observer) driverClient = observedPostgres(driverClient, observer, pools[0], pools[1]);
+    const drizzled = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+    const db = observer ? namingStatements(drizzled) : drizzled;
     return {
       db,
       driver: "postgres",
+      pools,
       ping: async (timeoutMs = DEFAULT_PING_MS) => {
         await within(probe`select 1`.execute(), timeoutMs, "the database");
       },
@@ -189,10 +200,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+  const pool = options.observer ? new PoolUse("primary", 1, options.observer) : undefined;
+  const drizzled = drizzlePglite(pool ? observedPglite(client, options.observer!, pool) : client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+  const db = pool ? namingStatements(drizzled) : drizzled;
   return {
     db,
     driver: "pglite",
+    pools: pool ? [pool] : [],
     // PGlite has one connection and runs each statement to its end on the main thread: the probe
     // waits its turn (a statement that runs long delays it; see docs/SECURITY.md "How timeouts
     // and faults are handled").

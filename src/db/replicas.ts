@@ -8,6 +8,8 @@ import postgres from "postgres";
 import type { Database } from "./client.js";
 import * as schema from "./schema.js";
 import { requestScoped } from "../common/request-scoped.js";
+import { observedPostgres, PoolUse, type DatabaseObserver } from "./observed.js";
+import { namingStatements } from "./statement-names.js";
 
 export interface ReplicaStatus {
   /** host:port/database of the replica (never its credentials). */
@@ -56,12 +58,17 @@ export class ReplicaSet {
   private readonly replicas: Replica[];
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** The replicas' connections as one pool, counted for the observer (observed.ts); none without one. */
+  readonly pools: PoolUse[];
 
   constructor(
     urls: string[],
     private readonly maxLagMs: number,
-    options: { statementTimeoutMs?: number; poolSize?: number; preparedStatements?: boolean } = {},
+    options: { statementTimeoutMs?: number; poolSize?: number; preparedStatements?: boolean; observer?: DatabaseObserver } = {},
   ) {
+    const { observer } = options;
+    const use = observer ? new PoolUse("replicas", urls.length * (options.poolSize ?? 5), observer) : undefined;
+    this.pools = use ? [use] : [];
     this.replicas = urls.map((url) => {
       const client = postgres(url, {
         max: options.poolSize ?? 5,
@@ -71,7 +78,8 @@ export class ReplicaSet {
         types: { int8: { to: 20, from: [20, 1700], parse: (v: string) => Number(v), serialize: (v: unknown) => String(v) } },
         connection: { application_name: "playout-gateway replica reads", ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
       });
-      return { name: nameOf(url), client, db: drizzlePostgres(client, { schema }) as unknown as Database, status: "down" as const, lagMs: null };
+      const db = drizzlePostgres(use ? observedPostgres(client, observer!, use) : client, { schema }) as unknown as Database;
+      return { name: nameOf(url), client, db: use ? namingStatements(db) : db, status: "down" as const, lagMs: null };
     });
   }
 

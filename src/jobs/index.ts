@@ -22,3 +22,8 @@ export { JobRegistry, JobStopped, type JobContext, type JobHandler, type JobOutc
 
 // The queue: a job enqueued in the caller's transaction, held until its upload is in, its entity set.
 export { enqueueJob, jobRowById, releaseHeldJob, setJobEntity, withdrawHeldJob, JobSignal, type NewJob } from "./queue.js";
+
+// What the service's metrics and traces watch: the unfinished jobs (read when scraped), a worker's claims and runs, a worker process's observability.
+export { queueStats, type QueueStats } from "./queue.js";
+export type { JobObserver, JobRunOutcome } from "./observer.js";
+export type { WorkerObservability } from "./cli.js";

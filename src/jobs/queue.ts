@@ -2,6 +2,7 @@
 // exactly when the change that asked for it was committed.
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { currentTraceparent } from "../common/trace-context.js";
 import type { JobMessage } from "./states.js";
 import { jobs, type JobDetailsValue, type JobRow } from "./tables.js";
 
@@ -36,6 +37,7 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<JobRo
       fileName: job.fileName ?? null,
       resourceExtension: job.resourceExtension ?? null,
       messages: job.messages ?? [],
+      traceParent: currentTraceparent(),
       ...(job.runAfter ? { runAfter: job.runAfter } : {}),
     })
     .returning();
@@ -87,4 +89,34 @@ export class JobSignal {
   enqueued(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Unfinished jobs of one type and state, as the metrics show them (queueStats). */
+export interface QueueStats {
+  type: string;
+  status: "PENDING" | "PROCESSING";
+  count: number;
+  /** PENDING: how many may run now (runAfter passed). */
+  runnable: number;
+  /** PENDING: how long the oldest runnable one has waited since it could run, seconds (0: none). */
+  oldestSeconds: number;
+  /** PROCESSING: how many have a lease that ran out (their worker stopped answering) and wait to be taken over. */
+  leaseExpired: number;
+}
+
+/** The unfinished jobs in one statement, read through the partial index of runnable jobs (cheap at any history size). */
+export async function queueStats(executor: Executor): Promise<QueueStats[]> {
+  const rows = await executor
+    .select({
+      type: jobs.type,
+      status: jobs.status,
+      count: sql<number>`count(*)::int`,
+      runnable: sql<number>`(count(*) filter (where ${jobs.runAfter} <= now()))::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAfter}) filter (where ${jobs.runAfter} <= now())), 0)::float8`,
+      leaseExpired: sql<number>`(count(*) filter (where ${jobs.leaseExpiresAt} < now()))::int`,
+    })
+    .from(jobs)
+    .where(sql`${jobs.status} in ('PENDING', 'PROCESSING')`)
+    .groupBy(jobs.type, jobs.status);
+  return rows.map((row) => ({ ...row, status: row.status as QueueStats["status"], count: Number(row.count), runnable: Number(row.runnable), oldestSeconds: Number(row.oldestSeconds), leaseExpired: Number(row.leaseExpired) }));
 }

@@ -40,6 +40,8 @@ export const jobs = pgTable(
     leaseExpiresAt: instant("lease_expires_at"),
     /** Not claimed before this instant (retry backoff). */
     runAfter: instant("run_after").notNull().defaultNow(),
+    /** The W3C traceparent of the request that enqueued it, when the service traces: its run links to that trace. */
+    traceParent: text("trace_parent"),
     /** Set when cancelJob reached the job while a handler was running it. */
     cancelRequested: boolean("cancel_requested").notNull().default(false),
     dateCreated: createdAt(),

@@ -3,7 +3,7 @@
 // fenced transaction. Several workers (in one process or many) share one database safely.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { and, asc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { AppError } from "../common/errors.js";
 import { classifyDatabaseError } from "../db/driver-errors.js";
 import type { Config } from "../config.js";
@@ -12,6 +12,7 @@ import type { Logger } from "../common/log.js";
 import { RunContext } from "./job-context.js";
 import type { FileStore } from "./files.js";
 import { JobLease } from "./lease.js";
+import type { JobObserver, JobRunOutcome } from "./observer.js";
 import { JobStopped, type JobHandler, type JobRegistry } from "./registry.js";
 import { failureReason, isTransientError, retryDelayMs, type JobMessage } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
@@ -52,6 +53,8 @@ export interface WorkerOptions extends WorkerSettings {
    * run left PROCESSING are taken up at start instead of after their lease.
    */
   soleWorker?: boolean;
+  /** Told of each claim and run (metrics, traces); unset: nothing is told. */
+  observer?: JobObserver;
 }
 
 interface Running {
@@ -174,11 +177,20 @@ export class JobWorker {
   /** Claims one runnable job and runs it to a settled state; false when there was none. */
   async runOnce(): Promise<boolean> {
     this.wokenMeanwhile = false;
-    const job = await this.claim();
-    if (!job) return false;
+    const { observer } = this.options;
+    let claimed: { job: JobRow; tookOver: boolean } | null;
+    try {
+      claimed = await this.claim();
+    } catch (error) {
+      observer?.claimed(null, false, true);
+      throw error;
+    }
+    observer?.claimed(claimed?.job ?? null, claimed?.tookOver ?? false);
+    if (!claimed) return false;
+    const { job } = claimed;
     const lease = new JobLease(this.db, job.id, this.id, this.options.leaseMs, this.options.jobStatementTimeoutMs);
     const context = new RunContext(job, this.db, lease, this.options.files);
-    const done = this.execute(job, context, lease);
+    const done = observer ? observer.run(job, () => this.execute(job, context, lease)) : this.execute(job, context, lease);
     this.current = { context, lease, done };
     try {
       await done;
@@ -188,11 +200,12 @@ export class JobWorker {
     return true;
   }
 
-  private async claim(): Promise<JobRow | null> {
+  /** One runnable job, now ours; tookOver: it was PROCESSING under a lease that had run out. */
+  private async claim(): Promise<{ job: JobRow; tookOver: boolean } | null> {
     const types = this.registry.types();
     if (types.length === 0) return null;
     const next = this.db
-      .select({ id: jobs.id })
+      .select({ id: jobs.id, tookOver: sql<boolean>`${jobs.status} = 'PROCESSING'`.as("took_over") })
       .from(jobs)
       .where(
         and(
@@ -202,7 +215,8 @@ export class JobWorker {
       )
       .orderBy(asc(jobs.id))
       .limit(1)
-      .for("update", { skipLocked: true });
+      .for("update", { skipLocked: true })
+      .as("next");
     const [row] = await this.db
       .update(jobs)
       .set({
@@ -212,12 +226,22 @@ export class JobWorker {
         attempts: sql`${jobs.attempts} + 1`,
         dateStarted: sql`coalesce(${jobs.dateStarted}, now())`,
       })
-      .where(inArray(jobs.id, next))
-      .returning();
-    return row ?? null;
+      .from(next)
+      .where(eq(jobs.id, next.id))
+      .returning({ ...getTableColumns(jobs), tookOver: next.tookOver });
+    if (!row) return null;
+    const { tookOver, ...job } = row;
+    return { job, tookOver };
   }
 
   private async execute(job: JobRow, context: RunContext, lease: JobLease): Promise<void> {
+    const started = performance.now();
+    const outcome = await this.runToEnd(job, context, lease);
+    this.options.observer?.ended(job, outcome, (performance.now() - started) / 1000);
+  }
+
+  /** Runs the handler and settles the job; answers how the run ended. */
+  private async runToEnd(job: JobRow, context: RunContext, lease: JobLease): Promise<JobRunOutcome> {
     const handler = this.registry.get(job.type)!;
     const log = this.log.child({ jobId: job.id, type: job.type, attempt: job.attempts });
     let renewing = false; // one renewal at a time, even when the database is slow to answer
@@ -236,46 +260,53 @@ export class JobWorker {
       if (job.attempts > this.options.maxAttempts) {
         // Only a take-over gets here: retries of failed attempts stop at maxAttempts.
         await this.fail(lease, handler, job, `Gave up after ${job.attempts - 1} attempts: the worker running the job stopped answering`);
-        return;
+        return "failed";
       }
       log.debug("job started");
       await handler.run(context);
       if (!context.finished) await context.finish();
       log.info("job succeeded");
+      return "succeeded";
     } catch (error) {
-      await this.afterError(lease, handler, job, context, error, log);
+      return await this.afterError(lease, handler, job, context, error, log);
     } finally {
       clearInterval(renewal);
     }
   }
 
-  private async afterError(lease: JobLease, handler: JobHandler, job: JobRow, context: RunContext, error: unknown, log: Logger): Promise<void> {
+  private async afterError(lease: JobLease, handler: JobHandler, job: JobRow, context: RunContext, error: unknown, log: Logger): Promise<JobRunOutcome> {
     const stopped = error instanceof JobStopped ? error.reason : context.stoppedFor;
     try {
       if (stopped === "shutdown") {
         await this.settle(lease, { status: "PENDING", attempts: sql`${jobs.attempts} - 1`, runAfter: sql`now()` }, [HANDED_BACK]);
         log.info("job returned to the queue (worker stopping)");
+        return "handed_back";
       } else if (stopped === "canceled") {
         log.info("job stopped after cancel");
+        return "canceled";
       } else if (stopped === "lost") {
         log.warn("job lease lost; another worker has taken it over");
+        return "lost";
       } else if (isTransientError(error) && job.attempts < this.options.maxAttempts) {
         const delay = retryDelayMs(job.attempts, this.options.retryBaseMs);
         await this.settle(lease, { status: "PENDING", runAfter: sql`now() + ${delay} * interval '1 millisecond'` }, [
           { type: "WARNING", message: `Attempt ${job.attempts} failed (${failureReason(error)}); retrying in ${(delay / 1000).toFixed(1)} s` },
         ]);
         log.warn("job attempt failed; will retry", { error: failureReason(error), retryInMs: delay });
+        return "retried";
       } else {
         const known = error instanceof AppError ? error : classifyDatabaseError(error, { job: true });
         const reason = known ? known.message : failureReason(error);
         const text = isTransientError(error) ? `Gave up after ${job.attempts} attempts: ${reason}` : reason;
         await this.fail(lease, handler, job, text);
         log.warn("job failed", { reason: text, ...(known ? {} : { stack: String((error as Error)?.stack ?? error) }) });
+        return "failed";
       }
     } catch (settleError) {
-      if (settleError instanceof JobStopped) return; // canceled or taken over meanwhile: nothing of ours to write
+      if (settleError instanceof JobStopped) return settleError.reason === "canceled" ? "canceled" : "lost"; // nothing of ours to write
       // The database is gone: the lease expires and another claim settles the job.
       log.error("job could not be settled", { error: failureReason(settleError) });
+      return "lost";
     }
   }
 

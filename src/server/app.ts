@@ -44,6 +44,7 @@ import { bearerAuthenticator, cachedTokenVerifier, callerFor, callerOf, identify
 import { allowCaching, batchLimit, cacheScope, documentLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
 import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, loadTrustedDocuments, requestBaseUrl, startApollo, trustedRequests, type Context } from "./graphql/index.js";
 import { createServices, type Services } from "./services.js";
+import type { Observability } from "./observability/index.js";
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +58,8 @@ export interface AppOptions {
   replicas?: ReplicaSet;
   /** The readiness probe (DatabaseHandle.ping); default: `select 1` through db. */
   ping?: (timeoutMs: number) => Promise<void>;
+  /** Metrics and traces (METRICS_PORT, OTEL_*), when either is on; without it no handler of theirs is mounted. */
+  observability?: Observability;
   /** Extra routes mounted before GraphQL (GraphiQL, file downloads). */
   routes?: (app: Express, deps: { authenticate: (req: Pick<Request, "headers">) => Promise<Viewer | null>; fileLinks: FileLinks }) => void;
 }
@@ -76,7 +79,14 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const { config, db, log, authSecret } = options;
   const app = express();
   app.disable("x-powered-by");
-  const front = [assignRequestId, bodyDeadline(config, log)];
+  // Trusted documents are read before anything listens, and their operations are named in the metrics.
+  const schema = await buildGraphQLSchema();
+  const checks = requestChecks(schema, config);
+  // Checked before anything listens: a manifest that cannot be trusted stops start-up (TrustedDocumentsError).
+  const trusted = config.trustedDocuments ? await loadTrustedDocuments(config.trustedDocuments, { schema, checks, config }) : undefined;
+  if (trusted) log.info("trusted documents", { mode: config.trustedDocumentsMode, documents: trusted.size, manifests: trusted.files.length, characters: trusted.bytes });
+  const observed = options.observability?.requests(trusted?.operationNames());
+  const front: PlainHandler[] = observed ? [assignRequestId, observed.entry, bodyDeadline(config, log)] : [assignRequestId, bodyDeadline(config, log)];
   app.use(...front);
   // Where a request enters is decided by graphql/dispatch.ts (entryOf): the direct route, once its
   // handlers exist, or express; an upload's parser (graphql-upload) needs express's request and response.
@@ -96,12 +106,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const verifyToken = cachedTokenVerifier(tokenVerifier(authSecret, identityProvider, { maxLifeSeconds: config.tokenMaxLifeSeconds, clockSkewSeconds: config.tokenClockSkewSeconds }));
   const authenticate = bearerAuthenticator(verifyToken);
 
-  const schema = await buildGraphQLSchema();
-  const checks = requestChecks(schema, config);
   const jit = config.executor === "jit" ? jitGateway(schema) : null;
-  // Checked before anything listens: a manifest that cannot be trusted stops start-up (TrustedDocumentsError).
-  const trusted = config.trustedDocuments ? await loadTrustedDocuments(config.trustedDocuments, { schema, checks, config }) : undefined;
-  if (trusted) log.info("trusted documents", { mode: config.trustedDocumentsMode, documents: trusted.size, manifests: trusted.files.length, characters: trusted.bytes });
   const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
@@ -132,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const identify: PlainHandler = config.answerPathHeader ? (req, res, next) => (showAnswerPath(res), identifyAndShow(req, res, next)) : identifyAndShow;
   const graphqlHandlers: PlainHandler[] = [
     jsonBody({ known: bodyBudget(config, true), anonymous: bodyBudget(config, false) }, isKnownCaller),
+    ...(observed?.resume ? [observed.resume] : []),
     documentLimits(checks, log, config),
     batchLimit(schema, config, log),
     cacheScope,
@@ -139,7 +145,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     cancelReadsWhenClientLeaves(log),
     replicaReadsForQueries(!!options.replicas),
     requestTimeBudget(config, log),
-    answerGraphQL({ apollo, plans: jit?.plans, checks, config, context: requestContext, trusted: trusted && trustedRequests(trusted, config, log) }),
+    answerGraphQL({ apollo, plans: jit?.plans, checks, config, context: requestContext, trusted: trusted && trustedRequests(trusted, config, log), operationSpan: observed?.operationSpan }),
   ];
   // Exactly /graphql: a path below it is a 404 like any unknown path.
   app.all("/graphql", identify, uploadsNeedCaller(log, callerOf), uploadBody, ...graphqlHandlers);

@@ -6,3 +6,5 @@ export { buildGraphQLSchema, printGraphQLSchema, requestBaseUrl } from "./graphq
 export { embeddedSecret, signToken, verifyToken } from "./identity/index.js";
 export { createJobRegistry } from "./job-handlers.js";
 export { isLoopbackHost, mountGraphiQL } from "./graphiql/index.js";
+export { startObservability } from "./observability/index.js";
+export type { Observability } from "./observability/index.js";

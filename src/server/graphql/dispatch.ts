@@ -25,7 +25,7 @@
 // of TRUSTED_DOCUMENTS_MODE for everything else, decided first (trusted-requests.ts).
 import type { ApolloServer } from "@apollo/server";
 import type { Config } from "../../config.js";
-import { isMultipart, recordAnswerPath, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
+import { isMultipart, logLineOf, recordAnswerPath, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
 import { markAnswering, type RequestChecks } from "../limits/index.js";
 import { apolloRequestOf, writeApolloAnswer, writeComplete } from "./answer.js";
 import type { CompiledPlans, KnownPlan } from "./executor.js";
@@ -57,6 +57,8 @@ export interface Dispatch<C extends Context> {
   context: (args: { req: PlainRequest; res: PlainResponse }) => Promise<C>;
   /** TRUSTED_DOCUMENTS: documents by hash, and the mode's rule; without it every request is as before. */
   trusted?: TrustedRequests;
+  /** With tracing (observability/): runs each answer in the span of its operation. */
+  operationSpan?: (res: PlainResponse, answer: () => Promise<void>) => Promise<void>;
 }
 
 /** What deciding on the known path found: its answer, or the context already built for Apollo to reuse. */
@@ -89,6 +91,7 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     // 4. A plan compiled for this text (or trusted document) and operation name under a token, and 5. a query.
     const plan: KnownPlan | undefined = text ? plans.find(text.query, text.operationName) : plans.findPersisted(trustedId!, request.operationName);
     if (!plan || plan.operation.operation !== "query") return apollo;
+    logLineOf(res).operationType = "query";
     // 6. The context builds (else Apollo builds it again and answers the failure).
     let context: C;
     try {
@@ -112,7 +115,7 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     return answer ? { path: "known", answer } : { path: "handed-over", context };
   };
 
-  return async (req: PlainRequest, res: PlainResponse): Promise<void> => {
+  const answer = async (req: PlainRequest, res: PlainResponse): Promise<void> => {
     let path = pathBeforePlans(req);
     let built: C | undefined;
     const trusted = deps.trusted?.decide(req, res) ?? { kind: "free" };
@@ -143,4 +146,6 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     markAnswering();
     return writeApolloAnswer(req, res, answer, { withSend: req.method !== "POST" || path === "upload", compress: deps.config.compressResponses });
   };
+  const { operationSpan } = deps;
+  return operationSpan ? (req: PlainRequest, res: PlainResponse) => operationSpan(res, () => answer(req, res)) : answer;
 }

@@ -8,6 +8,7 @@ import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError } from "../../common/errors.js";
 import { classifyDatabaseError } from "../../db/driver-errors.js";
 import { currentRequestId } from "../http/index.js";
+import { currentTraceId } from "../../common/trace-context.js";
 import { QUERY_TOO_COMPLEX, queryLimitErrorOf } from "../limits/index.js";
 
 /** Codes that graphql-js, Apollo or we ourselves put on errors a client caused; README.md's table of codes names each (test/docs/settings.test.ts). */
@@ -88,5 +89,6 @@ export function formatAnswerError(formatted: GraphQLFormattedError, error: unkno
     ? { message: limit.message, extensions: { code: QUERY_TOO_COMPLEX, limit: limit.extensions.limit } }
     : formatError(formatted, error);
   const requestId = currentRequestId();
-  return requestId ? { ...answer, extensions: { ...answer.extensions, requestId } } : answer;
+  const traceId = currentTraceId();
+  return requestId || traceId ? { ...answer, extensions: { ...answer.extensions, ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) } } : answer;
 }

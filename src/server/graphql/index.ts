@@ -1,7 +1,7 @@
 // GraphQL: the schema and its descriptions, the request's context and loaders, Apollo as the
 // service runs it, the executor and its compiled plans, and dispatch.ts, which decides and names
 // the path that answers each request. The highest room of src/server/ (docs/ARCHITECTURE.md):
-// http/ < identity/ < limits/ < graphql/.
+// http/ < observability/ < identity/ < limits/ < graphql/.
 
 // The schema.
 export { buildGraphQLSchema, printGraphQLSchema, schemaEventCoercer } from "./schema.js";

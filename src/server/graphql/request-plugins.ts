@@ -10,6 +10,7 @@ import { queryLimitErrorOf } from "../limits/index.js";
 import { markWriting } from "../limits/index.js";
 import type { RequestChecks } from "../limits/index.js";
 import { contextLogLine, writeLogLine } from "../http/index.js";
+import { currentTraceId } from "../../common/trace-context.js";
 
 /** Masked (unexpected) errors of one request whose stacks the log line carries; the rest are counted. */
 const LOGGED_STACKS = 3;
@@ -48,8 +49,11 @@ export function requestLogPlugin(): ApolloServerPlugin<Context> {
         },
         async willSendResponse({ response, operationName, contextValue: ctx }) {
           const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          const traceId = currentTraceId();
+          const line = contextLogLine(ctx);
           for (const error of errors ?? []) {
-            (error as { extensions?: Record<string, unknown> }).extensions = { ...error.extensions, requestId: ctx.requestId };
+            (error as { extensions?: Record<string, unknown> }).extensions = { ...error.extensions, requestId: ctx.requestId, ...(traceId ? { traceId } : {}) };
+            if (line && typeof error.extensions?.limit === "string") (line.limits ??= []).push(error.extensions.limit);
           }
           const fields = requestLogFields(ctx, operationName ?? null, started, errors?.map((e) => e.extensions?.code) ?? []);
           if (unexpectedCount) writeLogLine(ctx, "error", "graphql", { ...fields, unexpectedErrors: unexpectedCount, errors: unexpected });
@@ -81,7 +85,10 @@ export function checkOperation(
   // Lists first: a list over its limit is refused by its length, before its items are walked.
   checks.lists(request.document, request.variables, request.operationName);
   checks.strings(request.document, request.variables);
-  checks.cost(request.document, request.operationName, request.variables);
+  const cost = checks.cost(request.document, request.operationName, request.variables);
+  // Kept for the request's metrics and trace (server/observability/).
+  const line = contextLogLine(ctx);
+  if (line) line.cost = cost;
 }
 
 /** checkOperation as an Apollo plugin; a mutation also marks the request as writing (limits/deadline.ts). */
@@ -91,6 +98,8 @@ export function requestGuardPlugin(config: Config, checks: RequestChecks): Apoll
       return {
         async didResolveOperation({ document, request, operation, operationName, contextValue: ctx }) {
           if (operation?.operation === "mutation") markWriting();
+          const line = contextLogLine(ctx);
+          if (line) line.operationType = operation?.operation;
           checkOperation(config, checks, ctx, { document, operationName: operationName ?? undefined, variables: request.variables ?? {} });
         },
       };

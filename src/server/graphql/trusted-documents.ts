@@ -43,6 +43,8 @@ export interface TrustedDocuments {
   /** The manifests read. */
   readonly files: string[];
   get(id: string): TrustedDocument | undefined;
+  /** The names of every named operation of the documents (the metrics label these by name). */
+  operationNames(): Set<string>;
 }
 
 /** A manifest that cannot be trusted: start-up stops with this message. */
@@ -109,7 +111,14 @@ export async function loadTrustedDocuments(path: string, deps: TrustedDocumentCh
       documents.set(document.id, document);
     }
   }
-  return { size: documents.size, bytes, files, get: (id) => documents.get(id) };
+  const operationNames = () => {
+    const names = new Set<string>();
+    for (const { document } of documents.values()) {
+      for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) names.add(definition.name.value);
+    }
+    return names;
+  };
+  return { size: documents.size, bytes, files, get: (id) => documents.get(id), operationNames };
 }
 
 /** One entry checked as a free-text document would be on its way in, and its hash against its text. */

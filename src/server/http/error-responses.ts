@@ -8,6 +8,7 @@ import type { Logger } from "../../common/log.js";
 import { requestScoped } from "../../common/request-scoped.js";
 import { BodyRefusal } from "./body-budget.js";
 import { recordAnswerPath, refusedPath } from "./answer-path.js";
+import { logLineOf } from "./log-line.js";
 
 /** The request id of the request being answered (for errors Apollo formats outside any plugin). */
 const requestScope = requestScoped<{ requestId: string }>("requestId");
@@ -36,8 +37,13 @@ export const scopeRequestId: PlainHandler = (_req, res, next) => {
 
 /** A JSON error answer, written with node's own calls (the direct route has no express response). */
 export function sendJsonError(res: PlainResponse, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
-  const body = JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, requestId: requestIdOf(res) } }] });
+  // The trace id, when the request is traced (server/observability/ keeps it on the response).
+  const traceId = res.locals.traceId as string | undefined;
+  const body = JSON.stringify({ errors: [{ message, extensions: { ...extensions, code, requestId: requestIdOf(res), ...(traceId ? { traceId } : {}) } }] });
   recordAnswerPath(res, refusedPath(code, extensions.limit));
+  const line = logLineOf(res);
+  line.codes ??= [code];
+  if (typeof extensions.limit === "string") (line.limits ??= []).push(extensions.limit);
   res.statusCode = status;
   res.setHeader("content-type", "application/json; charset=utf-8");
   res.setHeader("cache-control", "no-store");
@@ -90,7 +96,7 @@ export function httpErrorHandler(log: Logger) {
   return (error: HttpLikeError, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const answer = classifyHttpError(error ?? {});
-    const fields = { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), status: answer.status, code: answer.code };
+    const fields = { requestId: requestIdOf(res), ...(res.locals.traceId ? { traceId: res.locals.traceId } : {}), method: req.method, path: req.path.slice(0, 200), status: answer.status, code: answer.code };
     if (answer.status >= 500) log.error("http error", { ...fields, error: String(error?.stack ?? error) });
     // 499: the client went away (an upload cut off); nobody reads the answer.
     else if (answer.status === 499) log.info("http error: the client went away", { ...fields, reason: String(error?.message ?? error).slice(0, 200) });

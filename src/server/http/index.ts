@@ -1,7 +1,7 @@
 // HTTP: what every request meets before GraphQL. The direct route for a JSON POST /graphql, the
 // bodies (JSON within its caller's budget, uploads), compression, CORS, connections, health probes,
 // replica routing, the JSON error answers and request ids, and the request's log line and answer path.
-// The lowest room of src/server/ (docs/ARCHITECTURE.md): http/ < identity/ < limits/ < graphql/.
+// The lowest room of src/server/ (docs/ARCHITECTURE.md): http/ < observability/ < identity/ < limits/ < graphql/.
 
 // The route and the request's records.
 export { directRoute } from "./direct-route.js";
@@ -9,6 +9,7 @@ export type { PlainHandler, PlainRequest, PlainResponse } from "./direct-route.j
 export { answerPathOf, recordAnswerPath, refusedPath, showAnswerPath } from "./answer-path.js";
 export type { AnswerPath } from "./answer-path.js";
 export { attachLogLine, contextLogLine, logLineOf, writeLogLine } from "./log-line.js";
+export type { LogLine } from "./log-line.js";
 export { assignRequestId, browserToGraphiQL, currentRequestId, httpErrorHandler, notFoundHandler, requestIdOf, scopeRequestId, sendJsonError } from "./error-responses.js";
 // Bodies.
 export { bodyBudget } from "./body-budget.js";

@@ -13,6 +13,16 @@ export interface LogLine {
   started: number;
   /** The path that answers the request (answer-path.ts), once decided. */
   path?: string;
+  /** What the answer said, kept for the metrics and the trace (server/observability/): the operation as the caller named it, */
+  operation?: string | null;
+  /** its type once parsed (query, mutation, subscription), */
+  operationType?: string;
+  /** its estimated cost once measured, */
+  cost?: number;
+  /** the codes of its errors, */
+  codes?: unknown[];
+  /** and the limits that refused it (extensions.limit). */
+  limits?: string[];
 }
 
 // A symbol property: Apollo runs each operation on a shallow copy of the context (Object.assign),
@@ -38,5 +48,9 @@ export function contextLogLine(ctx: Context): LogLine | undefined {
 export function writeLogLine(ctx: Context, level: "info" | "error", message: string, fields: Record<string, unknown>): void {
   const line = contextLogLine(ctx);
   ctx.log[level](message, line?.path ? { ...fields, path: line.path } : fields);
-  if (line) line.written = true;
+  if (line) {
+    line.written = true;
+    if ("operation" in fields) line.operation = fields.operation as string | null;
+    if (Array.isArray(fields.errorCodes)) line.codes = fields.errorCodes;
+  }
 }

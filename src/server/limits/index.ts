@@ -1,7 +1,7 @@
 // Limits: what a request may spend. The document's size, tokens, depth, aliases, directives and
 // cost; the lengths of lists and strings; batches; the request's deadline and heavy-work budget;
 // and the bounded caches that keep nothing for a caller without a token.
-// The rooms of src/server/ (docs/ARCHITECTURE.md): http/ < identity/ < limits/ < graphql/.
+// The rooms of src/server/ (docs/ARCHITECTURE.md): http/ < observability/ < identity/ < limits/ < graphql/.
 
 // Before Apollo parses.
 export { documentLimits } from "./document-limits.js";
