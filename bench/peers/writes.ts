@@ -1,0 +1,1 @@
+export async function runWrites(): Promise<void> { throw new Error("not yet"); }
