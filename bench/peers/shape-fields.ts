@@ -24,6 +24,7 @@ export interface TypeMapping {
 
 const f = (ours: string, theirs: string, kind: Kind): FieldMapping => ({ ours, theirs, kind });
 const same = (kind: Kind, ...names: string[]) => names.map((n) => f(n, n, kind));
+const dataMembers = (kind: Kind, ...names: string[]) => names.map((n) => f(n, `data.${n}`, kind));
 
 // Events keep their rarely searched fields in the jsonb column `data` (src/events/mapper.ts);
 // on_air_time is relative to the schedule's time_origin, which the seeded schedules leave at 0.
@@ -33,8 +34,9 @@ export const EVENT: TypeMapping = {
   fields: [
     f("id", "rowId", "id"), f("eventId", "rowId", "id"), f("scheduleId", "scheduleId", "id"), f("onAirTime", "onAirTime", "time"),
     ...same("number", "duration", "version"), ...same("text", "eventType", "title", "mediaId", "status"), f("locked", "locked", "boolean"),
-    f("houseId", "data.houseId", "text"), f("som", "data.som", "number"), f("category", "data.category", "text"), f("label", "data.label", "text"),
-    f("blockId", "data.blockId", "number"),
+    ...dataMembers("text", "houseId", "category", "label", "color", "liveId", "placeholderId", "reconciliationId", "recordingPattern", "blockMode"),
+    ...dataMembers("number", "som", "blockId", "deviation", "maxExtendedDuration", "timecodeIn"),
+    ...dataMembers("boolean", "ignoreIncomingScte35Signals", "manualEnd", "manualStart", "recording"),
   ],
 };
 
