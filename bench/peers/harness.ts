@@ -53,3 +53,17 @@ export async function graphql(port: number, query: string, token?: string, varia
   if (!response.ok || body.errors) throw new Error(`HTTP ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 1000)}`);
   return body.data;
 }
+
+export const oneLine = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+/** Where two answers first differ (a path and both values), or null when they are equal. */
+export function firstDifference(a: unknown, b: unknown, path = ""): string | null {
+  if (JSON.stringify(a) === JSON.stringify(b)) return null;
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference((a as any)[key], (b as any)[key], `${path}.${key}`);
+      if (d) return d;
+    }
+  }
+  return `${path || "(root)"}: ${oneLine(JSON.stringify(a) ?? "undefined", 160)} ≠ ${oneLine(JSON.stringify(b) ?? "undefined", 160)}`;
+}

@@ -7,7 +7,7 @@ import { buildClientSchema, getIntrospectionQuery } from "graphql";
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { prepareDatabase } from "./database.js";
-import { ensurePeersInstalled, f2, graphql, machineLine, median, option, out, SECRET } from "./harness.js";
+import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, oneLine, option, out, SECRET } from "./harness.js";
 import { measure, type Measured } from "./load.js";
 import { startProcess, type ServerProcess } from "./processes.js";
 import { USAGE_WINDOW } from "./queries.js";
@@ -25,18 +25,6 @@ type Metric = "req/s" | "CPU";
 const ratioOf = (metric: Metric, ours: Measured, theirs: Measured) =>
   metric === "req/s" ? ours.requestsPerSecond / theirs.requestsPerSecond : cpuPerRequest(theirs) / cpuPerRequest(ours);
 const cpuPerRequest = (m: Measured) => m.serverCpuMs + (m.databaseCpuMs ?? 0);
-const oneLine = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
-
-function firstDifference(a: unknown, b: unknown, path = ""): string | null {
-  if (JSON.stringify(a) === JSON.stringify(b)) return null;
-  if (a && b && typeof a === "object" && typeof b === "object") {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference((a as any)[key], (b as any)[key], `${path}.${key}`);
-      if (d) return d;
-    }
-  }
-  return `${path || "(root)"}: ${oneLine(JSON.stringify(a) ?? "undefined", 160)} ≠ ${oneLine(JSON.stringify(b) ?? "undefined", 160)}`;
-}
 
 interface Servers {
   ours: ServerProcess;
