@@ -90,7 +90,9 @@ async function versionsWritten(context: Context): Promise<number> {
   return Number(n);
 }
 
-async function run(context: Context, mutation: Mutation, peer: Peer, connections: number): Promise<Measured> {
+type Run = Measured & { statements: number };
+
+async function run(context: Context, mutation: Mutation, peer: Peer, connections: number): Promise<Run> {
   await settle(context.admin, context.database);
   await context.restorer.restore();
   const editors = await editorsOf(context);
@@ -106,6 +108,7 @@ async function run(context: Context, mutation: Mutation, peer: Peer, connections
   };
   const path = peer === "floor" ? "/bulk-edit" : "/graphql";
   const server = context.servers[peer];
+  const statementsBefore = await server.statements();
   const m = await measure(server, { method: "POST", path, body: "{}" }, connections, context.seconds, context.admin, context.database, peer === "this" ? context.token : undefined, setupClient);
   // Answered mutations each wrote 1 (single) or BULK_EVENTS (bulk) event versions; those in flight at the end may add up to one per connection.
   const perMutation = mutation === "single" ? 1 : context.targets[0].eventIds.length;
@@ -113,7 +116,8 @@ async function run(context: Context, mutation: Mutation, peer: Peer, connections
   await settle(context.admin, context.database);
   const written = (await versionsWritten(context)) / perMutation;
   if (written < answered || written > answered + connections) throw new Error(`${LABEL[mutation]}, ${peer}: ${answered} mutations answered but ${written} written (refused as stale or failed?)`);
-  return m;
+  // Counted at the driver like the reads' (those in flight at the end make it a little high).
+  return { ...m, statements: ((await server.statements()) - statementsBefore) / Math.max(1, written) };
 }
 
 /** The state a mutation leaves: the events' titles and versions and the history rows of their changes. */
@@ -175,10 +179,10 @@ export async function runWrites(): Promise<void> {
       out(`  ${LABEL[mutation]}: ${a} and ${b} leave the same events and history rows`);
     }
 
-    const results = new Map<string, Measured[]>();
+    const results = new Map<string, Run[]>();
     for (let round = 1; round <= rounds; round++) {
       out(`\nround ${round} of ${rounds}`);
-      out("| mutation | conns | peer | mutations/s | p50 ms | p99 ms | server CPU ms/mutation | PostgreSQL CPU ms/mutation |\n|---|---|---|---|---|---|---|---|");
+      out("| mutation | conns | peer | mutations/s | p50 ms | p99 ms | server CPU ms/mutation | PostgreSQL CPU ms/mutation | statements/mutation |\n|---|---|---|---|---|---|---|---|---|");
       for (const mutation of ["single", "bulk"] as Mutation[]) {
         for (const connections of CONNECTIONS) {
           const peers = round % 2 ? PEERS_OF[mutation] : [...PEERS_OF[mutation]].reverse();
@@ -186,7 +190,7 @@ export async function runWrites(): Promise<void> {
             const m = await run(context, mutation, peer, connections);
             const key = `${mutation} ${connections} ${peer}`;
             results.set(key, [...(results.get(key) ?? []), m]);
-            out(`| ${LABEL[mutation]} | ${connections} | ${peer} | ${m.requestsPerSecond.toFixed(1)}${m.failures ? ` (${m.failures} failed)` : ""} | ${m.p50} | ${m.p99} | ${f2(m.serverCpuMs)} | ${m.databaseCpuMs === null ? "n/a" : f2(m.databaseCpuMs)} |`);
+            out(`| ${LABEL[mutation]} | ${connections} | ${peer} | ${m.requestsPerSecond.toFixed(1)}${m.failures ? ` (${m.failures} failed)` : ""} | ${m.p50} | ${m.p99} | ${f2(m.serverCpuMs)} | ${m.databaseCpuMs === null ? "n/a" : f2(m.databaseCpuMs)} | ${m.statements.toFixed(1)} |`);
           }
         }
       }
@@ -200,7 +204,7 @@ export async function runWrites(): Promise<void> {
   }
 }
 
-function report(results: Map<string, Measured[]>, rounds: number): void {
+function report(results: Map<string, Run[]>, rounds: number): void {
   const cpu = (m: Measured) => m.serverCpuMs + (m.databaseCpuMs ?? 0);
   const headline: string[] = [];
   out(`\nmedians over ${rounds} rounds (CPU: server process + PostgreSQL backends, per mutation; ratios this/peer, CPU as peer's over ours: higher is better)`);
