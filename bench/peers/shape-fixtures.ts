@@ -41,21 +41,22 @@ export async function addShapeFixtures(admin: postgres.Sql, organization: string
 export async function addChangeSets(admin: postgres.Sql, organization: string, port: number, editorToken: string): Promise<void> {
   const [{ n }] = await admin`select count(*)::int as n from change_sets where organization = ${organization}`;
   if (n > 0) return;
-  const schedules = await admin`select id::text from schedules where organization = ${organization} order by id limit ${CHANGE_SET_SCHEDULES}`;
+  const schedules = await admin`select id::text from schedules where organization = ${organization} order by schedules.id limit ${CHANGE_SET_SCHEDULES}`;
   for (const [i, { id }] of schedules.entries()) {
     // One, two and three change sets: lists of different lengths.
     for (let k = 0; k <= i; k++) await graphql(port, `mutation { createChangeSet(scheduleId: ${JSON.stringify(id)}) { id } }`, editorToken);
   }
 }
 
+// Ordered by the table's column: `order by id` would name the text the select makes of it ("10" before "2").
 export async function readFacts(admin: postgres.Sql, organization: string, assetCount: number): Promise<DatasetFacts> {
-  const schedules = await admin`select id::text, graphics_project_v2 from schedules where organization = ${organization} and visibility = 'VISIBLE' order by id`;
+  const schedules = await admin`select id::text, graphics_project_v2 from schedules where organization = ${organization} and visibility = 'VISIBLE' order by schedules.id`;
   const byProject: Record<string, number> = {};
   for (const s of schedules) if (s.graphics_project_v2) byProject[s.graphics_project_v2] = (byProject[s.graphics_project_v2] ?? 0) + 1;
   const types = await admin`select event_type, count(*)::int as n from events where schedule_id = ${schedules[0].id} group by 1`;
-  const jobs = await admin`select id::text from jobs where organization = ${organization} and user_id = ${FIXTURE_USER} order by id`;
+  const jobs = await admin`select id::text from jobs where organization = ${organization} and user_id = ${FIXTURE_USER} order by jobs.id`;
   const [{ n: jobCount }] = await admin`select count(*)::int as n from jobs where organization = ${organization}`;
-  const changeSets = await admin`select id::text, schedule_id::text from change_sets where organization = ${organization} order by id`;
+  const changeSets = await admin`select id::text, schedule_id::text from change_sets where organization = ${organization} order by change_sets.id`;
   return {
     organization,
     scheduleIds: schedules.map((s) => s.id as string),

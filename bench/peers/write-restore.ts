@@ -23,30 +23,48 @@ export interface Restorer {
 export async function restorerOf(admin: postgres.Sql, scheduleIds: string[]): Promise<Restorer> {
   await admin`create schema if not exists peers`;
   const [{ copied }] = await admin`select to_regclass('peers.write_events_before') is not null as copied`;
-  if (!copied) {
+  const sameTargets = async () => {
+    const rows = await admin`select id::text from peers.write_schedules_before order by write_schedules_before.id`;
+    return rows.map((r) => r.id).join() === [...scheduleIds].sort((a, b) => Number(a) - Number(b)).join();
+  };
+  const stale = copied && !(await sameTargets());
+  if (stale) {
+    // A copy of other schedules (other targets): put them back, then copy the new ones.
+    await restoreWith(admin, await assignments(admin));
+    await admin`drop table peers.write_events_before, peers.write_schedules_before, peers.write_history_mark`;
+  }
+  if (!copied || stale) {
     await admin.begin(async (tx) => {
       await tx`create table peers.write_events_before as select * from events where schedule_id = any(${scheduleIds}::int8[])`;
       await tx`create table peers.write_schedules_before as select * from schedules where id = any(${scheduleIds}::int8[])`;
       await tx`create table peers.write_history_mark as select coalesce(max(id), 0) as history_id from schedule_history`;
     });
   }
-  const assign = (columns: string[], alias: string) => columns.map((c) => `${c} = b.${c}`).join(", ").replaceAll("b.", `${alias}.`);
-  const events = assign(await valueColumns(admin, "events"), "b");
-  const schedules = assign(await valueColumns(admin, "schedules"), "b");
-  return {
-    async restore() {
-      await admin.begin(async (tx) => {
-        // Replica mode: the restore itself writes no history (the triggers do not fire).
-        await tx`set local session_replication_role = replica`;
-        await tx.unsafe(`update events e set ${events} from peers.write_events_before b
-          where e.id = b.id and (e.version <> b.version or e.title is distinct from b.title)`);
-        await tx.unsafe(`update schedules s set ${schedules} from peers.write_schedules_before b
-          where s.id = b.id and (s.version <> b.version or s.date_updated <> b.date_updated)`);
-        // Foreign keys do not cascade in replica mode either: the changes first, then their entries.
-        await tx`delete from schedule_history_changes where history_id > (select history_id from peers.write_history_mark)`;
-        await tx`delete from schedule_history where id > (select history_id from peers.write_history_mark)`;
-      });
-      await admin`vacuum analyze events, schedules, schedule_history, schedule_history_changes`;
-    },
-  };
+  const columns = await assignments(admin);
+  return { restore: () => restoreWith(admin, columns) };
+}
+
+interface Assignments {
+  events: string;
+  schedules: string;
+}
+
+async function assignments(admin: postgres.Sql): Promise<Assignments> {
+  const assign = (columns: string[]) => columns.map((c) => `${c} = b.${c}`).join(", ");
+  return { events: assign(await valueColumns(admin, "events")), schedules: assign(await valueColumns(admin, "schedules")) };
+}
+
+async function restoreWith(admin: postgres.Sql, columns: Assignments): Promise<void> {
+  await admin.begin(async (tx) => {
+    // Replica mode: the restore itself writes no history (the triggers do not fire).
+    await tx`set local session_replication_role = replica`;
+    await tx.unsafe(`update events e set ${columns.events} from peers.write_events_before b
+      where e.id = b.id and (e.version <> b.version or e.title is distinct from b.title)`);
+    await tx.unsafe(`update schedules s set ${columns.schedules} from peers.write_schedules_before b
+      where s.id = b.id and (s.version <> b.version or s.date_updated <> b.date_updated)`);
+    // Foreign keys do not cascade in replica mode either: the changes first, then their entries.
+    await tx`delete from schedule_history_changes where history_id > (select history_id from peers.write_history_mark)`;
+    await tx`delete from schedule_history where id > (select history_id from peers.write_history_mark)`;
+  });
+  await admin`vacuum analyze events, schedules, schedule_history, schedule_history_changes`;
 }

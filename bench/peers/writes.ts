@@ -131,7 +131,7 @@ async function stateAfter(context: Context, mutation: Mutation, peer: Peer) {
   });
   const text = await response.text();
   if (!response.ok || text.includes('"errors"')) throw new Error(`${LABEL[mutation]}, ${peer}: ${text.slice(0, 500)}`);
-  const events = await context.admin`select id::text, title, version from events where schedule_id = ${editor.target.scheduleId} order by id`;
+  const events = await context.admin`select id::text, title, version from events where schedule_id = ${editor.target.scheduleId} order by events.id`;
   // Per event: a statement's history row lists its events in the order it wrote them, which differs between writers.
   const history = await context.admin`select c.kind, u.* from schedule_history_changes c
     cross join lateral unnest(c.event_ids, c.title_old, c.title_new, c.version_old, c.version_new) as u(event_id, title_old, title_new, version_old, version_new)
@@ -151,11 +151,11 @@ export async function runWrites(): Promise<void> {
   const started: ServerProcess[] = [];
   try {
     // The organization's last schedules, one per connection at most, none of them a target of Q1–Q5's reads that matter (restored anyway).
-    const schedules = await admin`select id::text from schedules where organization = ${ORG} order by id desc limit ${Math.max(...CONNECTIONS)}`;
+    const schedules = await admin`select id::text from schedules where organization = ${ORG} order by schedules.id desc limit ${Math.max(...CONNECTIONS)}`;
     if (schedules.length < Math.max(...CONNECTIONS)) throw new Error(`the write path needs ${Math.max(...CONNECTIONS)} schedules (PEERS_SCHEDULES)`);
     const targets: Target[] = [];
     for (const { id } of schedules.reverse()) {
-      const events = await admin`select id::text from events where schedule_id = ${id} order by id limit ${BULK_EVENTS}`;
+      const events = await admin`select id::text from events where schedule_id = ${id} order by events.id limit ${BULK_EVENTS}`;
       targets.push({ scheduleId: id, eventIds: events.map((e) => e.id as string) });
     }
     const restorer = await restorerOf(admin, targets.map((t) => t.scheduleId));
