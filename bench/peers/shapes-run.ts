@@ -176,6 +176,13 @@ function report(shapes: Shape[], measured: Shape[], results: Map<string, Measure
       out(`| ${metric} | ${connections} | ${f2(stats.min)} | ${f2(stats.median)} | ${f2(Math.max(...ratios))} |`);
     }
   }
+  // By root: which kind of read is behind (the medians of its shapes' ratios).
+  out("\nby root, the median of its shapes' ratios:\n| root | shapes | req/s at 2 | req/s at 10 | CPU at 2 | CPU at 10 |\n|---|---|---|---|---|---|");
+  for (const root of [...new Set(measured.map((s) => s.name.split(" ")[1]))].sort()) {
+    const ofRoot = measured.filter((s) => s.name.split(" ")[1] === root);
+    const cells = (["req/s", "CPU"] as Metric[]).flatMap((metric) => CONNECTIONS.map((c) => f2(median(ofRoot.map((s) => ratio(s, c, metric))))));
+    out(`| ${root} | ${ofRoot.length} | ${cells.join(" | ")} |`);
+  }
   for (const metric of ["req/s", "CPU"] as Metric[]) {
     // A shape's standing: the lower of its two connection counts' ratios.
     const ranked = measured.map((s) => ({ shape: s, worst: Math.min(...CONNECTIONS.map((c) => ratio(s, c, metric))) })).sort((a, b) => a.worst - b.worst);
