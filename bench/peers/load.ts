@@ -39,12 +39,32 @@ async function backendCpu(admin: postgres.Sql, database: string): Promise<Map<nu
   return cpu;
 }
 
+/**
+ * Waits until no backend of `database` but the caller's is busy: requests still in flight when the
+ * load generator stopped would otherwise run into the next measurement (and a write path restore).
+ */
+export async function settle(admin: postgres.Sql, database: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const [{ busy }] = await admin`select count(*)::int as busy from pg_stat_activity
+      where datname = ${database} and pid <> pg_backend_pid() and state is not null and state not in ('idle')`;
+    quiet = busy === 0 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const headersOf = (request: Request, token?: string): Record<string, string> => ({
   ...(request.method === "POST" ? { "content-type": "application/json" } : {}),
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
-export async function measure(server: ServerProcess, request: Request, connections: number, seconds: number, admin: postgres.Sql, database: string, token?: string): Promise<Measured> {
+/**
+ * `setupClient` is autocannon's: called once per connection, it may give each one bodies of its own
+ * (the write path: every mutation names the version it read, so no two requests are the same).
+ */
+export async function measure(server: ServerProcess, request: Request, connections: number, seconds: number, admin: postgres.Sql, database: string, token?: string, setupClient?: (client: any) => void): Promise<Measured> {
+  await settle(admin, database);
   const cpuBefore = server.cpuMs();
   const dbBefore = await backendCpu(admin, database);
   const result = await autocannon({
@@ -54,6 +74,7 @@ export async function measure(server: ServerProcess, request: Request, connectio
     body: request.body,
     connections,
     duration: seconds,
+    ...(setupClient ? { setupClient } : {}),
   });
   const cpuAfter = server.cpuMs();
   const dbAfter = await backendCpu(admin, database);

@@ -2,13 +2,11 @@
 // SQL floor, each its own process on one seeded database; answers checked equal, then autocannon.
 //   npm run bench:peers [-- --quick]        (prerequisites and settings: bench/peers/README.md)
 // The last line printed is always `median ratio to PostGraphile: Q1 <x> Q2 <x> Q3 <x> Q4 <x> Q5 <x>`.
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import os from "node:os";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { BASE_URL, prepareDatabase } from "./database.js";
+import { ensurePeersInstalled, f2, machineLine, median, option, out, SECRET } from "./harness.js";
 import { headersOf, measure, type Measured } from "./load.js";
 import { startProcess, type ServerProcess } from "./processes.js";
 import { ALL_QUERIES, normalize, objectCount, requestOf, USAGE_WINDOW, type Peer, type QueryName } from "./queries.js";
@@ -21,21 +19,12 @@ const CONNECTIONS = [2, 10];
 // The job poll is the request many browser tabs send at once: measured at more connections.
 const POLL_CONNECTIONS = [10, 50];
 const connectionsOf = (query: QueryName) => (query === "Q5" ? POLL_CONNECTIONS : CONNECTIONS);
-const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 // --queries=Q2 measures only those; --ab adds "rows": this service (jit) with the JSON read of event pages off.
 const QUERIES = (option("queries")?.split(",") ?? ALL_QUERIES) as QueryName[];
 const AB = process.argv.includes("--ab");
 const PEERS: Peer[] = ["jit", "graphql", "postgraphile", "floor", ...(AB ? (["rows"] as const) : [])];
 const LABEL: Record<Peer, string> = { jit: "this (jit)", graphql: "this (graphql-js)", postgraphile: "PostGraphile 5", floor: "raw floor", rows: "this (jit, JSON read off)" };
 const isService = (peer: Peer) => peer === "jit" || peer === "graphql" || peer === "rows";
-const SECRET = "peers-bench-secret-0123456789abcdef0123456789";
-
-const out = (line = "") => process.stdout.write(line + "\n");
-const f2 = (n: number) => n.toFixed(2);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function call(server: ServerProcess, peer: Peer, query: QueryName, target: Target, token: string): Promise<any> {
   const request = requestOf(peer, query, target.scheduleId, target.jobId);
@@ -56,14 +45,6 @@ function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   return `${path || "(root)"}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`;
 }
 
-/** PostGraphile and pg live in bench/peers/package.json (PostGraphile needs Node 22; the root install stays quiet): installed here on first use. */
-function ensurePeersInstalled(): void {
-  const dir = fileURLToPath(new URL(".", import.meta.url));
-  if (existsSync(`${dir}node_modules/postgraphile/package.json`)) return;
-  out("installing the peers (npm install --prefix bench/peers; EBADENGINE warnings on Node 20 are expected)…");
-  execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] });
-}
-
 /** What Q2 and Q4 read (a schedule) and Q5 polls (a job). */
 interface Target {
   scheduleId: string;
@@ -72,10 +53,12 @@ interface Target {
 
 /** The job Q5 polls: an export that SUCCEEDED with a file (so resourceLink is set); added once, also to a kept database. */
 async function pollTarget(admin: postgres.Sql): Promise<string> {
-  const [found] = await admin`select id::text from jobs where organization = ${ORG} and type = 'SCHEDULE_EXPORT' order by id limit 1`;
+  // Once SCHEDULE_EXPORT, which is no JobType: a job of a kept database gets the export type the service has (shapes read `type`).
+  await admin`update jobs set type = 'TIMELINE_EPG_XML_EXPORT' where organization = ${ORG} and type = 'SCHEDULE_EXPORT' and user_id = 'peers-bench'`;
+  const [found] = await admin`select id::text from jobs where organization = ${ORG} and type = 'TIMELINE_EPG_XML_EXPORT' and user_id = 'peers-bench' order by id limit 1`;
   if (found) return found.id as string;
   const [{ id }] = await admin`insert into jobs (organization, type, status, progress, user_id, file_name, resource_extension, file_size, date_started, date_finished)
-    values (${ORG}, 'SCHEDULE_EXPORT', 'SUCCEEDED', 100, 'peers-bench', 'schedule.xml', 'xml', 1234, now(), now()) returning id::text`;
+    values (${ORG}, 'TIMELINE_EPG_XML_EXPORT', 'SUCCEEDED', 100, 'peers-bench', 'schedule.xml', 'xml', 1234, now(), now()) returning id::text`;
   return id as string;
 }
 
@@ -84,7 +67,7 @@ async function main(): Promise<void> {
   const size = datasetSize();
   out(`peers benchmark${QUICK ? " (--quick)" : ""}: ${size.schedules} schedules × ${size.eventsPerSchedule} events, ${size.assets} assets, ` +
     `${(size.playouts * size.days * 1440).toLocaleString("en")} telemetry samples (${size.playouts} playouts × ${size.days} days × 1/min)`);
-  out(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`);
+  out(machineLine());
   const database = await prepareDatabase(size, USAGE_WINDOW, ORG);
   const admin = postgres(database.url, { max: 1, onnotice: () => {} });
   const servers = new Map<Peer, ServerProcess>();
@@ -176,9 +159,17 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+// --shapes N: generated shapes (shapes-run.ts); --writes: the write path (writes.ts); else Q1–Q5.
+const MODE = process.argv.some((a) => a === "--shapes" || a.startsWith("--shapes=")) ? "shapes" : process.argv.includes("--writes") ? "writes" : "queries";
+// The contract of the script: the last line is the mode's headline, even when there are no figures.
+const FAILED_HEADLINE = {
+  queries: "median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a Q4 n/a Q5 n/a",
+  shapes: `shapes: ${option("shapes") ?? 50}, median ratio n/a, min ratio n/a`,
+  writes: "writes: single update n/a, bulk edit n/a",
+};
+const run = MODE === "shapes" ? async () => (await import("./shapes-run.js")).runShapes() : MODE === "writes" ? async () => (await import("./writes.js")).runWrites() : main;
+run().catch((error) => {
   process.stderr.write(`${error?.stack ?? error}\n`);
-  // The contract of the script: the last line is the headline, even when there are no figures.
-  process.stdout.write("median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a Q4 n/a Q5 n/a\n");
+  process.stdout.write(FAILED_HEADLINE[MODE] + "\n");
   process.exit(1);
 });

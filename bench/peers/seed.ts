@@ -47,7 +47,7 @@ export async function seed(db: Database, size: DatasetSize): Promise<void> {
     db,
     sql`insert into assets (organization, asset_id, media_id, name, storage_type, qc_status, duration_ms, title, asset_size, file_count,
         custom_fields, file_data, metadata, qc_info, source_asset_data, system_fields, tags)
-      select ${ORG}, 'A-' || i, 'M-' || i, 'Asset ' || i, 'S3', 'PASSED', 30000, 'Title ' || i, 1000000 + i, 1,
+      select ${ORG}, 'A-' || i, 'M-' || i, 'Asset ' || i, 'ONLINE', 'PASSED', 30000, 'Title ' || i, 1000000 + i, 1,
         jsonb_build_object('rating', i % 5), jsonb_build_array(jsonb_build_object('fileName', 'a' || i || '.mxf', 'size', 1000000 + i)),
         jsonb_build_object('durationInMilliseconds', 30000, 'frameRate', 25), jsonb_build_object('qcStatus', 'PASSED'),
         jsonb_build_object('origin', 'bench'), jsonb_build_object('title', 'Title ' || i), jsonb_build_array(jsonb_build_object('key', 'k', 'value', 'v' || i))

@@ -2,7 +2,8 @@
 // node:http. It answers Q1–Q5 in this service's response shape (so one normalizer reads both):
 //   GET /q1?schedules=20&events=50   GET /q2?schedule=<id>&events=200   GET /q3?from=<iso>&to=<iso>
 //   GET /q4?schedule=<id>&type=ADVERTISEMENT&page=30&size=20   GET /q5?job=<id>
-import { createServer, type ServerResponse } from "node:http";
+//   POST /bulk-edit {scheduleId, ids, titles}: the write path's single statement (writes.ts)
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
 import { announceReady, serveStats } from "./stats.js";
 import { ORG } from "./seed.js";
@@ -83,6 +84,21 @@ async function q3(from: Date, to: Date) {
   };
 }
 
+/** The write path's peer of a bulk edit (writes.ts): the same change to every event named, as one statement; the history triggers fire. */
+async function bulkEdit(body: { scheduleId: string; ids: string[]; titles: string[] }) {
+  statements += 1;
+  const result = await db`update events set title = v.title, version = events.version + 1
+    from unnest(${body.ids}::int8[], ${body.titles}::text[]) as v(id, title)
+    where events.id = v.id and events.schedule_id = ${body.scheduleId} and events.organization = ${ORG}`;
+  return { bulkEdit: { updated: result.count } };
+}
+
+async function bodyOf(req: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   const json = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
@@ -98,6 +114,7 @@ const server = createServer((req, res) => {
     : url.pathname === "/q3" ? q3(new Date(p.get("from")!), new Date(p.get("to")!))
     : url.pathname === "/q4" ? q4(p.get("schedule")!, p.get("type") ?? "ADVERTISEMENT", Number(p.get("page") ?? 30), Number(p.get("size") ?? 20))
     : url.pathname === "/q5" ? q5(p.get("job")!)
+    : url.pathname === "/bulk-edit" && req.method === "POST" ? bodyOf(req).then(bulkEdit)
     : Promise.reject(new Error(`unknown path ${url.pathname}`));
   answer.then((data) => send(res, 200, { data }), (error: Error) => send(res, 500, { errors: [{ message: error.message }] }));
 });
