@@ -167,6 +167,17 @@ export interface Config {
   maxConnections: number;
   /** The heap ceiling `npm start` and `npm run worker` give node (--max-old-space-size), MB. */
   maxHeapMb: number;
+
+  /** Rate limits (docs/SECURITY.md "Rate limits"): the window every budget below is spent in, seconds. */
+  rateLimitWindowSeconds: number;
+  /** Query cost a token subject (a machine: its client id) may spend per window; 0: no limit. */
+  rateLimitSubjectPoints: number;
+  /** Query cost all callers of one organization may spend together per window; 0: no limit. */
+  rateLimitOrganizationPoints: number;
+  /** Query cost the requests without a valid token from one IP address may spend per window; 0: no limit. */
+  rateLimitIpPoints: number;
+  /** Admin tokens spend no budget (default: on the embedded default only, one person's own machine). */
+  rateLimitAdminsUnlimited: boolean;
 }
 
 export class ConfigError extends Error {
@@ -313,6 +324,11 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMinBytesPerSecond: int("UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0, 1_000_000_000),
     maxConnections: int("MAX_CONNECTIONS", 1000, 1, 1_000_000),
     maxHeapMb: int("MAX_HEAP_MB", 512, 64, 1_048_576),
+    rateLimitWindowSeconds: int("RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86_400),
+    rateLimitSubjectPoints: int("RATE_LIMIT_SUBJECT_POINTS", 600_000, 0, 1_000_000_000_000),
+    rateLimitOrganizationPoints: int("RATE_LIMIT_ORGANIZATION_POINTS", 3_000_000, 0, 1_000_000_000_000),
+    rateLimitIpPoints: int("RATE_LIMIT_IP_POINTS", 6_000, 0, 1_000_000_000_000),
+    rateLimitAdminsUnlimited: bool("RATE_LIMIT_ADMINS_UNLIMITED", !databaseUrl && !authSecret),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

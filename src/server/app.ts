@@ -41,7 +41,7 @@ import {
   type PlainResponse,
 } from "./http/index.js";
 import { bearerAuthenticator, cachedTokenVerifier, callerFor, callerOf, identifyCaller, identityProviderOf, isKnownCaller, tokenVerifier, type IdentityProvider } from "./identity/index.js";
-import { allowCaching, batchLimit, cacheScope, documentLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
+import { allowCaching, batchLimit, cacheScope, counterStoreOf, documentLimits, rateLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
 import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, loadTrustedDocuments, requestBaseUrl, startApollo, trustedRequests, type Context } from "./graphql/index.js";
 import { createServices, type Services } from "./services.js";
 
@@ -103,6 +103,8 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const trusted = config.trustedDocuments ? await loadTrustedDocuments(config.trustedDocuments, { schema, checks, config }) : undefined;
   if (trusted) log.info("trusted documents", { mode: config.trustedDocumentsMode, documents: trusted.size, manifests: trusted.files.length, characters: trusted.bytes });
   const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
+  // Budgets of query cost per subject, organization and address; in PostgreSQL, every server's counters.
+  const rates = rateLimits(config, counterStoreOf(config), log);
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
@@ -134,6 +136,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     jsonBody({ known: bodyBudget(config, true), anonymous: bodyBudget(config, false) }, isKnownCaller),
     documentLimits(checks, log, config),
     batchLimit(schema, config, log),
+    rates.payer,
     cacheScope,
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
@@ -169,6 +172,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     stop: async () => {
       await apollo.stop();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await rates.close();
     },
   };
 }

@@ -47,8 +47,8 @@ export interface RequestChecks {
   readsSchema(document: DocumentNode): boolean;
   /** checkRequestStrings of input-guard.ts: the document's part once, the variables' every time. */
   strings(document: DocumentNode, variables: Record<string, unknown>): void;
-  /** checkCost of query-limits.ts, once per document, operation and `size`/`if` variable values. */
-  cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): void;
+  /** checkCost of query-limits.ts, once per document, operation and `size`/`if` variable values: the cost (undefined for variables execution refuses). */
+  cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number | undefined;
   /** listLimitCheck of list-limits.ts: every list argument within MAX_LIST_LENGTH (or its higher limit); where lists sit, once per document. */
   lists(document: DocumentNode, variables: Record<string, unknown>, operationName?: string): void;
 }
@@ -101,7 +101,7 @@ export function requestChecks(schema: GraphQLSchema, limits: { maxTokens: number
         known.costs.set(key, outcome);
       }
       if ("refused" in outcome) throw again(outcome.refused);
-      checkCostLimit(outcome.cost, limits.maxQueryCost);
+      return checkCostLimit(outcome.cost, limits.maxQueryCost);
     },
     lists,
   };
