@@ -18,6 +18,9 @@
 //                  │    (by hash; GET too)   (a POST whose plan is compiled: "known" above)
 //                  └─ anything else        → Apollo (mutations, batches, persisted
 //                                            queries, introspection, first runs)           "apollo"
+//   Every path spends the operation's cost from the caller's rate budgets once its checks pass
+//   (limits/rate-limits.ts): the known path below, Apollo in its plugin, a batch before Apollo;
+//   over a budget: 429 RATE_LIMITED                                                        "refused:<budget>"
 //
 // "A known query" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
 // request to Apollo, which answers it as it would have anyway (equality tests keep the paths alike).
