@@ -35,25 +35,31 @@ export interface FloodOutcome {
   mostInOneWindow: number;
 }
 
-/** Sends the flood for `ms` at 20 times the budget's rate; answers each answer's time and code. */
+/** Sends the flood for `ms` at 20 times the budget's rate (catching up when the timer runs late); notes each answer by when it was sent. */
 async function flood(base: string, token: string, scheduleId: string, ms: number, answers: FloodAnswer[]): Promise<void> {
   const perSecond = (OVER * FLOOD_BUDGET) / FLOOD_WINDOW_SECONDS / FLOOD_COST;
   const pending: Promise<void>[] = [];
-  const ends = Date.now() + ms;
-  const ticker = setInterval(() => {
-    if (Date.now() >= ends) return;
+  const began = Date.now();
+  let sent = 0;
+  const send = () => {
+    const at = Date.now();
     pending.push(
       fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query: FLOOD_QUERY, variables: { id: scheduleId } }), signal: AbortSignal.timeout(30_000) }).then(
         async (response) => {
           const body: any = await response.json().catch(() => null);
-          answers.push({ at: Date.now(), status: response.status, code: body?.errors?.[0]?.extensions?.code });
+          answers.push({ at, status: response.status, code: body?.errors?.[0]?.extensions?.code });
         },
-        () => void answers.push({ at: Date.now(), status: 0 }),
+        () => void answers.push({ at, status: 0 }),
       ),
     );
+  };
+  const ticker = setInterval(() => {
+    const due = Math.floor((Math.min(Date.now() - began, ms) / 1000) * perSecond);
+    for (; sent < due; sent++) send();
   }, 1000 / perSecond);
   await new Promise((resolve) => setTimeout(resolve, ms));
   clearInterval(ticker);
+  for (const due = Math.floor((ms / 1000) * perSecond); sent < due; sent++) send();
   await Promise.all(pending);
 }
 
@@ -78,7 +84,8 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
     options.setPhase("flood: on");
     await flood(options.base, token, scheduleId, spell, answers);
   }
-  // Windows of the shared counters: each begins with the first admitted request after the last one ended.
+  // Windows of the shared counters: each begins with the first admitted request after the last one
+  // ended (by when they were sent: a slow answer belongs to the window it was checked in).
   let mostInOneWindow = 0;
   let windowEnds = 0;
   let inWindow = 0;

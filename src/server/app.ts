@@ -104,7 +104,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   if (trusted) log.info("trusted documents", { mode: config.trustedDocumentsMode, documents: trusted.size, manifests: trusted.files.length, characters: trusted.bytes });
   const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
   // Budgets of query cost per subject, organization and address; in PostgreSQL, every server's counters.
-  const rates = rateLimits(config, counterStoreOf(config), log);
+  const rates = rateLimits(config, counterStoreOf(config, log), log);
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 

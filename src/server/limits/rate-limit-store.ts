@@ -6,12 +6,13 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { RateLimiterDrizzle, RateLimiterMemory, RLWrapperTimeouts, type RateLimiterRes } from "rate-limiter-flexible";
+import type { Logger } from "../../common/log.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { rateLimitCounters } from "../../db/rate-limit-counters.js";
 
-/** A check the database has not answered within this long is decided by the server's own memory. */
-export const STORE_TIMEOUT_MS = 500;
+/** A check the database has not answered within this long is decided by the server's own memory (then each server counts alone). */
+export const STORE_TIMEOUT_MS = 1000;
 /** Connections of the counters' own client: their statements never wait behind a request's reads in the pool. */
 const STORE_CONNECTIONS = 2;
 
@@ -40,6 +41,20 @@ export function memoryCounters(): CounterStore {
   };
 }
 
+/** The memory counter that decides when the database did not: noted, so that the log says when the servers count alone. */
+class InsuranceCounter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly note: () => void,
+  ) {
+    super(options);
+  }
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.note();
+    return super.consume(key, points, options);
+  }
+}
+
 /**
  * Counters in a database every server shares (`db`: a drizzle database of the schema's table).
  * Each counter: a key over its budget is then refused from memory until its window ends
@@ -47,12 +62,12 @@ export function memoryCounters(): CounterStore {
  * server and window; a statement that fails or outlives STORE_TIMEOUT_MS is decided by a counter
  * in memory (`insuranceLimiter`), so an unreachable database never holds a request up longer.
  */
-export function databaseCounters(db: Pick<Database, "insert" | "select" | "delete">, onClose: () => Promise<void> = async () => {}): CounterStore {
+export function databaseCounters(db: Pick<Database, "insert" | "select" | "delete">, onClose: () => Promise<void> = async () => {}, noteInsurance: () => void = () => {}): CounterStore {
   const limiters: RateLimiterDrizzle[] = [];
   return {
     kind: "postgres",
     counter(prefix, points, windowSeconds) {
-      const insuranceLimiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: windowSeconds });
+      const insuranceLimiter = new InsuranceCounter({ keyPrefix: prefix, points, duration: windowSeconds }, noteInsurance);
       const limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimitCounters, keyPrefix: prefix, points, duration: windowSeconds, inMemoryBlockOnConsumed: points, insuranceLimiter });
       limiters.push(limiter);
       const timed = new RLWrapperTimeouts({ limiter, timeoutMs: STORE_TIMEOUT_MS, insuranceLimiter });
@@ -75,7 +90,7 @@ export function databaseCounters(db: Pick<Database, "insert" | "select" | "delet
  * with the request's, and never queue behind a long read holding the pool. Behind a
  * transaction-mode pooler each is one autocommitted statement, which any server connection runs.
  */
-export function postgresCounters(config: Pick<Config, "databaseUrl" | "dbPoolMode" | "dbPreparedStatements" | "dbConnectTimeoutMs">): CounterStore {
+export function postgresCounters(config: Pick<Config, "databaseUrl" | "dbPoolMode" | "dbPreparedStatements" | "dbConnectTimeoutMs">, noteInsurance?: () => void): CounterStore {
   const pooled = config.dbPoolMode === "transaction";
   const client = postgres(config.databaseUrl!, {
     max: STORE_CONNECTIONS,
@@ -85,10 +100,20 @@ export function postgresCounters(config: Pick<Config, "databaseUrl" | "dbPoolMod
     onnotice: () => {},
     connection: pooled ? { application_name: "playout-gateway rate limits" } : { application_name: "playout-gateway rate limits", statement_timeout: 2 * STORE_TIMEOUT_MS },
   });
-  return databaseCounters(drizzle(client) as unknown as Database, () => client.end({ timeout: 1 }));
+  return databaseCounters(drizzle(client) as unknown as Database, () => client.end({ timeout: 1 }), noteInsurance);
 }
 
 /** The store of a deployment: PostgreSQL with DATABASE_URL, else memory. */
-export function counterStoreOf(config: Pick<Config, "databaseUrl" | "dbPoolMode" | "dbPreparedStatements" | "dbConnectTimeoutMs">): CounterStore {
-  return config.databaseUrl ? postgresCounters(config) : memoryCounters();
+export function counterStoreOf(config: Pick<Config, "databaseUrl" | "dbPoolMode" | "dbPreparedStatements" | "dbConnectTimeoutMs">, log: Logger): CounterStore {
+  if (!config.databaseUrl) return memoryCounters();
+  // At most one line a minute: how many checks this server decided alone since the last one.
+  let alone = 0;
+  let lastLine = 0;
+  return postgresCounters(config, () => {
+    alone++;
+    if (Date.now() - lastLine < 60_000) return;
+    log.warn("rate limits decided in this server's memory: the database did not answer the check", { checks: alone, timeoutMs: STORE_TIMEOUT_MS });
+    lastLine = Date.now();
+    alone = 0;
+  });
 }
