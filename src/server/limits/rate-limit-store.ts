@@ -11,8 +11,13 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { rateLimitCounters } from "../../db/rate-limit-counters.js";
 
-/** A check the database has not answered within this long is decided by the server's own memory (then each server counts alone). */
-export const STORE_TIMEOUT_MS = 1000;
+/**
+ * A check the database has not answered within this long is decided by the server's own memory
+ * (then each server counts alone). As long as DB_CONNECT_TIMEOUT_MS's default: a database that is
+ * down fails at once and is decided in memory at once; one that is only slow holds the requests
+ * anyway, and is when a flood must meet the shared count (0.5 s let 1.5 budgets through under load).
+ */
+export const STORE_TIMEOUT_MS = 5000;
 /** Connections of the counters' own client: their statements never wait behind a request's reads in the pool. */
 const STORE_CONNECTIONS = 2;
 
@@ -62,7 +67,10 @@ class InsuranceCounter extends RateLimiterMemory {
  * server and window; a statement that fails or outlives STORE_TIMEOUT_MS is decided by a counter
  * in memory (`insuranceLimiter`), so an unreachable database never holds a request up longer.
  */
-export function databaseCounters(db: Pick<Database, "insert" | "select" | "delete">, onClose: () => Promise<void> = async () => {}, noteInsurance: () => void = () => {}): CounterStore {
+export function databaseCounters(
+  db: Pick<Database, "insert" | "select" | "delete">,
+  { onClose = async () => {}, noteInsurance = () => {}, timeoutMs = STORE_TIMEOUT_MS }: { onClose?: () => Promise<void>; noteInsurance?: () => void; timeoutMs?: number } = {},
+): CounterStore {
   const limiters: RateLimiterDrizzle[] = [];
   return {
     kind: "postgres",
@@ -70,7 +78,7 @@ export function databaseCounters(db: Pick<Database, "insert" | "select" | "delet
       const insuranceLimiter = new InsuranceCounter({ keyPrefix: prefix, points, duration: windowSeconds }, noteInsurance);
       const limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimitCounters, keyPrefix: prefix, points, duration: windowSeconds, inMemoryBlockOnConsumed: points, insuranceLimiter });
       limiters.push(limiter);
-      const timed = new RLWrapperTimeouts({ limiter, timeoutMs: STORE_TIMEOUT_MS, insuranceLimiter });
+      const timed = new RLWrapperTimeouts({ limiter, timeoutMs, insuranceLimiter });
       return {
         consume: (key, spent) => timed.consume(key, spent),
         // Public in the library's source, missing from its types.
@@ -98,9 +106,9 @@ export function postgresCounters(config: Pick<Config, "databaseUrl" | "dbPoolMod
     connect_timeout: Math.min(config.dbConnectTimeoutMs / 1000, 5),
     idle_timeout: 60,
     onnotice: () => {},
-    connection: pooled ? { application_name: "playout-gateway rate limits" } : { application_name: "playout-gateway rate limits", statement_timeout: 2 * STORE_TIMEOUT_MS },
+    connection: pooled ? { application_name: "playout-gateway rate limits" } : { application_name: "playout-gateway rate limits", statement_timeout: STORE_TIMEOUT_MS },
   });
-  return databaseCounters(drizzle(client) as unknown as Database, () => client.end({ timeout: 1 }), noteInsurance);
+  return databaseCounters(drizzle(client) as unknown as Database, { onClose: () => client.end({ timeout: 1 }), noteInsurance });
 }
 
 /** The store of a deployment: PostgreSQL with DATABASE_URL, else memory. */
