@@ -1,13 +1,17 @@
 // The rehearsal's flood: one tenant of its own sends requests costing 20 times its organization's
 // rate budget (FLOOD_BUDGET per FLOOD_WINDOW_SECONDS, set on every server: topology.ts) through
-// the balancer, in turns with quiet spells of the same length, while the rest of the load goes
-// on. It reports what the flooder got (admitted, RATE_LIMITED, the most admitted in one window of
+// the balancer, from a process of its own (flooder.ts), in turns with quiet spells of the same
+// length, while the rest of the load goes on. It reports what the flooder got (admitted, RATE_LIMITED, the most admitted in one window of
 // the counters every server shares) and the other tenants' p99 with and without the flood.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { signToken } from "../../src/server/identity/tokens.js";
 
 /** The budgets every server of the rehearsal runs with (topology.ts hands them over as settings). */
-export const FLOOD_WINDOW_SECONDS = 10;
-export const FLOOD_BUDGET = 20_000;
+export const FLOOD_WINDOW_SECONDS = 60;
+export const FLOOD_BUDGET = 120_000;
+/** The flood runs this long in each window, then the window ends in quiet: every check of a turn falls in one window, however late it is answered. */
+const FLOOD_SPELL_SECONDS = 20;
 export const RATE_LIMIT_ENV = {
   RATE_LIMIT_WINDOW_SECONDS: String(FLOOD_WINDOW_SECONDS),
   RATE_LIMIT_ORGANIZATION_POINTS: String(FLOOD_BUDGET),
@@ -35,37 +39,23 @@ export interface FloodOutcome {
   mostInOneWindow: number;
 }
 
-/** Sends the flood for `ms` at 20 times the budget's rate (catching up when the timer runs late); notes each answer by when it was sent. */
+const FLOODER = fileURLToPath(new URL("./flooder.ts", import.meta.url));
+
+/** Sends the flood for `ms` at 20 times the budget's rate (cost per second), from a process of its own (flooder.ts). */
 async function flood(base: string, token: string, scheduleId: string, ms: number, answers: FloodAnswer[]): Promise<void> {
   const perSecond = (OVER * FLOOD_BUDGET) / FLOOD_WINDOW_SECONDS / FLOOD_COST;
-  const pending: Promise<void>[] = [];
-  const began = Date.now();
-  let sent = 0;
-  const send = () => {
-    const at = Date.now();
-    pending.push(
-      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query: FLOOD_QUERY, variables: { id: scheduleId } }), signal: AbortSignal.timeout(30_000) }).then(
-        async (response) => {
-          const body: any = await response.json().catch(() => null);
-          answers.push({ at, status: response.status, code: body?.errors?.[0]?.extensions?.code });
-        },
-        () => void answers.push({ at, status: 0 }),
-      ),
-    );
-  };
-  const ticker = setInterval(() => {
-    const due = Math.floor((Math.min(Date.now() - began, ms) / 1000) * perSecond);
-    for (; sent < due; sent++) send();
-  }, 1000 / perSecond);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  clearInterval(ticker);
-  for (const due = Math.floor((ms / 1000) * perSecond); sent < due; sent++) send();
-  await Promise.all(pending);
+  const env = { ...process.env, FLOOD_BASE: base, FLOOD_TOKEN: token, FLOOD_BODY: JSON.stringify({ query: FLOOD_QUERY, variables: { id: scheduleId } }), FLOOD_PER_SECOND: String(perSecond), FLOOD_MS: String(ms) };
+  const child = spawn(process.execPath, ["--import", "tsx", FLOODER], { env, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  await new Promise((resolve) => child.once("exit", resolve));
+  answers.push(...(JSON.parse(out.trim() || "[]") as FloodAnswer[]));
 }
 
 /**
- * The flood phase: `rounds` turns of a quiet spell ("flood: off") then the flood ("flood: on"),
- * each a window long, so that both see the same machine. `setPhase` names the other tenants' samples.
+ * The flood phase: turns of a quiet spell ("flood: off", the rest of the window) and the flood
+ * ("flood: on", FLOOD_SPELL_SECONDS at 20 times the budget's rate), so that both see the same
+ * machine. `setPhase` names the other tenants' samples.
  */
 export async function floodPhase(options: { base: string; secret: string; ms: number; setPhase: (name: string) => void }): Promise<FloodOutcome & { lines: string[] }> {
   const token = await signToken(options.secret, { sub: "flooder", orgs: [FLOOD_ORG], role: "editor" });
@@ -76,27 +66,23 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
   }).then((r) => r.json() as Promise<any>);
   const scheduleId = created.data.createSchedule.id as string;
   const answers: FloodAnswer[] = [];
-  const spell = FLOOD_WINDOW_SECONDS * 1000;
-  const rounds = Math.max(1, Math.floor(options.ms / (2 * spell)));
+  const window = FLOOD_WINDOW_SECONDS * 1000;
+  const spell = FLOOD_SPELL_SECONDS * 1000;
+  const rounds = Math.max(1, Math.floor(options.ms / window));
+  const turns: FloodAnswer[][] = [];
   for (let round = 0; round < rounds; round++) {
     options.setPhase("flood: off");
-    await new Promise((resolve) => setTimeout(resolve, spell));
+    await new Promise((resolve) => setTimeout(resolve, window - spell));
     options.setPhase("flood: on");
-    await flood(options.base, token, scheduleId, spell, answers);
+    const turn: FloodAnswer[] = [];
+    await flood(options.base, token, scheduleId, spell, turn);
+    turns.push(turn);
+    answers.push(...turn);
   }
-  // Windows of the shared counters: each begins with the first admitted request after the last one
-  // ended (by when they were sent: a slow answer belongs to the window it was checked in).
-  let mostInOneWindow = 0;
-  let windowEnds = 0;
-  let inWindow = 0;
-  for (const answer of answers.filter((a) => a.status === 200).sort((a, b) => a.at - b.at)) {
-    if (answer.at >= windowEnds) {
-      windowEnds = answer.at + spell;
-      inWindow = 0;
-    }
-    inWindow += FLOOD_COST;
-    mostInOneWindow = Math.max(mostInOneWindow, inWindow);
-  }
+  // Each turn's checks fall in one window of the shared counters (the turn and its answers end
+  // well before the window does, and the next turn starts after it): what one turn got admitted
+  // across the three servers is what one window admitted.
+  const mostInOneWindow = Math.max(...turns.map((turn) => turn.filter((a) => a.status === 200).length * FLOOD_COST));
   const outcome: FloodOutcome = {
     sent: answers.length,
     admitted: answers.filter((a) => a.status === 200).length,
@@ -104,9 +90,9 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
     other: answers.filter((a) => a.status !== 200 && !(a.status === 429 && a.code === "RATE_LIMITED")).length,
     mostInOneWindow,
   };
-  const onSeconds = rounds * FLOOD_WINDOW_SECONDS;
+  const onSeconds = rounds * FLOOD_SPELL_SECONDS;
   const lines = [
-    `flood: tenant "${FLOOD_ORG}" asked ${(outcome.sent * FLOOD_COST).toLocaleString("en")} of cost in ${onSeconds} s (${((outcome.sent * FLOOD_COST) / ((FLOOD_BUDGET * onSeconds) / FLOOD_WINDOW_SECONDS)).toFixed(1)}× its budget of ${FLOOD_BUDGET.toLocaleString("en")} per ${FLOOD_WINDOW_SECONDS} s): ${outcome.sent} requests, ${outcome.admitted} admitted, ${outcome.limited} RATE_LIMITED, ${outcome.other} other`,
+    `flood: tenant "${FLOOD_ORG}" asked ${(outcome.sent * FLOOD_COST).toLocaleString("en")} of cost in ${rounds} turns of ${FLOOD_SPELL_SECONDS} s (${((outcome.sent * FLOOD_COST) / ((FLOOD_BUDGET * onSeconds) / FLOOD_WINDOW_SECONDS)).toFixed(1)}× the rate of its budget of ${FLOOD_BUDGET.toLocaleString("en")} per ${FLOOD_WINDOW_SECONDS} s): ${outcome.sent} requests, ${outcome.admitted} admitted, ${outcome.limited} RATE_LIMITED, ${outcome.other} other`,
     `flood: most admitted in one window across the three servers ${outcome.mostInOneWindow.toLocaleString("en")} (budget ${FLOOD_BUDGET.toLocaleString("en")}, one request ${FLOOD_COST.toLocaleString("en")})`,
   ];
   return { ...outcome, lines };
