@@ -53,9 +53,10 @@ async function flood(base: string, token: string, scheduleId: string, ms: number
 }
 
 /**
- * The flood phase: turns of a quiet spell ("flood: off", the rest of the window) and the flood
- * ("flood: on", FLOOD_SPELL_SECONDS at 20 times the budget's rate), so that both see the same
- * machine. `setPhase` names the other tenants' samples.
+ * The flood phase: turns of a quiet spell ("flood: off", a whole window, so that the flooder's
+ * last window has ended) and the flood ("flood: on", FLOOD_SPELL_SECONDS at 20 times the budget's
+ * rate, which its first check opens a window for), so that both see the same machine.
+ * `setPhase` names the other tenants' samples.
  */
 export async function floodPhase(options: { base: string; secret: string; ms: number; setPhase: (name: string) => void }): Promise<FloodOutcome & { lines: string[] }> {
   const token = await signToken(options.secret, { sub: "flooder", orgs: [FLOOD_ORG], role: "editor" });
@@ -68,20 +69,20 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
   const answers: FloodAnswer[] = [];
   const window = FLOOD_WINDOW_SECONDS * 1000;
   const spell = FLOOD_SPELL_SECONDS * 1000;
-  const rounds = Math.max(1, Math.floor(options.ms / window));
+  const rounds = Math.max(1, Math.floor(options.ms / (window + spell)));
   const turns: FloodAnswer[][] = [];
   for (let round = 0; round < rounds; round++) {
     options.setPhase("flood: off");
-    await new Promise((resolve) => setTimeout(resolve, window - spell));
+    await new Promise((resolve) => setTimeout(resolve, window));
     options.setPhase("flood: on");
     const turn: FloodAnswer[] = [];
     await flood(options.base, token, scheduleId, spell, turn);
     turns.push(turn);
     answers.push(...turn);
   }
-  // Each turn's checks fall in one window of the shared counters (the turn and its answers end
-  // well before the window does, and the next turn starts after it): what one turn got admitted
-  // across the three servers is what one window admitted.
+  // Each turn's checks fall in one window of the shared counters: the window its first check
+  // opens (the one before it ended during the quiet spell) outlasts the turn and its answers.
+  // What one turn got admitted across the three servers is what one window admitted.
   const mostInOneWindow = Math.max(...turns.map((turn) => turn.filter((a) => a.status === 200).length * FLOOD_COST));
   const outcome: FloodOutcome = {
     sent: answers.length,
