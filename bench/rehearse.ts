@@ -4,7 +4,9 @@
 //   npm run rehearse                                  3 minutes, every fault
 //   REHEARSE_SECONDS=30 REHEARSE_FAULTS=rolling-restart,kill-worker npm run rehearse
 // Env: REHEARSE_SECONDS (180), REHEARSE_RATE (requests/s, 15), REHEARSE_FAULTS (comma-separated:
-// rolling-restart, kill-server, kill-worker, restart-postgres, replica-stop-start; default all).
+// rolling-restart, kill-server, kill-worker, restart-postgres, replica-stop-start, flood; default all).
+// flood: one tenant asks 20 times its rate budget; it must get RATE_LIMITED while the other
+// tenants' p99 stays within 10 % of the quiet spells between its turns (rehearsal/flood.ts).
 // The primary is a PostgreSQL server of the rehearsal's own (initdb in a temp dir), so restarting
 // it disturbs no other database of the machine. Exit code 0 when the targets hold, 1 otherwise.
 import { ALL_FAULTS, drive, type Fault } from "./rehearsal/drive.js";
@@ -31,7 +33,7 @@ try {
     for (const note of topology.notes) out(`note: ${note}`);
     out(`balancer ${topology.balancerUrl}; ${topology.live("server").length} servers${topology.pooler ? " through PgBouncer (transaction mode)" : ""}, ${topology.live("worker").length} workers${topology.replica ? ", 1 streaming replica" : ""}; ${seconds} s at ${rate} requests/s; faults: ${faults.join(", ")}`);
     const summary = await drive(topology, { seconds, rate, faults, out });
-    const held = summary.lostWrites === 0 && summary.duplicateJobs === 0 && summary.lostJobs === 0 && summary.failedDownloads === 0 && summary.failedDuringRollingRestart === 0 && (summary.postgresRecoverySeconds === null || summary.postgresRecoverySeconds <= 5);
+    const held = summary.lostWrites === 0 && summary.duplicateJobs === 0 && summary.lostJobs === 0 && summary.failedDownloads === 0 && summary.failedDuringRollingRestart === 0 && (summary.postgresRecoverySeconds === null || summary.postgresRecoverySeconds <= 5) && summary.floodHeld !== false;
     code = held ? 0 : 1;
     out(summary.line);
   }

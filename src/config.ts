@@ -180,6 +180,16 @@ export interface Config {
   serviceName: string;
   /** Which traces are kept: an OTEL_TRACES_SAMPLER name, with its ratio for the ratio samplers. */
   tracesSampler: { name: (typeof TRACES_SAMPLERS)[number]; ratio: number };
+  /** Rate limits (docs/SECURITY.md "Rate limits"): the window every budget below is spent in, seconds. */
+  rateLimitWindowSeconds: number;
+  /** Query cost a token subject (a machine: its client id) may spend per window; 0: no limit. */
+  rateLimitSubjectPoints: number;
+  /** Query cost all callers of one organization may spend together per window; 0: no limit. */
+  rateLimitOrganizationPoints: number;
+  /** Query cost the requests without a valid token from one IP address may spend per window; 0: no limit. */
+  rateLimitIpPoints: number;
+  /** Admin tokens spend no budget (default: on the embedded default only, one person's own machine). */
+  rateLimitAdminsUnlimited: boolean;
 }
 
 export class ConfigError extends Error {
@@ -330,6 +340,11 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: env.METRICS_HOST || "127.0.0.1",
     metricsOperations: operationNamesOf(env.METRICS_OPERATIONS, problems),
     ...tracingSettings(env, problems, bool("OTEL_SDK_DISABLED", false)),
+    rateLimitWindowSeconds: int("RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86_400),
+    rateLimitSubjectPoints: int("RATE_LIMIT_SUBJECT_POINTS", 600_000, 0, 1_000_000_000_000),
+    rateLimitOrganizationPoints: int("RATE_LIMIT_ORGANIZATION_POINTS", 3_000_000, 0, 1_000_000_000_000),
+    rateLimitIpPoints: int("RATE_LIMIT_IP_POINTS", 6_000, 0, 1_000_000_000_000),
+    rateLimitAdminsUnlimited: bool("RATE_LIMIT_ADMINS_UNLIMITED", !databaseUrl && !authSecret),
   };
   if (config.metricsPort && config.metricsPort === config.port) problems.push("METRICS_PORT must differ from PORT: metrics are never served on the public port");
   if (problems.length) throw new ConfigError(problems);

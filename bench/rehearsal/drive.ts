@@ -4,10 +4,11 @@
 // primary, every job's effect counted, every export downloaded through the balancer.
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
+import { FLOOD_BUDGET, FLOOD_COST, floodP99Line, floodPhase } from "./flood.js";
 import { rssKb, SECRET, type Topology } from "./topology.js";
 
-export type Fault = "rolling-restart" | "kill-server" | "kill-worker" | "restart-postgres" | "replica-stop-start";
-export const ALL_FAULTS: Fault[] = ["rolling-restart", "kill-server", "kill-worker", "restart-postgres", "replica-stop-start"];
+export type Fault = "rolling-restart" | "kill-server" | "kill-worker" | "restart-postgres" | "replica-stop-start" | "flood";
+export const ALL_FAULTS: Fault[] = ["rolling-restart", "kill-server", "kill-worker", "restart-postgres", "replica-stop-start", "flood"];
 
 type Outcome = "ok" | "retriable" | "other" | "connection";
 interface Sample {
@@ -30,6 +31,8 @@ export interface Summary {
   /** Failed requests during the rolling restart (target 0). */
   failedDuringRollingRestart: number;
   postgresRecoverySeconds: number | null;
+  /** The flood phase: the flooder was RATE_LIMITED, the shared counters held, the others' p99 moved at most 10 % (null: not run). */
+  floodHeld: boolean | null;
   line: string;
 }
 
@@ -200,6 +203,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const slot = (options.seconds * 1000) / (options.faults.length + 1);
   let postgresRestartAt: number | null = null;
+  let flooded: Awaited<ReturnType<typeof floodPhase>> | null = null;
   await sleep(slot / 2);
   for (const fault of options.faults) {
     phase = fault;
@@ -226,6 +230,9 @@ export async function drive(topology: Topology, options: { seconds: number; rate
         await sleep(2000);
         topology.replica.start();
       } else out("   (no replica: skipped)");
+    } else if (fault === "flood") {
+      flooded = await floodPhase({ base, secret: SECRET, ms: slot, setPhase: (name) => (phase = name) });
+      phase = "after the flood";
     }
     await sleep(Math.max(0, slot - (Date.now() - started)));
   }
@@ -245,6 +252,13 @@ export async function drive(topology: Topology, options: { seconds: number; rate
     const count = (o: Outcome) => of.filter((s) => s.outcome === o).length;
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]?.toFixed(0) ?? "-";
     out(`${name.padEnd(20)} ${String(of.length).padStart(8)} ${String(count("ok")).padStart(6)} ${String(count("retriable")).padStart(9)} ${String(count("other")).padStart(6)} ${String(count("connection")).padStart(5)} ${q(0.5).padStart(7)} ${q(0.99).padStart(7)}`);
+  }
+
+  let floodHeld: boolean | null = null;
+  if (flooded) {
+    const p99 = floodP99Line(samples);
+    for (const line of [...flooded.lines, p99.line]) out(line);
+    floodHeld = flooded.limited > 0 && flooded.mostInOneWindow <= FLOOD_BUDGET + FLOOD_COST && p99.ratio <= 1.1;
   }
 
   const failures = new Map<string, number>();
@@ -316,6 +330,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
     retriable,
     failedDuringRollingRestart: failed.filter((s) => s.phase === "rolling-restart").length,
     postgresRecoverySeconds: recovery,
+    floodHeld,
     line,
   };
 }

@@ -12,6 +12,7 @@ import { runMigrations } from "../../src/db/migrate.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/helpers/faults-postgres.js";
 import { PGBOUNCER_MISSING, startPgBouncer, waitForPort, type PgBouncer } from "../../test/helpers/pgbouncer.js";
 import { freePort } from "../../test/helpers/ports.js";
+import { RATE_LIMIT_ENV } from "./flood.js";
 import { startReplica, type Replica } from "../../test/helpers/replica.js";
 
 export const HAPROXY = "/usr/sbin/haproxy";
@@ -129,6 +130,8 @@ export class Topology {
       SHUTDOWN_DRAIN_MS: "1200",
       LOG_LEVEL: "error",
       PUBLIC_URL: "",
+      // The flood phase's budgets (flood.ts); the rest of the load spends about a tenth of them.
+      ...RATE_LIMIT_ENV,
     };
   }
 

@@ -8,3 +8,4 @@ export * from "../history/tables.js";
 export * from "../asrun/tables.js";
 export * from "../collections/tables.js";
 export * from "../templates/tables.js";
+export * from "./rate-limit-counters.js";

@@ -41,7 +41,7 @@ import {
   type PlainResponse,
 } from "./http/index.js";
 import { bearerAuthenticator, cachedTokenVerifier, callerFor, callerOf, identifyCaller, identityProviderOf, isKnownCaller, tokenVerifier, type IdentityProvider } from "./identity/index.js";
-import { allowCaching, batchLimit, cacheScope, documentLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
+import { allowCaching, batchLimit, cacheScope, counterStoreOf, documentLimits, rateLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
 import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, loadTrustedDocuments, requestBaseUrl, startApollo, trustedRequests, type Context } from "./graphql/index.js";
 import { createServices, type Services } from "./services.js";
 import type { Observability } from "./observability/index.js";
@@ -108,6 +108,8 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
 
   const jit = config.executor === "jit" ? jitGateway(schema) : null;
   const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
+  // Budgets of query cost per subject, organization and address; in PostgreSQL, every server's counters.
+  const rates = rateLimits(config, counterStoreOf(config, log), log);
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 
@@ -140,6 +142,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     ...(observed?.resume ? [observed.resume] : []),
     documentLimits(checks, log, config),
     batchLimit(schema, config, log),
+    rates.payer,
     cacheScope,
     scopeRequestId,
     cancelReadsWhenClientLeaves(log),
@@ -175,6 +178,7 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
     stop: async () => {
       await apollo.stop();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await rates.close();
     },
   };
 }

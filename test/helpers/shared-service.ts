@@ -40,6 +40,11 @@ export function testConfig(databaseUrl: string | undefined, overrides: Partial<C
     seedDemo: false,
     runWorker: false,
     corsOrigins: TEST_CORS_ORIGINS,
+    // The whole suite acts as one subject ("tester") from one address: the rate limits are off
+    // unless a file sets its budgets (test/server/rate-limits*.test.ts).
+    rateLimitSubjectPoints: 0,
+    rateLimitOrganizationPoints: 0,
+    rateLimitIpPoints: 0,
     ...overrides,
   };
 }

@@ -18,6 +18,9 @@
 //                  │    (by hash; GET too)   (a POST whose plan is compiled: "known" above)
 //                  └─ anything else        → Apollo (mutations, batches, persisted
 //                                            queries, introspection, first runs)           "apollo"
+//   Every path spends the operation's cost from the caller's rate budgets once its checks pass
+//   (limits/rate-limits.ts): the known path below, Apollo in its plugin, a batch before Apollo;
+//   over a budget: 429 RATE_LIMITED                                                        "refused:<budget>"
 //
 // "A known query" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
 // request to Apollo, which answers it as it would have anyway (equality tests keep the paths alike).
@@ -25,13 +28,13 @@
 // of TRUSTED_DOCUMENTS_MODE for everything else, decided first (trusted-requests.ts).
 import type { ApolloServer } from "@apollo/server";
 import type { Config } from "../../config.js";
-import { isMultipart, logLineOf, recordAnswerPath, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
-import { markAnswering, type RequestChecks } from "../limits/index.js";
+import { isMultipart, logLineOf, recordAnswerPath, writeLogLine, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
+import { markAnswering, sendRateRefusal, spendRateBudget, type RateLimitRefusal, type RequestChecks } from "../limits/index.js";
 import { apolloRequestOf, writeApolloAnswer, writeComplete } from "./answer.js";
 import type { CompiledPlans, KnownPlan } from "./executor.js";
 import { answerTypes, operationOf, runKnownPlan, trustedOperationOf, type KnownAnswer } from "./known-operations.js";
 import type { Context } from "./request-context.js";
-import { checkOperation } from "./request-plugins.js";
+import { checkOperation, requestLogFields } from "./request-plugins.js";
 import type { TrustedRequests } from "./trusted-requests.js";
 
 /** Where node's request enters: the direct route, without express, or express. */
@@ -62,7 +65,7 @@ export interface Dispatch<C extends Context> {
 }
 
 /** What deciding on the known path found: its answer, or the context already built for Apollo to reuse. */
-type KnownOutcome<C> = { path: "known"; answer: KnownAnswer } | { path: "apollo" | "trusted" | "handed-over"; context?: C };
+type KnownOutcome<C> = { path: "known"; answer: KnownAnswer } | { path: "refused"; refusal: RateLimitRefusal; context: C; operationName: string | undefined } | { path: "apollo" | "trusted" | "handed-over"; context?: C };
 
 /** The last handler of /graphql: decides which path answers, records its name, and answers. */
 export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
@@ -105,11 +108,16 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     const contentType = types.of(req.headers.accept);
     if (!contentType) return { ...apollo, context };
     // 10. The request's checks pass (Apollo runs the same ones and answers the refusal).
+    const operation = { document: plan.document, operationName: plan.operation.name?.value, variables: request.variables };
+    let cost: number | undefined;
     try {
-      checkOperation(deps.config, deps.checks, context, { document: plan.document, operationName: plan.operation.name?.value, variables: request.variables });
+      cost = checkOperation(deps.config, deps.checks, context, operation);
     } catch {
       return { ...apollo, context };
     }
+    // Its cost fits the caller's rate budgets (limits/rate-limits.ts); else the refusal is answered here.
+    const refusal = await spendRateBudget(operation, cost);
+    if (refusal) return { path: "refused", refusal, context, operationName: operation.operationName };
     // 11. It runs without errors; else what it gave is handed over to Apollo to format.
     const answer = await runKnownPlan(plans, plan, context, request.variables, contentType);
     return answer ? { path: "known", answer } : { path: "handed-over", context };
@@ -125,6 +133,10 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     if (trusted.kind === "trusted" && path !== "upload") path = "trusted";
     if ((path === "apollo" || (path === "trusted" && trustedId)) && req.method === "POST" && deps.plans) {
       const outcome = await knownQuery(req, res, deps.plans, trustedId);
+      if (outcome.path === "refused") {
+        sendRateRefusal(res, outcome.refusal);
+        return writeLogLine(outcome.context, "info", "graphql", { ...requestLogFields(outcome.context, outcome.operationName ?? null, performance.now(), [outcome.refusal.extensions.code]), limit: outcome.refusal.limit });
+      }
       if (outcome.path === "known") {
         recordAnswerPath(res, "known");
         outcome.answer.writeLog();

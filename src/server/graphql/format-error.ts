@@ -28,6 +28,7 @@ export const CLIENT_CODES = new Set([
   "PAYLOAD_TOO_LARGE",
   "TIMEOUT",
   "SERVICE_UNAVAILABLE",
+  "RATE_LIMITED",
 ]);
 
 /** The AppError a resolver's error stands for: its own, or what a database error means. */

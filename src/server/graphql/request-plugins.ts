@@ -7,7 +7,7 @@ import type { Config } from "../../config.js";
 import type { Context } from "./request-context.js";
 import { clientLeft, isMasked } from "./format-error.js";
 import { queryLimitErrorOf } from "../limits/index.js";
-import { markWriting } from "../limits/index.js";
+import { markWriting, spendRateBudget } from "../limits/index.js";
 import type { RequestChecks } from "../limits/index.js";
 import { contextLogLine, writeLogLine } from "../http/index.js";
 import { currentTraceId } from "../../common/trace-context.js";
@@ -69,14 +69,14 @@ export function requestLogPlugin(): ApolloServerPlugin<Context> {
  * Checks of the whole request once its operation is known, before any resolver runs:
  * introspection needs a token (unless PUBLIC_INTROSPECTION), every text input follows one rule,
  * every list argument stays within MAX_LIST_LENGTH (or its higher limit), and the operation's estimated cost stays within MAX_QUERY_COST. Each throws the GraphQL error
- * that answers the request.
+ * that answers the request. Answers the cost, which the rate limits spend next.
  */
 export function checkOperation(
   config: Pick<Config, "publicIntrospection">,
   checks: RequestChecks,
   ctx: Context,
   request: { document: DocumentNode; operationName: string | undefined; variables: Record<string, unknown> },
-): void {
+): number | undefined {
   if (!config.publicIntrospection && !ctx.viewer && checks.readsSchema(request.document)) {
     const reason = ctx.authError?.message ?? "A bearer token is required (Authorization: Bearer <JWT>), for introspection too";
     // HTTP 200, as every other UNAUTHENTICATED answer (they come from resolvers).
@@ -89,9 +89,10 @@ export function checkOperation(
   // Kept for the request's metrics and trace (server/observability/).
   const line = contextLogLine(ctx);
   if (line) line.cost = cost;
+  return cost;
 }
 
-/** checkOperation as an Apollo plugin; a mutation also marks the request as writing (limits/deadline.ts). */
+/** checkOperation as an Apollo plugin, then the rate limits spend its cost (a refusal answers 429); a mutation also marks the request as writing (limits/deadline.ts). */
 export function requestGuardPlugin(config: Config, checks: RequestChecks): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
@@ -100,7 +101,9 @@ export function requestGuardPlugin(config: Config, checks: RequestChecks): Apoll
           if (operation?.operation === "mutation") markWriting();
           const line = contextLogLine(ctx);
           if (line) line.operationType = operation?.operation;
-          checkOperation(config, checks, ctx, { document, operationName: operationName ?? undefined, variables: request.variables ?? {} });
+          const asked = { document, operationName: operationName ?? undefined, variables: request.variables ?? {} };
+          const refusal = await spendRateBudget(asked, checkOperation(config, checks, ctx, asked));
+          if (refusal) throw refusal;
         },
       };
     },

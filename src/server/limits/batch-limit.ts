@@ -43,12 +43,21 @@ export function countAliasesAndDirectives(document: DocumentNode): { aliases: nu
   return { aliases, directives };
 }
 
+/** What checking a batch found: its estimated cost and the operations that parsed (the rate limits spend the cost). */
+export interface BatchFacts {
+  cost: number;
+  operations: { document: DocumentNode; operationName: string | undefined; variables: Record<string, unknown> }[];
+}
+
+/** The facts batchLimit found for this request, when it is a batch within its limits. */
+export const batchFactsOf = (res: { locals: Record<string, any> }): BatchFacts | undefined => res.locals.batchFacts;
+
 /**
  * Throws BatchRefusal when the batch has more operations than MAX_BATCH_SIZE, or when its operations
  * together have more tokens, aliases, directives or estimated cost than one operation may.
  * Operations that do not parse, or whose variables do not fit, are left to Apollo to answer.
  */
-export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[], limits: BatchLimits): void {
+export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[], limits: BatchLimits): BatchFacts {
   if (operations.length > limits.maxBatchSize) {
     throw new BatchRefusal(`The batch has ${operations.length} operations, more than ${limits.maxBatchSize} (MAX_BATCH_SIZE)`, "batchSize");
   }
@@ -56,6 +65,7 @@ export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[]
   let aliases = 0;
   let directives = 0;
   let cost = 0;
+  const parsed: BatchFacts["operations"] = [];
   for (const operation of operations) {
     const { query, operationName, variables } = (operation ?? {}) as BatchedOperation;
     if (typeof query !== "string") continue;
@@ -76,7 +86,9 @@ export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[]
     directives += counts.directives;
     try {
       const vars = variables && typeof variables === "object" ? (variables as Record<string, unknown>) : {};
-      cost += operationCost(schema, document, typeof operationName === "string" ? operationName : undefined, vars) ?? 0;
+      const name = typeof operationName === "string" ? operationName : undefined;
+      cost += operationCost(schema, document, name, vars) ?? 0;
+      parsed.push({ document, operationName: name, variables: vars });
     } catch (error) {
       if (error instanceof QueryLimitError) throw new BatchRefusal(error.message, "cost");
       throw error;
@@ -85,6 +97,7 @@ export function checkBatch(schema: GraphQLSchema, operations: readonly unknown[]
   if (aliases > limits.maxAliases) throw new BatchRefusal(`The batch's operations together have ${aliases} aliases, more than ${limits.maxAliases} (MAX_ALIASES)`, "aliases");
   if (directives > limits.maxDirectives) throw new BatchRefusal(`The batch's operations together have ${directives} directives, more than ${limits.maxDirectives} (MAX_DIRECTIVES)`, "directives");
   if (cost > limits.maxQueryCost) throw new BatchRefusal(`The batch's estimated cost ${cost} is above the limit of ${limits.maxQueryCost} (MAX_QUERY_COST); send fewer operations or ask for smaller pages`, "cost");
+  return { cost, operations: parsed };
 }
 
 /** Middleware after the body parsers: a batch over a limit is answered 400 QUERY_TOO_COMPLEX before Apollo sees it. */
@@ -92,7 +105,7 @@ export function batchLimit(schema: GraphQLSchema, limits: BatchLimits, log: Logg
   return (req, res, next) => {
     if (!Array.isArray(req.body)) return next();
     try {
-      checkBatch(schema, req.body, limits);
+      res.locals.batchFacts = checkBatch(schema, req.body, limits);
     } catch (error) {
       if (!(error instanceof BatchRefusal)) throw error;
       sendJsonError(res, 400, QUERY_TOO_COMPLEX, error.message, { limit: error.limit });

@@ -47,7 +47,7 @@ export interface RequestChecks {
   readsSchema(document: DocumentNode): boolean;
   /** checkRequestStrings of input-guard.ts: the document's part once, the variables' every time. */
   strings(document: DocumentNode, variables: Record<string, unknown>): void;
-  /** checkCost of query-limits.ts, once per document, operation and `size`/`if` variable values; answers the cost (undefined: bad arguments). */
+  /** checkCost of query-limits.ts, once per document, operation and `size`/`if` variable values: the cost (undefined for variables execution refuses). */
   cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number | undefined;
   /** listLimitCheck of list-limits.ts: every list argument within MAX_LIST_LENGTH (or its higher limit); where lists sit, once per document. */
   lists(document: DocumentNode, variables: Record<string, unknown>, operationName?: string): void;

@@ -1,0 +1,125 @@
+// The rate limits' counters (src/server/limits/rate-limit-store.ts) without HTTP: two stores on
+// one database, as two servers, spend from the same counters; random costs spent in parallel
+// never pass more than the budget in a window, on two servers or three at once; a database that
+// fails leaves the decision to memory; and the defaults never limit a frontend of 50 tabs polling a job every second.
+import fc from "fast-check";
+import { parse } from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../../src/config.js";
+import { rateLimitCounters } from "../../src/db/rate-limit-counters.js";
+import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
+import { operationCost } from "../../src/server/limits/query-limits.js";
+import { databaseCounters, memoryCounters, postgresCounters, type CounterStore } from "../../src/server/limits/rate-limit-store.js";
+import { payersOf, rateLimits } from "../../src/server/limits/rate-limits.js";
+import { createLogger } from "../../src/common/log.js";
+import { useMigratedDatabase } from "../helpers/database.js";
+
+const bed = useMigratedDatabase();
+/** Two servers' stores on the one database: on PostgreSQL each with its own client, as deployed. */
+let servers: [CounterStore, CounterStore];
+beforeAll(() => {
+  const store = () => (bed.databaseUrl ? postgresCounters({ databaseUrl: bed.databaseUrl, dbPoolMode: "session", dbPreparedStatements: true, dbConnectTimeoutMs: 5000 }) : databaseCounters(bed.handle.db));
+  servers = [store(), store()];
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+let serial = 0;
+const freshKey = () => `key-${++serial}-${Math.random().toString(36).slice(2)}`;
+
+/** Spends each cost on the server it names, all at once; answers the costs admitted. */
+async function spendAll(budget: number, requests: { cost: number; server: 0 | 1 }[]): Promise<number[]> {
+  const prefix = `property-${++serial}`;
+  const counters = servers.map((server) => server.counter(prefix, budget, 3600));
+  const key = freshKey();
+  const outcomes = await Promise.allSettled(requests.map(({ cost, server }) => counters[server].consume(key, cost)));
+  return requests.filter((_, i) => outcomes[i].status === "fulfilled").map((r) => r.cost);
+}
+
+describe("the counters of the rate limits", () => {
+  it("are shared by two servers: what both admit together stays within the budget, and the stored count agrees within one request's cost", async () => {
+    const budget = 1000;
+    const cost = 101;
+    const counters = servers.map((server) => server.counter("shared", budget, 3600));
+    const key = freshKey();
+    let admitted = 0;
+    for (let i = 0; i < 30; i++) {
+      const outcome = await counters[i % 2].consume(key, cost).then(
+        () => true,
+        () => false,
+      );
+      if (outcome) admitted += cost;
+    }
+    expect(admitted).toBe(Math.floor(budget / cost) * cost);
+    const [row] = await bed.handle.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, `shared:${key}`));
+    // The stored count holds what was admitted and each server's first refusal; the rest were refused from memory.
+    expect(row.points).toBeGreaterThan(budget);
+    expect(row.points - admitted).toBeLessThanOrEqual(2 * cost);
+  });
+
+  it("never admit more than the budget in a window, whatever the costs and however they interleave on two servers", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 5000 }),
+        fc.array(fc.record({ cost: fc.integer({ min: 1, max: 800 }), server: fc.constantFrom(0 as const, 1 as const) }), { minLength: 1, maxLength: 60 }),
+        async (budget, requests) => {
+          const admitted = await spendAll(budget, requests);
+          const sum = admitted.reduce((total, cost) => total + cost, 0);
+          expect(sum).toBeLessThanOrEqual(budget);
+          // What fits is admitted: when every request together fits, none is refused.
+          if (requests.reduce((total, r) => total + r.cost, 0) <= budget) expect(admitted).toHaveLength(requests.length);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("hold under a burst: three servers, 600 checks at once, admit what one budget allows", async () => {
+    const third = bed.databaseUrl ? postgresCounters({ databaseUrl: bed.databaseUrl, dbPoolMode: "session", dbPreparedStatements: true, dbConnectTimeoutMs: 5000 }) : databaseCounters(bed.handle.db);
+    try {
+      const counters = [...servers, third].map((server) => server.counter("burst", 120_000, 3600));
+      const key = freshKey();
+      const outcomes = await Promise.allSettled(Array.from({ length: 600 }, (_, i) => counters[i % 3].consume(key, 1002)));
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(Math.floor(120_000 / 1002));
+    } finally {
+      await third.close();
+    }
+  });
+
+  it("decide from the server's memory when the database fails", async () => {
+    const failing = databaseCounters({
+      insert: () => {
+        throw new Error("connection refused");
+      },
+    } as never);
+    const rejecting = databaseCounters({ insert: () => ({ values: () => ({ onConflictDoUpdate: () => ({ returning: () => Promise.reject(Object.assign(new Error("terminating connection"), { code: "57P01" })) }) }) }) } as never);
+    for (const store of [failing, rejecting]) {
+      const counter = store.counter("insured", 300, 3600);
+      const key = freshKey();
+      const passed = [];
+      for (let i = 0; i < 4; i++) passed.push(await counter.consume(key, 100).then(() => true, () => false));
+      expect(passed).toEqual([true, true, true, false]);
+      await store.close();
+    }
+  });
+});
+
+describe("the default budgets", () => {
+  it("never limit a frontend of 50 tabs each polling a job every second, a whole minute of it in one window", async () => {
+    const config = loadConfig({ AUTH_SECRET: "x".repeat(32) });
+    const schema = await buildGraphQLSchema();
+    // A rich poll: every field of the job a page shows.
+    const poll = parse(`query Poll($id: ID!) { job(id: $id) { id status progress type entityId dateCreated dateUpdated downloadUrl messages { severity message } } }`);
+    const cost = operationCost(schema, poll, "Poll", { id: "1" })!;
+    expect(cost).toBeLessThanOrEqual(20);
+    const limits = rateLimits(config, memoryCounters(), createLogger("silent"));
+    const payers = payersOf({ userId: "person", orgs: ["broadcaster"], role: "editor" }, "10.0.0.1", [], config);
+    const polls = 50 * config.rateLimitWindowSeconds;
+    // 50 × 60 = 3,000 polls a window of at most 20 each: at most 60,000 of the subject's 600,000.
+    expect(polls * cost).toBeLessThan(config.rateLimitSubjectPoints / 5);
+    for (let i = 0; i < polls; i++) expect(await limits.spend(payers, cost)).toBeUndefined();
+    await limits.close();
+  });
+});
