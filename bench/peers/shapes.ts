@@ -2,6 +2,7 @@
 // each rendered for this service and, through the same mapping (shape-fields.ts), for PostGraphile,
 // with one normalizer that turns both answers into the same tree keyed by our field names.
 // Only the filters and sorts both sides support are drawn; each list fixes its order on both sides.
+import { seededRandom } from "../../src/templates/draws.js";
 import { ASSET, CHANGE_SET, EVENT, HISTORY_ENTRY, JOB, ourValue, SCHEDULE, theirColumnsOf, theirValue, type FieldMapping, type TypeMapping } from "./shape-fields.js";
 
 /** What the drawing needs to know of the seeded database (read by shapes-run.ts). */
@@ -50,17 +51,8 @@ export interface Shape {
   root: Edge;
 }
 
-/** mulberry32: a small, fast PRNG; the same seed draws the same shapes. */
-export function randomOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the generation's own): the same seed draws the same shapes. */
+export const randomOf = seededRandom;
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
