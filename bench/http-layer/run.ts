@@ -163,22 +163,7 @@ async function trusted() {
     const token = await signToken(SECRET, { sub: "bench", orgs: ["bench-org"], role: "admin" });
     const bodies = new Map<ServerProcess, Record<string, string>>();
     for (const server of servers) {
-      const data = async (query: string, variables: Record<string, unknown> = {}) => {
-        const response = await fetch(`http://127.0.0.1:${server.port}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-        const answer = (await response.json()) as { data?: any; errors?: unknown[] };
-        if (answer.errors) throw new Error(`${server.name}: ${JSON.stringify(answer.errors)}`);
-        return answer.data;
-      };
-      // Q1's data: Q1_SCHEDULES schedules of Q1_EVENTS / 5 events each (one bulk edit each), and a job to poll.
-      let scheduleId = "";
-      for (let i = 0; i < Q1_SCHEDULES; i++) {
-        const { createSchedule } = await data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id version } }`, { input: { name: `Day ${i}` } });
-        const created = Array.from({ length: Q1_EVENTS / 5 }, (_, n) => ({ onAirTime: new Date(Date.UTC(2026, 0, 1, 6) + n * 1_800_000).toISOString(), duration: 1_800_000, title: `Programme ${n}` }));
-        await data(`mutation($s: ID!, $v: Int!, $input: BulkEditInput!) { bulkEditEvents(scheduleId: $s, version: $v, input: $input) { content { version } } }`, { s: createSchedule.id, v: createSchedule.version, input: { created } });
-        scheduleId = createSchedule.id;
-      }
-      const { exportSchedule } = await data(`mutation($id: ID!) { exportSchedule(id: $id, fileName: "polled.xml") { id } }`, { id: scheduleId });
-      const variables = { poll: { id: exportSchedule.id }, Q1: { s: Q1_SCHEDULES, e: Q1_EVENTS } };
+      const variables = await seedPollAndQ1(server, token);
       const forms: Record<string, string> = {};
       for (const [name, text] of Object.entries(TRUSTED_QUERIES) as [keyof typeof TRUSTED_QUERIES, string][]) {
         forms[`${name} text`] = JSON.stringify({ query: text, variables: variables[name] });

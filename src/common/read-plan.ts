@@ -26,9 +26,9 @@ export interface ReadPlan<Row> {
   fields: readonly [string, FieldRead<Row>][];
 }
 
-/** The fields of page types answered from the request and the row count, not from rows. */
-const PAGE_TOTAL_MEMBERS = new Set(["totalElements", "totalPages", "last"]);
-const PAGEABLE_TOTAL_MEMBERS = new Set(["hasNextPage"]);
+/** The members of page types (and of their `pageable`) answered from the count of matching rows. */
+export const PAGE_TOTAL_MEMBERS: ReadonlySet<string> = new Set(["totalElements", "totalPages", "last"]);
+export const PAGEABLE_TOTAL_MEMBERS: ReadonlySet<string> = new Set(["hasNextPage"]);
 
 export class ReadMap<Row, Out> {
   private readonly entries: Map<string, FieldRead<Row>>;

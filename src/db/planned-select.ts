@@ -34,18 +34,7 @@ export async function plannedPage<Row>(
     .limit(request.size)) as (Row & { [TOTAL]?: number })[];
   if (!withTotal) return { rows, total: offset + rows.length };
   // A page past the end has no row to carry the window count: count alone then.
-  const total =
-    rows[0]?.[TOTAL] ??
-    (request.page === 0
-      ? 0
-      : Number(
-          (
-            await db
-              .select({ n: sql<number>`count(*)` })
-              .from(table)
-              .where(where)
-          )[0].n,
-        ));
+  const total = rows[0]?.[TOTAL] ?? (request.page === 0 ? 0 : Number((await db.select({ n: sql<number>`count(*)` }).from(table).where(where))[0].n));
   return { rows, total };
 }
 

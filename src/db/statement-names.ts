@@ -1,4 +1,4 @@
-// The name of a statement: the function of src/ that asked for it (`jobs/service.JobService.get`,
+// The name of a statement: the function of src/ that asked for it (`jobs/service.findJob`,
 // `schedules/store/pages.pageRows`), so that a metric or a span says which store function a
 // statement belongs to without its text or values. Used only when the service keeps metrics or
 // traces (observed.ts); otherwise nothing here runs.

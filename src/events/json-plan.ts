@@ -4,6 +4,7 @@
 // liveParameters, a nested field of an asset document with its own selection…) gives no plan,
 // and the page is read as before (pages.ts).
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import { PAGE_TOTAL_MEMBERS, PAGEABLE_TOTAL_MEMBERS } from "../common/read-plan.js";
 import { selectedFields, type Fragments } from "../common/selection.js";
 import type { JsonAssetPlan, JsonReadPlan } from "../schedules/index.js";
 
@@ -51,9 +52,6 @@ const TIMECODE_INPUTS: Record<string, readonly string[]> = {
 
 /** EventPage members computed in Node from the request, the page's length and the total (pageMeta). */
 const PAGE_MEMBERS = new Set(["__typename", "empty", "first", "last", "number", "numberOfElements", "size", "totalElements", "totalPages", "pageable", "sort"]);
-/** The members (and pageable's) that need the total of matching events: only then does the statement count it. */
-const TOTAL_MEMBERS = new Set(["totalElements", "totalPages", "last"]);
-const TOTAL_PAGEABLE = new Set(["hasNextPage"]);
 
 const EVENT_COLUMNS = new Set<string>(EVENT_COLUMN_FIELDS);
 const EVENT_DATA = new Set<string>(EVENT_DATA_FIELDS);
@@ -140,8 +138,8 @@ function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPage
   for (const node of pageNodes) {
     for (const member of fieldsOf(node.selectionSet, fragments)) {
       const name = member.name.value;
-      if (TOTAL_MEMBERS.has(name)) total = true;
-      else if (name === "pageable" && fieldsOf(member.selectionSet, fragments).some((f) => TOTAL_PAGEABLE.has(f.name.value))) total = true;
+      if (PAGE_TOTAL_MEMBERS.has(name)) total = true;
+      else if (name === "pageable" && fieldsOf(member.selectionSet, fragments).some((f) => PAGEABLE_TOTAL_MEMBERS.has(f.name.value))) total = true;
       if (PAGE_MEMBERS.has(name)) continue;
       if (name !== "content") throw new Unsupported();
       for (const field of fieldsOf(member.selectionSet, fragments)) {

@@ -66,8 +66,8 @@ export class JobService {
 
   /** Polling: null when unknown or of an organization the caller may not see; the columns of the selected fields. */
   async get(viewer: Viewer, id: string, plan: ReadPlan<JobRow> = JOB_READS.everything): Promise<Job | null> {
-    const [row] = (await jobByIdOf(this.db, plan).execute({ id: parseId(id, "id") })) as unknown as JobRow[];
-    return row && canSee(viewer, row.organization) ? JOB_READS.toOutput(row, plan) : null;
+    const row = await findVisibleJob(this.db, viewer, id, plan);
+    return row ? JOB_READS.toOutput(row, plan) : null;
   }
 
   /**
@@ -99,15 +99,15 @@ export class JobService {
   }
 }
 
-/** The job with this id if the caller may see its organization, else null. */
-export async function findVisibleJob(db: Database, viewer: Viewer, id: string | number): Promise<JobRow | null> {
-  const row = await findJob(db, id);
+/** The job with this id (the plan's columns: every one by default) if the caller may see its organization, else null. */
+export async function findVisibleJob(db: Database, viewer: Viewer, id: string | number, plan: ReadPlan<JobRow> = JOB_READS.everything): Promise<JobRow | null> {
+  const row = await findJob(db, id, plan);
   return row && canSee(viewer, row.organization) ? row : null;
 }
 
 /** The job with this id whoever may see it: only for a request that proved its right otherwise (a signed link). */
-export async function findJob(db: Database, id: string | number): Promise<JobRow | null> {
-  const [row] = (await jobByIdOf(db, JOB_READS.everything).execute({ id: parseId(id, "id") })) as unknown as JobRow[];
+export async function findJob(db: Database, id: string | number, plan: ReadPlan<JobRow> = JOB_READS.everything): Promise<JobRow | null> {
+  const [row] = (await jobByIdOf(db, plan).execute({ id: parseId(id, "id") })) as unknown as JobRow[];
   return row ?? null;
 }
 

@@ -114,12 +114,7 @@ interface AssetRules {
 }
 
 const RULES: SeparationRuleValue[] = ["ASSET", "ADVERTISER", "CATEGORY"];
-const REASON_BIT: Record<RightsReasonValue, number> = {
-  OUTSIDE_WINDOW: 1,
-  CHANNEL: 2,
-  MAX_RUNS: 4,
-  MAX_RUNS_PER_DAY: 8,
-};
+const REASON_BIT: Record<RightsReasonValue, number> = { OUTSIDE_WINDOW: 1, CHANNEL: 2, MAX_RUNS: 4, MAX_RUNS_PER_DAY: 8 };
 
 /**
  * The rights and separation issues, as steps (yields after each event; `step` counts it). Rights:
@@ -142,7 +137,7 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
   const capped: AssetRules[] = [];
   // (event index, other event id, rule, gap) per separation issue.
   const separation: number[] = [];
-  // The last start of each value, per rule: [event index, start].
+  // The last event (its index) with each value, per rule.
   const last = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
 
   for (let i = 0; i < events.length; i++) {
@@ -154,13 +149,7 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
     if (!asset) continue;
     let rules = rulesOf.get(asset);
     if (!rules) {
-      rules = {
-        assetId: asset.assetId,
-        windows: windowsOf(asset),
-        capped: hasRunCaps(asset),
-        values: [asset.assetId, asset.advertiser, asset.productCategory],
-        runs: [],
-      };
+      rules = { assetId: asset.assetId, windows: windowsOf(asset), capped: hasRunCaps(asset), values: [asset.assetId, asset.advertiser, asset.productCategory], runs: [] };
       rulesOf.set(asset, rules);
       if (rules.capped) capped.push(rules);
     }
@@ -235,13 +224,9 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
     for (let i = 0; i < events.length && out.length < n; i++) {
       if (reasons[i] === 0) continue;
       const asset = assets.get(events[i].assetKey!)!;
-      for (const reason of REASONS)
-        if (reasons[i] & REASON_BIT[reason] && out.length < n)
-          out.push({
-            eventId: String(events[i].id),
-            mediaId: asset.mediaId ?? asset.assetId,
-            reason,
-          });
+      for (const reason of REASONS) {
+        if (reasons[i] & REASON_BIT[reason] && out.length < n) out.push({ eventId: String(events[i].id), mediaId: asset.mediaId ?? asset.assetId, reason });
+      }
     }
     return out;
   };
@@ -249,12 +234,7 @@ export function* rightsAndSeparation(input: RightsInput, step: () => number): Ge
     const out: SeparationIssueValue[] = [];
     const n = limit === null ? separation.length / 4 : Math.min(limit, separation.length / 4);
     for (let i = 0; i < n; i++) {
-      out.push({
-        eventId: String(events[separation[4 * i]].id),
-        otherEventId: String(separation[4 * i + 1]),
-        rule: RULES[separation[4 * i + 2]],
-        gapMs: separation[4 * i + 3],
-      });
+      out.push({ eventId: String(events[separation[4 * i]].id), otherEventId: String(separation[4 * i + 1]), rule: RULES[separation[4 * i + 2]], gapMs: separation[4 * i + 3] });
     }
     return out;
   };

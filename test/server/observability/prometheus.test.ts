@@ -66,7 +66,7 @@ describe("metrics", () => {
     expect(await value(`playout_graphql_requests_total{path="refused:bytes", code="QUERY_TOO_COMPLEX"}`)).toHaveLength(1);
     expect(await value(`playout_limit_refusals_total{limit="bytes"}`)).toHaveLength(1);
     // Statements by the function that sent them, never their text.
-    expect(await value(`playout_db_statement_duration_seconds_count{statement="jobs/service.JobService.get"}`)).toHaveLength(1);
+    expect(await value(`playout_db_statement_duration_seconds_count{statement="jobs/service.findJob"}`)).toHaveLength(1);
     expect(await value(`playout_db_statement_duration_seconds_count{statement="jobs/worker.JobWorker.claim"}`)).toHaveLength(1);
     expect(await value(`playout_db_statement_duration_seconds_count{statement="jobs/queue.enqueueJob"}`)).toHaveLength(1);
     const [connections] = await value(`playout_db_pool_connections{pool="primary"}`);
