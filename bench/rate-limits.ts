@@ -1,7 +1,8 @@
 // What a rate-limit check costs (src/server/limits/rate-limits.ts): a request's spend from its
-// subject's and organization's budgets, two statements side by side on the counters' own client,
-// timed one after another and 32 at a time; then a payer known to be over (refused from memory);
-// then the embedded database's memory counters. Prints p50/p99 per case.
+// subject's and organization's budgets at the default budgets, through leases (a statement per
+// lease on the counters' own client, rate-limit-leases.ts), timed one after another and 32 at a
+// time; then a payer known to be over (refused from memory); then the embedded database's memory
+// counters. Prints p50/p99 per case and, on PostgreSQL, the statements the checks sent.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/rate-limits.ts
 // Env: RATE_BENCH_CHECKS (5000), RATE_BENCH_POOL_MODE (session | transaction, when the URL names PgBouncer).
 import { randomBytes } from "node:crypto";
@@ -25,7 +26,7 @@ const summary = (name: string, times: number[]) => {
 };
 
 async function measure(store: CounterStore, label: string): Promise<void> {
-  const settings = { ...loadConfig({ AUTH_SECRET: "x".repeat(32) }), rateLimitSubjectPoints: 1_000_000_000, rateLimitOrganizationPoints: 1_000_000_000 };
+  const settings = loadConfig({ AUTH_SECRET: "x".repeat(32) });
   const limits = rateLimits(settings, store, createLogger("silent"));
   const payers = (i: number) => payersOf({ userId: `user-${i % 50}`, orgs: [`org-${i % 10}`], role: "editor" }, "10.0.0.1", [], settings);
   for (let i = 0; i < 200; i++) await limits.spend(payers(i), 21); // warm-up: connections, prepared statements
@@ -78,6 +79,10 @@ if (baseUrl) {
     const store = postgresCounters({ databaseUrl: url.toString(), dbPoolMode: poolMode, dbPreparedStatements: poolMode === "session", dbConnectTimeoutMs: 5000 });
     await measure(store, `PostgreSQL (${poolMode})`);
     await store.close();
+    const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const [{ sent }] = await check`select n_tup_ins + n_tup_upd as sent from pg_stat_user_tables where relname = 'rate_limit_counters'`;
+    await check.end();
+    out(`PostgreSQL (${poolMode}): ${sent} counter statements for ${3 * checks + 200} checks`);
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();

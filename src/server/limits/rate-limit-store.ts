@@ -1,8 +1,8 @@
 // Where the rate limits keep their counters: rate-limiter-flexible's stores. In PostgreSQL when
 // DATABASE_URL is set, so that every server behind the balancer spends from the same counters
-// (RateLimiterDrizzle: one `insert … on conflict do update … returning` per limit a request
-// spends from, on the UNLOGGED table of src/db/rate-limit-counters.ts); in memory on the embedded
-// database, which one process serves. docs/DECISIONS.md says why this store and not another.
+// (RateLimiterDrizzle: one `insert … on conflict do update … returning` per lease a server takes,
+// rate-limit-leases.ts, on the UNLOGGED table of src/db/rate-limit-counters.ts); in memory on the
+// embedded database, which one process serves. docs/DECISIONS.md says why this store and not another.
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { RateLimiterDrizzle, RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
@@ -10,6 +10,7 @@ import type { Logger } from "../../common/log.js";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { rateLimitCounters } from "../../db/rate-limit-counters.js";
+import { leasedCounter } from "./rate-limit-leases.js";
 
 /**
  * The longest a counter's statement may run on a connection of its own (session mode). No timer
@@ -64,10 +65,11 @@ class InsuranceCounter extends RateLimiterMemory {
 
 /**
  * Counters in a database every server shares (`db`: a drizzle database of the schema's table).
- * Each counter: a key over its budget is then refused from memory until its window ends
- * (`inMemoryBlockOnConsumed`), so a caller that floods costs the database one statement per
- * server and window; a statement that fails is decided by a counter in memory (`insuranceLimiter`),
- * so an unreachable database never refuses every request.
+ * Each counter spends through leases (rate-limit-leases.ts): a statement per lease, not per
+ * request; a key over its budget is then refused from memory until its window ends, so a caller
+ * that floods costs the database one statement per server and window; a statement that fails is
+ * decided by a counter in memory (`insuranceLimiter`), so an unreachable database never refuses
+ * every request.
  */
 export function databaseCounters(
   db: Pick<Database, "insert" | "select" | "delete">,
@@ -78,13 +80,9 @@ export function databaseCounters(
     kind: "postgres",
     counter(prefix, points, windowSeconds) {
       const insuranceLimiter = new InsuranceCounter({ keyPrefix: prefix, points, duration: windowSeconds }, noteInsurance);
-      const limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimitCounters, keyPrefix: prefix, points, duration: windowSeconds, inMemoryBlockOnConsumed: points, insuranceLimiter });
+      const limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimitCounters, keyPrefix: prefix, points, duration: windowSeconds, insuranceLimiter });
       limiters.push(limiter);
-      return {
-        consume: (key, spent) => limiter.consume(key, spent),
-        // Public in the library's source, missing from its types.
-        blockedFor: (key) => (limiter as unknown as { getInMemoryBlockMsBeforeExpire(rlKey: string): number }).getInMemoryBlockMsBeforeExpire(limiter.getKey(key)),
-      };
+      return leasedCounter(limiter, points);
     },
     close: async () => {
       // The store deletes stale rows on a timer of its own (every 5 minutes); a closed client must not meet it.

@@ -3,8 +3,8 @@
 // programme summary 5,000 and more). Who pays: the token's subject (a machine: its client id) and
 // the organization the request acts in; without a valid token, the client's IP address. The cost
 // is known once the document is parsed and validated, so the budget is spent there, before
-// anything executes: a refused request costs its parse (kept per document) and one statement per
-// budget, and nothing at all once its payer is known to be over (rate-limit-store.ts).
+// anything executes: a check costs a statement only when the server's lease of the payer's budget
+// runs out (rate-limit-leases.ts), and nothing at all once its payer is known to be over.
 // docs/SECURITY.md "Rate limits".
 import { HeaderMap } from "@apollo/server";
 import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionNode } from "graphql";
