@@ -98,6 +98,26 @@ export const WHOLE_SCHEDULE_COST: Readonly<Record<string, number>> = {
   "Schedule.ripplePreview": 1000,
   "Schedule.assets": 1000,
 };
+/**
+ * A report (a field with a `window` of time: usage, uptime, billing, storage) reads its rollups
+ * for every day of the window: it costs REPORT_COST and REPORT_COST_PER_DAY for each day (at most
+ * REPORT_DAYS_PRICED of them, so that no window the service answers is refused for its cost alone).
+ * A month costs 400, a year 3,750: a report spends from a rate budget what hundreds of job polls do.
+ */
+export const REPORT_COST = 100;
+export const REPORT_COST_PER_DAY = 10;
+export const REPORT_DAYS_PRICED = 3660;
+const DAY_MS = 86_400_000;
+
+/** What a field's `window` argument adds to its cost: 0 without one, the base alone when its ends cannot be read. */
+export function windowCost(window: unknown): number {
+  if (!window || typeof window !== "object") return 0;
+  const { from, to } = window as { from?: unknown; to?: unknown };
+  const span = new Date(to as string).getTime() - new Date(from as string).getTime();
+  if (!Number.isFinite(span) || span <= 0) return REPORT_COST;
+  return REPORT_COST + REPORT_COST_PER_DAY * Math.min(REPORT_DAYS_PRICED, Math.ceil(span / DAY_MS));
+}
+
 /** Fields whose `size` only sets the page size their figures count in: they answer one object. */
 const SIZE_NOT_A_PAGE = new Set(["Schedule.eventsSummary"]);
 /** An unpaged list of objects is priced as this many items. */
@@ -110,14 +130,14 @@ export const MAX_QUERY_NODES = 10_000;
  * children; a field with a `size` argument (a page) 1 + size × its children (size from the
  * argument or variable, else the field's default, else 20; not for eventsSummary, whose size
  * only sets the page size its figures count in); a list of objects inside a page
- * (`content`) 1 + its children, other lists of objects 1 + 10 × their children. Introspection
- * costs 0 (bounded by the schema).
+ * (`content`) 1 + its children, other lists of objects 1 + 10 × their children; a report
+ * windowCost on top. Introspection costs 0 (bounded by the schema).
  */
 export function estimateFieldCost({ type, field, args, childComplexity }: ComplexityEstimatorArgs): number {
   if (field.name.startsWith("__")) return 0;
   const named = getNamedType(field.type);
   const name = `${type.name}.${field.name}`;
-  const whole = WHOLE_SCHEDULE_COST[name] ?? 0;
+  const whole = (WHOLE_SCHEDULE_COST[name] ?? 0) + (field.args.some((a) => a.name === "window") ? windowCost(args.window) : 0);
   if (field.args.some((a) => a.name === "size") && !SIZE_NOT_A_PAGE.has(name)) {
     const declared = field.args.find((a) => a.name === "size")?.defaultValue;
     const size = typeof args.size === "number" ? args.size : typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE;
@@ -159,12 +179,13 @@ function costVisitorClass(base: QueryComplexityClass): QueryComplexityClass {
   };
 }
 
-/** Variables used as a `size` argument or an `if` condition anywhere in the document: all the cost depends on. */
+/** Variables used as a `size` argument, an `if` condition or in a report's `window` anywhere in the document: all the cost depends on. */
 export function costVariables(document: DocumentNode): Set<string> {
   const names = new Set<string>();
   visit(document, {
     Argument(node) {
       if ((node.name.value === "size" || node.name.value === "if") && node.value.kind === Kind.VARIABLE) names.add(node.value.name.value);
+      if (node.name.value === "window") visit(node.value, { Variable: (variable) => void names.add(variable.name.value) });
     },
   });
   return names;

@@ -1,6 +1,6 @@
 // Rate limits: budgets of query cost per window, spent by every request's estimated cost (the
 // cost MAX_QUERY_COST checks: a job poll costs 1, a page of 1,000 events about a thousand, a
-// programme summary 5,000 and more). Who pays: the token's subject (a machine: its client id) and
+// month's report 400, a programme summary 5,000 and more). Who pays: the token's subject (a machine: its client id) and
 // the organization the request acts in; without a valid token, the client's IP address. The cost
 // is known once the document is parsed and validated, so the budget is spent there, before
 // anything executes: a check costs a statement only when the server's lease of the payer's budget
