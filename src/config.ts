@@ -190,6 +190,8 @@ export interface Config {
   rateLimitIpPoints: number;
   /** Admin tokens spend no budget (default: on the embedded default only, one person's own machine). */
   rateLimitAdminsUnlimited: boolean;
+  /** A second may spend this many times a budget's even rate (budget ÷ window seconds); 0: only the window counts. */
+  rateLimitBurst: number;
 }
 
 export class ConfigError extends Error {
@@ -345,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitOrganizationPoints: int("RATE_LIMIT_ORGANIZATION_POINTS", 3_000_000, 0, 1_000_000_000_000),
     rateLimitIpPoints: int("RATE_LIMIT_IP_POINTS", 6_000, 0, 1_000_000_000_000),
     rateLimitAdminsUnlimited: bool("RATE_LIMIT_ADMINS_UNLIMITED", !databaseUrl && !authSecret),
+    rateLimitBurst: int("RATE_LIMIT_BURST", 4, 0, 86_400),
   };
   if (config.metricsPort && config.metricsPort === config.port) problems.push("METRICS_PORT must differ from PORT: metrics are never served on the public port");
   if (problems.length) throw new ConfigError(problems);

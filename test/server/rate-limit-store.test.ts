@@ -119,6 +119,39 @@ describe("the counters of the rate limits", () => {
   });
 });
 
+describe("a budget paced by the second (RATE_LIMIT_BURST)", () => {
+  it("spends at most burst × the even rate in one second, again the next second, on memory and on the shared counters", async () => {
+    const settings = { ...loadConfig({ AUTH_SECRET: "x".repeat(32) }), rateLimitWindowSeconds: 60, rateLimitSubjectPoints: 6000, rateLimitOrganizationPoints: 0, rateLimitIpPoints: 0, rateLimitBurst: 4 };
+    for (const store of [memoryCounters(), servers[0]]) {
+      const limits = rateLimits(settings, store, createLogger("silent"));
+      const payers = payersOf({ userId: freshKey(), orgs: ["broadcaster"], role: "editor" }, "10.0.0.1", [], settings);
+      const passedUntilRefused = async () => {
+        for (let passed = 0; passed < 100; passed++) {
+          const refused = await limits.spend(payers, 100);
+          if (refused) return { passed, refused };
+        }
+        throw new Error("never refused");
+      };
+      // 6,000 a minute is 100 a second; four times that in one second: 4 requests of 100.
+      const first = await passedUntilRefused();
+      expect(first.passed).toBe(4);
+      expect(first.refused.limit).toBe("subject");
+      expect(first.refused.retryAfter).toBe(1);
+      expect(first.refused.message).toContain("a query cost of 400 per second");
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const second = await passedUntilRefused();
+      expect(second.passed).toBeGreaterThanOrEqual(3);
+      expect(second.passed).toBeLessThanOrEqual(4);
+    }
+    // Without pacing the window alone counts: 60 requests of 100.
+    const unpaced = rateLimits({ ...settings, rateLimitBurst: 0 }, memoryCounters(), createLogger("silent"));
+    const payers = payersOf({ userId: freshKey(), orgs: ["broadcaster"], role: "editor" }, "10.0.0.1", [], settings);
+    let passed = 0;
+    while (!(await unpaced.spend(payers, 100))) passed++;
+    expect(passed).toBe(60);
+  });
+});
+
 describe("the default budgets", () => {
   it("never limit a frontend of 50 tabs each polling a job every second, a whole minute of it in one window", async () => {
     const config = loadConfig({ AUTH_SECRET: "x".repeat(32) });
@@ -130,9 +163,15 @@ describe("the default budgets", () => {
     const limits = rateLimits(config, memoryCounters(), createLogger("silent"));
     const payers = payersOf({ userId: "person", orgs: ["broadcaster"], role: "editor" }, "10.0.0.1", [], config);
     const polls = 50 * config.rateLimitWindowSeconds;
-    // 50 × 60 = 3,000 polls a window of at most 20 each: at most 60,000 of the subject's 600,000.
+    // 50 × 60 = 3,000 polls a window of at most 20 each: at most 60,000 of the subject's 600,000;
+    // 50 a second, at most 1,000 of the 40,000 a second may spend (RATE_LIMIT_BURST 4).
     expect(polls * cost).toBeLessThan(config.rateLimitSubjectPoints / 5);
-    for (let i = 0; i < polls; i++) expect(await limits.spend(payers, cost)).toBeUndefined();
-    await limits.close();
+    expect(50 * cost).toBeLessThan((config.rateLimitSubjectPoints * config.rateLimitBurst) / config.rateLimitWindowSeconds / 20);
+    // The window's count: the minute's polls spent at once, without the second's pacing (they come a second at a time).
+    const windowOnly = rateLimits({ ...config, rateLimitBurst: 0 }, memoryCounters(), createLogger("silent"));
+    for (let i = 0; i < polls; i++) expect(await windowOnly.spend(payers, cost)).toBeUndefined();
+    // A second's polls with the pacing on.
+    for (let i = 0; i < 50; i++) expect(await limits.spend(payers, cost)).toBeUndefined();
+    await Promise.all([limits.close(), windowOnly.close()]);
   });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   databaseUrl = fresh.url;
   drop = fresh.drop;
   const { startService } = await import("../../src/main.js");
-  const config = testConfig(databaseUrl, { rateLimitWindowSeconds: 3600, rateLimitSubjectPoints: BUDGET, rateLimitOrganizationPoints: 10 * BUDGET, rateLimitIpPoints: 0 });
+  const config = testConfig(databaseUrl, { rateLimitWindowSeconds: 3600, rateLimitSubjectPoints: BUDGET, rateLimitOrganizationPoints: 10 * BUDGET, rateLimitIpPoints: 0, rateLimitBurst: 0 });
   // One after the other: both run the migrations.
   services.push(await startService(config, { quiet: true }));
   services.push(await startService(config, { quiet: true }));

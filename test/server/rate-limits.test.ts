@@ -10,10 +10,10 @@ import { uniqueOrg, useOwnTestService, type TestService } from "../helpers/servi
 const SUBJECT_POINTS = 1000;
 const ORGANIZATION_POINTS = 3000;
 const IP_POINTS = 300;
-const t = useOwnTestService({ rateLimitWindowSeconds: 3600, rateLimitSubjectPoints: SUBJECT_POINTS, rateLimitOrganizationPoints: ORGANIZATION_POINTS, rateLimitIpPoints: IP_POINTS, rateLimitAdminsUnlimited: true });
+const t = useOwnTestService({ rateLimitWindowSeconds: 3600, rateLimitSubjectPoints: SUBJECT_POINTS, rateLimitOrganizationPoints: ORGANIZATION_POINTS, rateLimitIpPoints: IP_POINTS, rateLimitAdminsUnlimited: true, rateLimitBurst: 0 });
 /** A short window, and admins limited: what waiting retryAfter seconds does. */
 const WINDOW_SECONDS = 2;
-const short = useOwnTestService({ rateLimitWindowSeconds: WINDOW_SECONDS, rateLimitSubjectPoints: SUBJECT_POINTS, rateLimitOrganizationPoints: 0, rateLimitIpPoints: 0, rateLimitAdminsUnlimited: false });
+const short = useOwnTestService({ rateLimitWindowSeconds: WINDOW_SECONDS, rateLimitSubjectPoints: SUBJECT_POINTS, rateLimitOrganizationPoints: 0, rateLimitIpPoints: 0, rateLimitAdminsUnlimited: false, rateLimitBurst: 0 });
 
 /** Cost 1 + 100 × 1 = 101 (query-limits.ts: a page costs its size times what each item selects). */
 const PAGE_OF_100 = `query Page($org: String) { schedules(organization: $org, size: 100) { content { id } } }`;

@@ -23,9 +23,10 @@ export const RATE_LIMITED = "RATE_LIMITED";
 /** The budgets, each named in a refusal's `extensions.limit`. */
 export type RateLimitName = "subject" | "organization" | "ip";
 
-export type RateLimitSettings = Pick<Config, "rateLimitWindowSeconds" | "rateLimitSubjectPoints" | "rateLimitOrganizationPoints" | "rateLimitIpPoints" | "rateLimitAdminsUnlimited" | "trustProxy">;
+export type RateLimitSettings = Pick<Config, "rateLimitWindowSeconds" | "rateLimitSubjectPoints" | "rateLimitOrganizationPoints" | "rateLimitIpPoints" | "rateLimitAdminsUnlimited" | "rateLimitBurst" | "trustProxy">;
 
 const WHO: Record<RateLimitName, string> = { subject: "this token's subject", organization: "this organization", ip: "requests without a token from this address" };
+const per = (windowSeconds: number) => (windowSeconds === 1 ? "second" : `${windowSeconds} s`);
 
 /** A request over one of its budgets: HTTP 429, RATE_LIMITED, `retryAfter` seconds (also the Retry-After header) and the budget's name. */
 export class RateLimitRefusal extends GraphQLError {
@@ -35,7 +36,7 @@ export class RateLimitRefusal extends GraphQLError {
     points: number,
     windowSeconds: number,
   ) {
-    const message = `Rate limit reached: ${WHO[limit]} may spend a query cost of ${points} per ${windowSeconds} s; retry after ${retryAfter} s`;
+    const message = `Rate limit reached: ${WHO[limit]} may spend a query cost of ${points} per ${per(windowSeconds)}; retry after ${retryAfter} s`;
     super(message, { extensions: { code: RATE_LIMITED, retryAfter, limit, http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfter)]]) } } });
   }
 }
@@ -118,30 +119,55 @@ interface Payment {
 
 const payment = requestScoped<Payment>("rate limits");
 
-export function rateLimits(settings: RateLimitSettings, store: CounterStore, log: Logger): RateLimits {
+/** One counter a budget spends from: the window's, or the second's that paces it. */
+interface Spending {
+  limit: RateLimitName;
+  counter: Counter;
+  points: number;
+  windowSeconds: number;
+}
+
+/**
+ * Each budget's counters: its window's and, with RATE_LIMIT_BURST, a second's of `burst` times
+ * the window's even rate, so that a budget is not spent in one burst at a window's start (the
+ * work of a whole window at once slows every other tenant on the same servers).
+ */
+function spendingsOf(settings: RateLimitSettings, store: CounterStore): Map<RateLimitName, Spending[]> {
   const points: Record<RateLimitName, number> = { subject: settings.rateLimitSubjectPoints, organization: settings.rateLimitOrganizationPoints, ip: settings.rateLimitIpPoints };
-  const counters = new Map<RateLimitName, Counter>();
+  const spendings = new Map<RateLimitName, Spending[]>();
   for (const limit of Object.keys(points) as RateLimitName[]) {
-    if (points[limit] > 0) counters.set(limit, store.counter(limit, points[limit], settings.rateLimitWindowSeconds));
+    if (points[limit] <= 0) continue;
+    const window = settings.rateLimitWindowSeconds;
+    const kept: Spending[] = [{ limit, counter: store.counter(limit, points[limit], window), points: points[limit], windowSeconds: window }];
+    const perSecond = Math.ceil((points[limit] * settings.rateLimitBurst) / window);
+    if (settings.rateLimitBurst > 0 && window > 1 && perSecond < points[limit]) kept.push({ limit, counter: store.counter(`${limit}-second`, perSecond, 1), points: perSecond, windowSeconds: 1 });
+    spendings.set(limit, kept);
   }
-  const refusal = (limit: RateLimitName, ms: number) => new RateLimitRefusal(limit, Math.max(1, Math.ceil(ms / 1000)), points[limit], settings.rateLimitWindowSeconds);
+  return spendings;
+}
+
+export function rateLimits(settings: RateLimitSettings, store: CounterStore, log: Logger): RateLimits {
+  const spendings = spendingsOf(settings, store);
+  const refusal = (spending: Spending, ms: number) => new RateLimitRefusal(spending.limit, Math.max(1, Math.ceil(ms / 1000)), spending.points, spending.windowSeconds);
 
   const limits: RateLimits = {
     async spend(payers, cost) {
-      const paying = payers.filter((payer) => counters.has(payer.limit));
-      // A payer known to be over its budget until the window ends: refused without a statement.
-      for (const payer of paying) {
-        const blocked = counters.get(payer.limit)!.blockedFor(payer.key);
-        if (blocked > 0) return refusal(payer.limit, blocked);
+      const paying = payers.flatMap((payer) => (spendings.get(payer.limit) ?? []).map((spending) => ({ key: payer.key, spending })));
+      // A payer known to be over a budget until its window ends: refused without a statement (the longest wait, if several).
+      let known: RateLimitRefusal | undefined;
+      for (const { key, spending } of paying) {
+        const blocked = spending.counter.blockedFor(key);
+        if (blocked > 0 && (!known || blocked > known.retryAfter * 1000)) known = refusal(spending, blocked);
       }
+      if (known) return known;
       // Every request spends at least 1; one costing more than a whole budget spends that budget (it passes in a fresh window).
-      const spent = (limit: RateLimitName) => Math.min(Math.max(1, Math.ceil(cost ?? 1)), points[limit]);
-      const outcomes = await Promise.allSettled(paying.map((payer) => counters.get(payer.limit)!.consume(payer.key, spent(payer.limit))));
+      const spent = (spending: Spending) => Math.min(Math.max(1, Math.ceil(cost ?? 1)), spending.points);
+      const outcomes = await Promise.allSettled(paying.map(({ key, spending }) => spending.counter.consume(key, spent(spending))));
       let over: RateLimitRefusal | undefined;
       outcomes.forEach((outcome, i) => {
         if (outcome.status === "fulfilled") return;
-        if (!(outcome.reason instanceof RateLimiterRes)) return log.warn("rate limit not checked", { limit: paying[i].limit, error: String(outcome.reason) });
-        const refused = refusal(paying[i].limit, outcome.reason.msBeforeNext);
+        if (!(outcome.reason instanceof RateLimiterRes)) return log.warn("rate limit not checked", { limit: paying[i].spending.limit, error: String(outcome.reason) });
+        const refused = refusal(paying[i].spending, outcome.reason.msBeforeNext);
         if (!over || refused.retryAfter > over.retryAfter) over = refused;
       });
       return over;
