@@ -14,6 +14,10 @@ export interface ServerProcess {
   cpuMs(): number;
   statements(): Promise<number>;
   stop(): void;
+  /** Starts V8's sampling profiler in the process (stats.ts). */
+  startProfile(): Promise<void>;
+  /** Stops the profiler: the profile since startProfile. */
+  stopProfile(): Promise<unknown>;
 }
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux x86_64 and arm64
@@ -67,5 +71,11 @@ export async function startProcess(name: string, script: string, env: Record<str
       return ((await response.json()) as { statements: number }).statements;
     },
     stop: () => void child.kill("SIGTERM"),
+    async startProfile() {
+      await (await fetch(`http://127.0.0.1:${statsPort}/profile/start`)).arrayBuffer();
+    },
+    async stopProfile() {
+      return (await fetch(`http://127.0.0.1:${statsPort}/profile/stop`)).json();
+    },
   };
 }

@@ -9,6 +9,7 @@ import { signToken } from "../../src/server/identity/tokens.js";
 import { prepareDatabase } from "./database.js";
 import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, oneLine, option, out, SECRET } from "./harness.js";
 import { measure, type Measured } from "./load.js";
+import { profileShape } from "./profile.js";
 import { startProcess, type ServerProcess } from "./processes.js";
 import { USAGE_WINDOW } from "./queries.js";
 import { datasetSize, ORG } from "./seed.js";
@@ -150,7 +151,11 @@ export async function runShapes(): Promise<void> {
 
     out("");
     for (const name of await checkAll(measured, servers, "after the load")) failed.add(name);
-    report(shapes, measured, results, key, failed, rounds);
+    const { worst, headline } = report(shapes, measured, results, key, failed, rounds);
+    // --profile K: where the CPU of the K worst shapes by req/s goes (profile.ts); the headline stays the last line.
+    const profiled = Number(option("profile") ?? 0);
+    for (const shape of worst.slice(0, profiled)) await profileShape(shape.name, shape.ours, token, ours, Math.max(5, seconds), admin, database.name);
+    if (profiled > 0) out(headline);
   } finally {
     for (const server of started) server.stop();
     await admin.end();
@@ -158,7 +163,8 @@ export async function runShapes(): Promise<void> {
   }
 }
 
-function report(shapes: Shape[], measured: Shape[], results: Map<string, Measured[]>, key: (s: Shape, c: number, p: Peer) => string, failed: Set<string>, rounds: number): void {
+/** Prints the distributions, the worst shapes and the headline; answers the shapes measured, the worst by req/s first, and the headline. */
+function report(shapes: Shape[], measured: Shape[], results: Map<string, Measured[]>, key: (s: Shape, c: number, p: Peer) => string, failed: Set<string>, rounds: number): { worst: Shape[]; headline: string } {
   // A shape's ratio at one connection count and metric: the median over rounds of each round's ratio.
   const ratio = (shape: Shape, connections: number, metric: Metric) => {
     const ours = results.get(key(shape, connections, "this"))!;
@@ -183,9 +189,10 @@ function report(shapes: Shape[], measured: Shape[], results: Map<string, Measure
     const cells = (["req/s", "CPU"] as Metric[]).flatMap((metric) => CONNECTIONS.map((c) => f2(median(ofRoot.map((s) => ratio(s, c, metric))))));
     out(`| ${root} | ${ofRoot.length} | ${cells.join(" | ")} |`);
   }
+  // A shape's standing: the lower of its two connection counts' ratios.
+  const rankedBy = (metric: Metric) => measured.map((s) => ({ shape: s, worst: Math.min(...CONNECTIONS.map((c) => ratio(s, c, metric))) })).sort((a, b) => a.worst - b.worst);
   for (const metric of ["req/s", "CPU"] as Metric[]) {
-    // A shape's standing: the lower of its two connection counts' ratios.
-    const ranked = measured.map((s) => ({ shape: s, worst: Math.min(...CONNECTIONS.map((c) => ratio(s, c, metric))) })).sort((a, b) => a.worst - b.worst);
+    const ranked = rankedBy(metric);
     out(`\nfive worst shapes by ${metric} (the lower of ${CONNECTIONS.join(" and ")} connections):`);
     for (const { shape, worst } of ranked.slice(0, 5)) {
       out(`  ${f2(worst)}  ${shape.name} (${CONNECTIONS.map((c) => `${c}: ${f2(ratio(shape, c, metric))}`).join(", ")})\n        this service: ${shape.ours}\n        PostGraphile: ${shape.theirs}`);
@@ -197,5 +204,7 @@ function report(shapes: Shape[], measured: Shape[], results: Map<string, Measure
   const headlineMedian = ok ? f2(Math.min(...summaries.map((s) => s.median))) : "n/a";
   const headlineMin = ok ? f2(Math.min(...summaries.map((s) => s.min))) : "n/a";
   if (!ok) process.exitCode = 1;
-  out(`shapes: ${shapes.length}, median ratio ${headlineMedian}, min ratio ${headlineMin}`);
+  const headline = `shapes: ${shapes.length}, median ratio ${headlineMedian}, min ratio ${headlineMin}`;
+  out(headline);
+  return { worst: rankedBy("req/s").map(({ shape }) => shape), headline };
 }
