@@ -81,7 +81,7 @@ export class EventService {
       const [row] = await store.insertEvents(tx, target, [values]);
       // Created in a draft: the draft's id (copies.ts).
       const draftId = copyIdOfTarget(target);
-      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)));
+      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)), 1);
     });
   }
 
@@ -91,7 +91,7 @@ export class EventService {
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
       await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
-      return outcome(true, toSchedule);
+      return outcome(true, toSchedule, 0);
     });
   }
 
@@ -102,8 +102,8 @@ export class EventService {
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
     return editScheduleEvents(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
       await store.requireEventIds(tx, target, wanted);
-      await store.deleteEventIds(tx, target, wanted);
-      return outcome(true, toSchedule);
+      const deleted = await store.deleteEventIds(tx, target, wanted);
+      return outcome(true, toSchedule, -deleted);
     });
   }
 

@@ -15,7 +15,7 @@ const t = useOwnTestService(); // its own service: the test reads its database a
 
 /** The stored counters of a schedule beside the old aggregate's (touchSchedule before 0026). */
 async function scheduleCounters(scheduleId: string) {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryRows<{ start_ok: boolean; finish_ok: boolean; empty: boolean; start: string | null; finish: string | null } & Record<string, unknown>>(
     t.service.database.db,
     sql`select s.version, s.event_count as count, s.max_event_duration as longest,
         s.start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date) as start_ok,

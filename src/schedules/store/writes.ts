@@ -2,7 +2,7 @@
 // statement whatever the number of events (rows travel as one JSON parameter and are unpacked
 // with jsonb_to_recordset).
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "../../db/client.js";
+import { execute, queryRows, type Executor } from "../../db/client.js";
 import type { EventValues } from "./tables.js";
 import type { EventRow } from "./tables.js";
 import type { ScheduleRow } from "./tables.js";
@@ -112,32 +112,34 @@ export async function retimeEvents(
     where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
 }
 
-export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+/** Deletes events of a target by id; answers how many it deleted. */
+export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
 }
 
 /** Deletes the events of a target that start in [from, to) (instants): a generated day replacing the draft's. */
-export async function deleteEventsStartingIn(executor: Executor, target: EventTarget, from: number, to: number): Promise<void> {
+export async function deleteEventsStartingIn(executor: Executor, target: EventTarget, from: number, to: number): Promise<number> {
   const origin = originOf(target.scheduleId);
-  await deleteWhere(executor, target, sql`on_air_time >= ${from} - ${origin} and on_air_time < ${to} - ${origin}`);
+  return deleteWhere(executor, target, sql`on_air_time >= ${from} - ${origin} and on_air_time < ${to} - ${origin}`);
 }
 
-export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<void> {
-  await deleteWhere(executor, target, sql`true`);
+export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<number> {
+  return deleteWhere(executor, target, sql`true`);
 }
 
-/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). */
-async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<void> {
+/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). Answers how many it deleted. */
+async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<number> {
   const t = sqlOf(target);
-  if (target.changeSetId === null) {
-    await executor.execute(sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
-    return;
-  }
-  await executor.execute(sql`
-    with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version)
-    insert into change_set_removals (change_set_id, id, base_version)
-    select ${target.changeSetId}, id, base_version from removed where base_version is not null`);
+  if (target.changeSetId === null) return execute(executor, sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version),
+      remembered as (insert into change_set_removals (change_set_id, id, base_version)
+        select ${target.changeSetId}, id, base_version from removed where base_version is not null)
+      select count(*)::int as n from removed`,
+  );
+  return Number(n);
 }
 
 /**
