@@ -130,10 +130,10 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
-  const updates = inputs.map((input, i) => ({
-    id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate, clock }, `${argument}[${i}]`),
-  }));
+  const updates = inputs.map((input, i) => {
+    const before = toValues(byId.get(ids[i])!);
+    return { id: ids[i], before, values: eventValues(input, before, { onAirTime: 0, rate, clock }, `${argument}[${i}]`) };
+  });
   await store.updateEvents(executor, target, updates);
   return ids;
 }
