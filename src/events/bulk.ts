@@ -68,7 +68,7 @@ export async function bulkEdit(
     // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
     for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
-    const changed = await writeModel(tx, target, model, run.loaded);
+    const { changed, counted } = await writeModel(tx, target, model, run.loaded);
     return outcome(changed, async (schedule): Promise<BulkEditResult> => {
       if (!changed) messages.push(info("nothing to change"));
       else if (span) {
@@ -79,7 +79,7 @@ export async function bulkEdit(
       }
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
-    });
+    }, counted);
   });
 }
 
@@ -359,8 +359,11 @@ async function splitStep(
   for (const text of remainderMessages(result.remainders, "split")) messages.push(warning(text));
 }
 
-/** Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything changed. */
-async function writeModel(executor: Executor, target: EventTarget, model: BulkModel, loaded: Map<number, EventValues>): Promise<boolean> {
+/**
+ * Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything
+ * changed, and by how many the number of events changed (what the statements inserted and deleted).
+ */
+async function writeModel(executor: Executor, target: EventTarget, model: BulkModel, loaded: Map<number, EventValues>): Promise<{ changed: boolean; counted: number }> {
   const created = model.created();
   const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
   if (copySources.length) {
@@ -374,10 +377,10 @@ async function writeModel(executor: Executor, target: EventTarget, model: BulkMo
   const rewritten = model.rewritten();
   const retimed = model.retimed();
   const deleted = [...model.deletedExisting];
-  if (model.cleared) await store.deleteAllEvents(executor, target);
-  await store.deleteEventIds(executor, target, deleted);
-  await store.updateEvents(executor, target, rewritten);
+  const cleared = model.cleared ? await store.deleteAllEvents(executor, target) : 0;
+  const removed = cleared + (await store.deleteEventIds(executor, target, deleted));
+  await store.updateEvents(executor, target, rewritten.map((r) => ({ ...r, before: loaded.get(r.id) })));
   await store.retimeEvents(executor, target, retimed);
   await store.insertEvents(executor, target, inserts);
-  return model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0;
+  return { changed: model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0, counted: inserts.length - removed };
 }

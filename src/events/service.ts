@@ -81,7 +81,7 @@ export class EventService {
       const [row] = await store.insertEvents(tx, target, [values]);
       // Created in a draft: the draft's id (copies.ts).
       const draftId = copyIdOfTarget(target);
-      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)));
+      return outcome(true, () => (draftId ? relabelEvent(toEvent(row), draftId) : toEvent(row)), 1);
     });
   }
 
@@ -91,7 +91,7 @@ export class EventService {
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
       await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
-      return outcome(true, toSchedule);
+      return outcome(true, toSchedule, 0);
     });
   }
 
@@ -102,8 +102,8 @@ export class EventService {
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
     return editScheduleEvents(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
       await store.requireEventIds(tx, target, wanted);
-      await store.deleteEventIds(tx, target, wanted);
-      return outcome(true, toSchedule);
+      const deleted = await store.deleteEventIds(tx, target, wanted);
+      return outcome(true, toSchedule, -deleted);
     });
   }
 
@@ -130,10 +130,10 @@ export async function applyUpdates(executor: Executor, target: EventTarget, inpu
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
-  const updates = inputs.map((input, i) => ({
-    id: ids[i],
-    values: eventValues(input, toValues(byId.get(ids[i])!), { onAirTime: 0, rate, clock }, `${argument}[${i}]`),
-  }));
+  const updates = inputs.map((input, i) => {
+    const before = toValues(byId.get(ids[i])!);
+    return { id: ids[i], before, values: eventValues(input, before, { onAirTime: 0, rate, clock }, `${argument}[${i}]`) };
+  });
   await store.updateEvents(executor, target, updates);
   return ids;
 }

@@ -52,13 +52,19 @@ export type { EventsEdit };
 /** What the work reports: whether the target changed, and how to answer once it is touched. */
 export interface Outcome<R> {
   changed: boolean;
+  /**
+   * By how many the number of the target's events changed, when the work knows it exactly (the
+   * touch then moves the stored count instead of counting the events); undefined: counted.
+   */
+  counted?: number;
   /** Runs after the touch (when changed) in the same transaction; `schedule` is the touched row. */
   answer(schedule: ScheduleRow): R | Promise<R>;
 }
 
 /** The work changed the target (or not: `changed` false), and answers with `answer`. */
-export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>): Outcome<R> => ({
+export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number): Outcome<R> => ({
   changed: typeof changed === "number" ? changed > 0 : changed,
+  counted,
   answer,
 });
 
@@ -92,7 +98,7 @@ export async function editScheduleEventsIn<R>(
       if (hits.length) throw lockHorizonConflict(hits, limit, horizon);
     }
     if (!result.changed) return result.answer(open.schedule);
-    const touched = await touchTarget(tx, open.target);
+    const touched = await touchTarget(tx, open.target, result.counted);
     await runChangedHooks(edit, touched);
     return result.answer(touched);
   });

@@ -1,38 +1,55 @@
 // The counters of a target: version, dates, the longest duration and the number of events of a
 // schedule (or a change set's draft). editScheduleEvents (../edit-events.ts) touches them once per change.
-import { sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+// Each extreme is one index probe (drizzle/0026_event_extremes.sql, docs/DECISIONS.md 65): the
+// first start (events_schedule_time_idx), the last end (events_schedule_end_idx) and the longest
+// event (events_schedule_duration_idx); the number of events moves by what the edit reports it
+// changed, and is counted only when the edit does not know.
+import { eq, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
+import { scheduleRowOf } from "./rows.js";
+
+/** The first start and the last end of a schedule's events (relative to its origin; null without events), each by index. */
+const firstStart = (scheduleId: number): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
+const lastEnd = (scheduleId: number): SQL => sql`(select max(on_air_time + duration) from events where schedule_id = ${scheduleId})`;
+
+/** The stored dates from the events (to_timestamp takes seconds); the stored ones stay while there are no events. */
+const dates = (scheduleId: number) => ({
+  startDate: sql`coalesce(to_timestamp((${firstStart(scheduleId)} + ${schedules.timeOrigin}) / 1000.0), ${schedules.startDate})`,
+  finishDate: sql`coalesce(to_timestamp((${lastEnd(scheduleId)} + ${schedules.timeOrigin}) / 1000.0), ${schedules.finishDate})`,
+});
+
+/** The new event_count of a target's row: the stored one moved by `counted` when the edit knows it, else a count of its events. */
+const eventCount = (stored: SQL, table: string, key: string, id: number, counted: number | undefined): SQL =>
+  counted === undefined ? sql`(select count(*) from ${sql.raw(table)} where ${sql.raw(key)} = ${id})` : sql`${stored} + ${counted}`;
 
 /**
  * Records a change of a schedule's events: version + 1, dateUpdated now, startDate/finishDate
  * from the events (first start, last end; the stored dates stay while there are no events) and
  * the longest duration and the number of events (schedules.max_event_duration and event_count,
- * which the page queries rely on).
+ * which the page queries rely on). `counted`: by how many the number of events changed, when the
+ * edit knows it exactly (an edit that does not say is counted). One statement, answering the row.
  * Every successful event mutation ends with this, once.
  */
-export async function touchSchedule(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
-  const bounds: SQL = sql`(select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest, count(*) as n
-    from events where schedule_id = ${scheduleId})`;
-  // first_start and last_end are relative to the origin; to_timestamp takes seconds.
-  await executor.execute(sql`
-    update schedules s set version = s.version + 1, date_updated = now(), max_event_duration = b.longest, event_count = b.n,
-      start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
-      finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
-    from ${bounds} b where s.id = ${scheduleId}`);
-  const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number): Promise<ScheduleRow> {
+  const [row] = await executor
+    .update(schedules)
+    .set({
+      version: sql`${schedules.version} + 1`,
+      dateUpdated: sql`now()`,
+      maxEventDuration: sql`coalesce((select max(duration) from events where schedule_id = ${scheduleId}), 0)`,
+      eventCount: eventCount(sql`${schedules.eventCount}`, "events", "schedule_id", scheduleId, counted),
+      ...dates(scheduleId),
+    })
+    .where(eq(schedules.id, scheduleId))
+    .returning();
   return row;
 }
 
 /** startDate and finishDate from the events again, nothing else (a copy moved as it is made is not touched). */
 export async function refreshDates(executor: Executor, scheduleId: number): Promise<ScheduleRow> {
-  await executor.execute(sql`
-    update schedules s set start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date),
-      finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date)
-    from (select min(on_air_time) as first_start, max(on_air_time + duration) as last_end from events where schedule_id = ${scheduleId}) b
-    where s.id = ${scheduleId}`);
-  const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
+  const [row] = await executor.update(schedules).set(dates(scheduleId)).where(eq(schedules.id, scheduleId)).returning();
   return row;
 }
 
@@ -40,13 +57,17 @@ export async function refreshDates(executor: Executor, scheduleId: number): Prom
  * touchSchedule for the schedule's own events; for a draft, the change set's version + 1 and
  * its counters instead (the schedule stays as it is). Answers the schedule either way.
  */
-export async function touchTarget(executor: Executor, target: EventTarget): Promise<ScheduleRow> {
-  if (target.changeSetId === null) return touchSchedule(executor, target.scheduleId);
-  await executor.execute(sql`
-    update change_sets c set version = c.version + 1, date_updated = now(), max_event_duration = b.longest, event_count = b.n
-    from (select coalesce(max(duration), 0) as longest, count(*) as n from change_set_events where change_set_id = ${target.changeSetId}) b
-    where c.id = ${target.changeSetId}`);
-  const [row] = await executor.select().from(schedules).where(sql`${schedules.id} = ${target.scheduleId}`);
-  return row;
+export async function touchTarget(executor: Executor, target: EventTarget, counted?: number): Promise<ScheduleRow> {
+  if (target.changeSetId === null) return touchSchedule(executor, target.scheduleId, counted);
+  const id = target.changeSetId;
+  const [row] = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with touched as (
+        update change_sets c set version = c.version + 1, date_updated = now(),
+          max_event_duration = coalesce((select max(duration) from change_set_events where change_set_id = ${id}), 0),
+          event_count = ${eventCount(sql`c.event_count`, "change_set_events", "change_set_id", id, counted)}
+        where c.id = ${id} returning 1)
+      select s.* from schedules s where s.id = ${target.scheduleId}`,
+  );
+  return scheduleRowOf(row);
 }
-

@@ -140,6 +140,9 @@ export const events = pgTable(
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
+    // The last end and the longest event of a schedule by one probe each (store/counters.ts, drizzle/0026).
+    index("events_schedule_end_idx").on(t.scheduleId, sql`(${t.onAirTime} + ${t.duration})`),
+    index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
   ],
 );
 
@@ -199,6 +202,7 @@ export const changeSetEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.changeSetId, t.id] }),
     index("change_set_events_time_idx").on(t.changeSetId, t.onAirTime, t.id),
+    index("change_set_events_duration_idx").on(t.changeSetId, t.duration),
     // The rows the draft created or changed (few): what diff and apply read, without a pass over every copy.
     index("change_set_events_touched_idx")
       .on(t.changeSetId, t.id)

@@ -2,14 +2,14 @@
 // statement whatever the number of events (rows travel as one JSON parameter and are unpacked
 // with jsonb_to_recordset).
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "../../db/client.js";
+import { execute, queryRows, type Executor } from "../../db/client.js";
 import type { EventValues } from "./tables.js";
 import type { EventRow } from "./tables.js";
 import type { ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";
-import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, setList, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
+import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
 
 /** The values of an event keyed by column name, as jsonb_to_recordset reads them. */
 function valueRecord(v: EventValues, record: Record<string, unknown> = {}): Record<string, unknown> {
@@ -66,15 +66,37 @@ export async function appendEvents(executor: Executor, target: EventTarget, valu
   );
 }
 
-/** Writes whole new values into existing events (version + 1) in one statement. */
-export async function updateEvents(executor: Executor, target: EventTarget, updates: { id: number; values: EventValues }[]): Promise<void> {
+/** Whether an event value differs from the stored one (a document compared as JSON: a reordered one counts as changed). */
+const differs = (a: unknown, b: unknown): boolean => a !== b && (typeof a !== "object" || a === null || JSON.stringify(a) !== JSON.stringify(b));
+
+/**
+ * Writes new values into existing events (version + 1) in one statement: the value columns that
+ * differ from `before` (the stored values, when the caller read them) in any of the events, every
+ * value column for an update without `before`. The statement states its columns to the history
+ * trigger (history-hint.ts), which then compares only those; a column not written cannot change,
+ * so history records the same rows.
+ */
+export async function updateEvents(executor: Executor, target: EventTarget, updates: { id: number; values: EventValues; before?: EventValues }[]): Promise<void> {
   if (updates.length === 0) return;
   const t = sqlOf(target);
-  const records = updates.map((u) => ({ id: u.id, ...valueRecord(u.values) }));
+  const columns = VALUE_COLUMNS.filter((c) =>
+    updates.some((u) => u.before === undefined || differs((u.values as unknown as Record<string, unknown>)[c.property], (u.before as unknown as Record<string, unknown>)[c.property])),
+  );
+  const records = updates.map((u) => {
+    const values = u.values as unknown as Record<string, unknown>;
+    const record: Record<string, unknown> = { id: u.id };
+    for (const c of columns) record[c.name] = values[c.property];
+    return record;
+  });
+  const set: Record<string, SQL> = {};
+  for (const c of columns) set[c.name] = c.name === "on_air_time" ? sql`x.on_air_time - ${originOf(target.scheduleId)}` : sql.raw(`x.${c.name}`);
+  set.version = sql`e.version + 1`;
+  const { set: setList, stated } = statedColumns(target, set);
+  const recordColumns = sql.raw(["id bigint", ...columns.map((c) => `${c.name} ${c.type}`)].join(", "));
   await executor.execute(sql`
-    update ${t.table} e set ${setList(VALUE_COLUMN_NAMES.filter((n) => n !== "on_air_time"), "x")}, on_air_time = x.on_air_time - ${originOf(target.scheduleId)}, version = e.version + 1
-    from jsonb_to_recordset(${json(records)}) as x(id bigint, ${RECORD_COLUMNS})
-    where e.id = x.id and e.${t.key} = ${t.id}`);
+    update ${t.table} e set ${setList}
+    from jsonb_to_recordset(${json(records)}) as x(${recordColumns})
+    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
 }
 
 /** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
@@ -112,32 +134,34 @@ export async function retimeEvents(
     where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
 }
 
-export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+/** Deletes events of a target by id; answers how many it deleted. */
+export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
 }
 
 /** Deletes the events of a target that start in [from, to) (instants): a generated day replacing the draft's. */
-export async function deleteEventsStartingIn(executor: Executor, target: EventTarget, from: number, to: number): Promise<void> {
+export async function deleteEventsStartingIn(executor: Executor, target: EventTarget, from: number, to: number): Promise<number> {
   const origin = originOf(target.scheduleId);
-  await deleteWhere(executor, target, sql`on_air_time >= ${from} - ${origin} and on_air_time < ${to} - ${origin}`);
+  return deleteWhere(executor, target, sql`on_air_time >= ${from} - ${origin} and on_air_time < ${to} - ${origin}`);
 }
 
-export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<void> {
-  await deleteWhere(executor, target, sql`true`);
+export async function deleteAllEvents(executor: Executor, target: EventTarget): Promise<number> {
+  return deleteWhere(executor, target, sql`true`);
 }
 
-/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). */
-async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<void> {
+/** Deletes events of a target; a draft remembers the schedule's events it removed (for apply and diff). Answers how many it deleted. */
+async function deleteWhere(executor: Executor, target: EventTarget, condition: SQL): Promise<number> {
   const t = sqlOf(target);
-  if (target.changeSetId === null) {
-    await executor.execute(sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
-    return;
-  }
-  await executor.execute(sql`
-    with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version)
-    insert into change_set_removals (change_set_id, id, base_version)
-    select ${target.changeSetId}, id, base_version from removed where base_version is not null`);
+  if (target.changeSetId === null) return execute(executor, sql`delete from ${t.table} where ${t.key} = ${t.id} and ${condition}`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    executor,
+    sql`with removed as (delete from change_set_events where change_set_id = ${target.changeSetId} and ${condition} returning id, base_version),
+      remembered as (insert into change_set_removals (change_set_id, id, base_version)
+        select ${target.changeSetId}, id, base_version from removed where base_version is not null)
+      select count(*)::int as n from removed`,
+  );
+  return Number(n);
 }
 
 /**
