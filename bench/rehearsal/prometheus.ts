@@ -53,7 +53,7 @@ export async function prometheusReport(scraping: Scraping, options: { flooded: b
   await sleep(2000 * SCRAPE_INTERVAL_SECONDS);
   const range = rangeSince(scraping.since);
   const q = (expression: string) => prometheus.query(expression);
-  const lines: string[] = [`prometheus: scraped every ${SCRAPE_INTERVAL_SECONDS} s, over the run (${range.replace("s", " s")}; counts are increase(), extrapolated)`];
+  const lines: string[] = [`prometheus: scraped every ${SCRAPE_INTERVAL_SECONDS} s, over the run (${range.replace("s", " s")}; counts are increase(): extrapolated, and blind to what a series held at its first scrape)`];
   let held = true;
 
   // Targets: up at the last scrape, and each up at some point of the run.
