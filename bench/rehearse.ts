@@ -8,8 +8,12 @@
 // flood: one tenant asks 20 times its rate budget; it must get RATE_LIMITED while the other
 // tenants' p99 stays within 10 % of the quiet spells between its turns (rehearsal/flood.ts).
 // The primary is a PostgreSQL server of the rehearsal's own (initdb in a temp dir), so restarting
-// it disturbs no other database of the machine. Exit code 0 when the targets hold, 1 otherwise.
+// it disturbs no other database of the machine. A Prometheus of its own scrapes the five (when it is
+// installed): a "prometheus:" block at the end (rehearsal/prometheus.ts) tells what it saw, and the
+// run fails when a target was never up or a metric of the monitoring docs has no series.
+// Exit code 0 when the targets hold, 1 otherwise.
 import { ALL_FAULTS, drive, type Fault } from "./rehearsal/drive.js";
+import { prometheusReport, refusalsSince } from "./rehearsal/prometheus.js";
 import { Topology } from "./rehearsal/topology.js";
 
 const out = (line: string) => process.stdout.write(line + "\n");
@@ -32,8 +36,15 @@ try {
   } else {
     for (const note of topology.notes) out(`note: ${note}`);
     out(`balancer ${topology.balancerUrl}; ${topology.live("server").length} servers${topology.pooler ? " through PgBouncer (transaction mode)" : ""}, ${topology.live("worker").length} workers${topology.replica ? ", 1 streaming replica" : ""}; ${seconds} s at ${rate} requests/s; faults: ${faults.join(", ")}`);
-    const summary = await drive(topology, { seconds, rate, faults, out });
-    const held = summary.lostWrites === 0 && summary.duplicateJobs === 0 && summary.lostJobs === 0 && summary.failedDownloads === 0 && summary.failedDuringRollingRestart === 0 && (summary.postgresRecoverySeconds === null || summary.postgresRecoverySeconds <= 5) && summary.floodHeld !== false;
+    const scraping = topology.scraping;
+    if (scraping) out(`prometheus ${scraping.prometheus.url} scrapes ${[...scraping.targets.keys()].join(", ")}`);
+    const afterFault = async (fault: Fault, startedAt: number) => {
+      if (scraping && fault === "flood") out(await refusalsSince(scraping, startedAt));
+    };
+    const summary = await drive(topology, { seconds, rate, faults, out, afterFault });
+    const scraped = scraping ? await prometheusReport(scraping, { flooded: faults.includes("flood") }) : null;
+    for (const line of scraped?.lines ?? []) out(line);
+    const held = scraped?.held !== false && summary.lostWrites === 0 && summary.duplicateJobs === 0 && summary.lostJobs === 0 && summary.failedDownloads === 0 && summary.failedDuringRollingRestart === 0 && (summary.postgresRecoverySeconds === null || summary.postgresRecoverySeconds <= 5) && summary.floodHeld !== false;
     code = held ? 0 : 1;
     out(summary.line);
   }

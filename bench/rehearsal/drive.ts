@@ -39,7 +39,7 @@ export interface Summary {
 const ORG = "rehearsal";
 const RETRIABLE = new Set(["SERVICE_UNAVAILABLE", "TIMEOUT"]);
 
-export async function drive(topology: Topology, options: { seconds: number; rate: number; faults: Fault[]; out: (line: string) => void }): Promise<Summary> {
+export async function drive(topology: Topology, options: { seconds: number; rate: number; faults: Fault[]; out: (line: string) => void; afterFault?: (fault: Fault, startedAt: number) => Promise<void> }): Promise<Summary> {
   const { out } = options;
   const token = await signToken(SECRET, { sub: "rehearsal", orgs: [ORG], role: "admin" });
   const base = topology.balancerUrl;
@@ -218,8 +218,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
       for (let i = 0; i < 3; i++) await exportJob();
       await sleep(50);
       const [worker] = topology.live("worker");
-      worker.child.kill("SIGKILL");
-      await topology.spawnWorker();
+      await topology.killWorker(worker);
     } else if (fault === "restart-postgres") {
       postgresRestartAt = Date.now();
       topology.primary.stop();
@@ -234,6 +233,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
       flooded = await floodPhase({ base, secret: SECRET, ms: slot, setPhase: (name) => (phase = name) });
       phase = "after the flood";
     }
+    await options.afterFault?.(fault, started);
     await sleep(Math.max(0, slot - (Date.now() - started)));
   }
   phase = "steady (end)";

@@ -1,7 +1,9 @@
 // The rehearsed deployment, on this machine with the real components: a PostgreSQL primary of its
 // own (initdb, so that restarting it disturbs no one), a streaming replica (pg_basebackup),
 // PgBouncer in transaction mode, three servers (RUN_WORKER=false) and two workers as child
-// processes, and HAProxy in front of the servers with health checks on /readyz.
+// processes, and HAProxy in front of the servers with health checks on /readyz. Every server and
+// worker serves its metrics on a METRICS_PORT of its own, which a Prometheus of the rehearsal's own
+// scrapes every second (prometheus.ts; none when it is not installed).
 import { AS_NPM_START } from "../npm-start.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +15,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../../test/helpe
 import { PGBOUNCER_MISSING, startPgBouncer, waitForPort, type PgBouncer } from "../../test/helpers/pgbouncer.js";
 import { freePort } from "../../test/helpers/ports.js";
 import { RATE_LIMIT_ENV } from "./flood.js";
+import { startScraping, type Scraping } from "./prometheus.js";
 import { startReplica, type Replica } from "../../test/helpers/replica.js";
 
 export const HAPROXY = "/usr/sbin/haproxy";
@@ -24,6 +27,10 @@ export interface Member {
   name: string;
   kind: "server" | "worker";
   port?: number;
+  /** Its METRICS_PORT: a server restarted, or a worker started in place of a killed one, keeps it. */
+  metricsPort: number;
+  /** The scrape target it serves (Prometheus's `member` label): its own name, or the killed worker's it replaced. */
+  target: string;
   child: ChildProcess;
   rssStartKb?: number;
 }
@@ -78,6 +85,8 @@ export class Topology {
   replica: Replica | null = null;
   pooler: PgBouncer | null = null;
   haproxy: ChildProcess | null = null;
+  /** The Prometheus scraping every member (null when it is not installed: a note says so). */
+  scraping: Scraping | null = null;
   balancerUrl = "";
   members: Member[] = [];
   notes: string[] = [];
@@ -103,9 +112,12 @@ export class Topology {
     const pooler = await startPgBouncer(this.primaryUrl, { poolSize: 12 });
     if ("skipped" in pooler) this.notes.push(`servers connect directly: ${PGBOUNCER_MISSING}`);
     else this.pooler = pooler;
-    const servers = await Promise.all([1, 2, 3].map(async (i) => ({ name: `server${i}`, port: await freePort() })));
-    await Promise.all(servers.map((s) => this.spawnServer(s.name, s.port)));
+    const servers = await Promise.all([1, 2, 3].map(async (i) => ({ name: `server${i}`, port: await freePort(), metricsPort: await freePort() })));
+    await Promise.all(servers.map((s) => this.spawnServer(s.name, s.port, s.metricsPort)));
     await Promise.all([this.spawnWorker(), this.spawnWorker()]);
+    const scraping = await startScraping(this.members);
+    if (typeof scraping === "string") this.notes.push(`no Prometheus: ${scraping}`);
+    else this.scraping = scraping;
     const port = await freePort();
     const configFile = join(this.dir, "haproxy.cfg");
     writeFileSync(configFile, haproxyConfig(port, servers));
@@ -115,11 +127,13 @@ export class Topology {
     return null;
   }
 
-  serverEnv(port: number): NodeJS.ProcessEnv {
+  serverEnv(port: number, metricsPort: number): NodeJS.ProcessEnv {
     return {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: "127.0.0.1",
       DATABASE_URL: this.pooler?.url ?? this.primaryUrl,
       ...(this.pooler ? { DB_POOL_MODE: "transaction", DATABASE_MIGRATION_URL: this.primaryUrl } : {}),
       ...(this.replica ? { DATABASE_READ_URL: this.replica.url, READ_REPLICA_QUERIES: "all" } : {}),
@@ -135,25 +149,33 @@ export class Topology {
     };
   }
 
-  async spawnServer(name: string, port: number): Promise<Member> {
-    const child = spawn(process.execPath, [...AS_NPM_START, "serve"], { cwd: ROOT, env: this.serverEnv(port), stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
-    const member: Member = { name, kind: "server", port, child };
+  async spawnServer(name: string, port: number, metricsPort: number): Promise<Member> {
+    const child = spawn(process.execPath, [...AS_NPM_START, "serve"], { cwd: ROOT, env: this.serverEnv(port, metricsPort), stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
+    const member: Member = { name, kind: "server", port, metricsPort, target: name, child };
     this.members.push(member);
     await waitReady(`http://127.0.0.1:${port}/readyz`, child);
     member.rssStartKb ??= rssKb(child.pid);
     return member;
   }
 
-  async spawnWorker(): Promise<Member> {
+  /** Starts a worker; in place of `replaced` (a worker killed), on its metrics port and scrape target. */
+  async spawnWorker(replaced?: Member): Promise<Member> {
     const name = `worker${++this.serial}`;
-    const env = { ...process.env, DATABASE_URL: this.primaryUrl, AUTH_SECRET: SECRET, JOB_POLL_MS: "200", JOB_LEASE_MS: "3000", JOB_RETRY_BASE_MS: "200", LOG_LEVEL: "error" };
+    const metricsPort = replaced?.metricsPort ?? (await freePort());
+    const env = { ...process.env, DATABASE_URL: this.primaryUrl, AUTH_SECRET: SECRET, JOB_POLL_MS: "200", JOB_LEASE_MS: "3000", JOB_RETRY_BASE_MS: "200", LOG_LEVEL: "error", METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.1" };
     const child = spawn(process.execPath, [...AS_NPM_START, "worker"], { cwd: ROOT, env, stdio: ["ignore", "ignore", process.env.REHEARSE_VERBOSE ? "inherit" : "ignore"] });
-    const member: Member = { name, kind: "worker", child };
+    const member: Member = { name, kind: "worker", metricsPort, target: replaced?.target ?? name, child };
     this.members.push(member);
-    // A worker has no port: give it the time to load and make its first claim.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A worker has no public port: its metrics answer once it has opened its database, just before its first claim.
+    await waitReady(`http://127.0.0.1:${metricsPort}/metrics`, child);
     member.rssStartKb = rssKb(child.pid);
     return member;
+  }
+
+  /** kill -9 of a worker, and another in its place. */
+  async killWorker(member: Member): Promise<Member> {
+    await stopChild(member.child, "SIGKILL");
+    return this.spawnWorker(member);
   }
 
   live(kind: Member["kind"]): Member[] {
@@ -164,20 +186,21 @@ export class Topology {
   async restartServer(member: Member): Promise<void> {
     await stopChild(member.child, "SIGTERM");
     this.members.splice(this.members.indexOf(member), 1);
-    const fresh = await this.spawnServer(member.name, member.port!);
+    const fresh = await this.spawnServer(member.name, member.port!, member.metricsPort);
     fresh.rssStartKb = member.rssStartKb;
   }
 
   async killServer(member: Member): Promise<void> {
     await stopChild(member.child, "SIGKILL");
     this.members.splice(this.members.indexOf(member), 1);
-    const fresh = await this.spawnServer(member.name, member.port!);
+    const fresh = await this.spawnServer(member.name, member.port!, member.metricsPort);
     fresh.rssStartKb = member.rssStartKb;
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.members.filter((m) => m.child.exitCode === null && m.child.signalCode === null).map((m) => stopChild(m.child, "SIGTERM")));
     if (this.haproxy) await stopChild(this.haproxy, "SIGTERM");
+    await this.scraping?.prometheus.stop();
     await this.pooler?.stop();
     this.replica?.destroy();
     this.primary?.destroy();

@@ -1,11 +1,13 @@
 // The rehearsal, shortened: 30 s through HAProxy in front of three servers on PgBouncer and a
 // streaming replica, with two workers, through a rolling restart and a worker killed mid-export.
 // No acknowledged write is lost, no job runs twice or not at all, every export downloads through
-// the balancer, and the rolling restart costs no request. Runs where HAProxy, PgBouncer and
+// the balancer, and the rolling restart costs no request; where Prometheus is installed, it scraped
+// all five processes and found every monitored metric (bench/rehearsal/prometheus.ts). Runs where HAProxy, PgBouncer and
 // PostgreSQL's server binaries are installed (it starts a PostgreSQL primary of its own), in the
 // PostgreSQL pass of the suite only (DATABASE_URL set), so that CI runs it once.
 import { describe, expect, it } from "vitest";
 import { drive } from "../../bench/rehearsal/drive.js";
+import { prometheusReport } from "../../bench/rehearsal/prometheus.js";
 import { Topology } from "../../bench/rehearsal/topology.js";
 
 describe("rehearsed deployment (shortened)", () => {
@@ -25,6 +27,11 @@ describe("rehearsed deployment (shortened)", () => {
         downloads: 0,
         rollingRestart: 0,
       });
+      if (topology.scraping) {
+        const scraped = await prometheusReport(topology.scraping, { flooded: false });
+        expect(scraped.held, scraped.lines.join("\n")).toBe(true);
+        expect(scraped.lines.join("\n")).toContain(`targets up 5 of 5; never up: none`);
+      }
       expect(summary.line).toMatch(/^rehearsal: lost writes 0, duplicate jobs 0, failed requests \d+, retriable \d+, PostgreSQL recovery not tested$/);
     } finally {
       await topology.stop();
