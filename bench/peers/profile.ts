@@ -5,7 +5,7 @@
 // profiles the K worst shapes by req/s after the run.
 import type postgres from "postgres";
 import { f2, out } from "./harness.js";
-import { measure } from "./load.js";
+import { measure, type Measured } from "./load.js";
 import type { ServerProcess } from "./processes.js";
 
 /** The stages a sample may be put in, each by the frames' file (url) or function name; the first that matches from the leaf up wins. */
@@ -70,15 +70,20 @@ export function stagesOf(profile: CpuProfile): { stages: { stage: string; share:
   return { stages: [...time].map(([stage, t]) => ({ stage, share: t / total })).sort((a, b) => b.share - a.share), otherLeaves };
 }
 
-/** Serves `query` from `server` at 10 connections for `seconds` under the profiler; prints CPU per request and where it went. */
-export async function profileShape(name: string, query: string, token: string, server: ServerProcess, seconds: number, admin: postgres.Sql, database: string): Promise<void> {
-  await server.startProfile();
-  const measured = await measure(server, { method: "POST", path: "/graphql", body: JSON.stringify({ query }) }, 10, seconds, admin, database, token);
-  const { stages, otherLeaves } = stagesOf((await server.stopProfile()) as CpuProfile);
+/** Prints a profiled run: CPU per request (server and PostgreSQL backends) and the server's CPU by stage. */
+export function printProfile(name: string, measured: Measured, profile: unknown): void {
+  const { stages, otherLeaves } = stagesOf(profile as CpuProfile);
   const inDatabase = measured.databaseCpuMs ?? 0;
   const total = measured.serverCpuMs + inDatabase;
   out(`\nprofile of ${name}: ${measured.requestsPerSecond.toFixed(0)} req/s under the profiler, CPU per request ${f2(total)} ms = server ${f2(measured.serverCpuMs)} + PostgreSQL backends ${f2(inDatabase)} (${((100 * inDatabase) / (total || 1)).toFixed(0)} % in the database)`);
   out("| stage of the server's CPU | share |\n|---|---|");
   for (const { stage, share } of stages) out(`| ${stage} | ${(100 * share).toFixed(1)} % |`);
   out(`other, by the function its samples ran in: ${otherLeaves.join("; ")}`);
+}
+
+/** Serves `query` from `server` at 10 connections for `seconds` under the profiler, and prints where its CPU went. */
+export async function profileShape(name: string, query: string, token: string, server: ServerProcess, seconds: number, admin: postgres.Sql, database: string): Promise<void> {
+  await server.startProfile();
+  const measured = await measure(server, { method: "POST", path: "/graphql", body: JSON.stringify({ query }) }, 10, seconds, admin, database, token);
+  printProfile(name, measured, await server.stopProfile());
 }

@@ -11,6 +11,7 @@ import { signToken } from "../../src/server/identity/tokens.js";
 import { prepareDatabase } from "./database.js";
 import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, out, SECRET } from "./harness.js";
 import { measure, settle, type Measured } from "./load.js";
+import { printProfile } from "./profile.js";
 import { startProcess, type ServerProcess } from "./processes.js";
 import { USAGE_WINDOW } from "./queries.js";
 import { datasetSize, ORG } from "./seed.js";
@@ -194,6 +195,12 @@ export async function runWrites(): Promise<void> {
           }
         }
       }
+    }
+    // --profile: where this service's CPU goes in a single-event update at 10 connections (profile.ts).
+    if (process.argv.includes("--profile")) {
+      await servers.this.startProfile();
+      const profiled = await run(context, "single", "this", 10);
+      printProfile(LABEL.single, profiled, await servers.this.stopProfile());
     }
     await restorer.restore();
     report(results, rounds);
