@@ -41,7 +41,7 @@ import {
   type PlainResponse,
 } from "./http/index.js";
 import { bearerAuthenticator, cachedTokenVerifier, callerFor, callerOf, identifyCaller, identityProviderOf, isKnownCaller, tokenVerifier, type IdentityProvider } from "./identity/index.js";
-import { allowCaching, batchLimit, cacheScope, counterStoreOf, documentLimits, rateLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
+import { allowCaching, batchLimit, cacheScope, counterStoreOf, documentLimits, RATE_LIMIT_NAMES, rateLimits, requestChecks, requestTimeBudget } from "./limits/index.js";
 import { answerGraphQL, buildGraphQLSchema, createContext, entryOf, jitGateway, loadTrustedDocuments, requestBaseUrl, startApollo, trustedRequests, type Context } from "./graphql/index.js";
 import { createServices, type Services } from "./services.js";
 import type { Observability } from "./observability/index.js";
@@ -110,6 +110,8 @@ export async function createApp(options: AppOptions): Promise<RunningApp> {
   const apollo = await startApollo({ schema, jit, config, checks, httpServer, trusted });
   // Budgets of query cost per subject, organization and address; in PostgreSQL, every server's counters.
   const rates = rateLimits(config, counterStoreOf(config, log), log);
+  // Their refusals counted from 0, so that Prometheus's increase() over a flood counts its first ones too.
+  for (const limit of RATE_LIMIT_NAMES) options.observability?.metrics?.refusals.inc({ limit }, 0);
 
   mountHealthRoutes(app, { db, ping: options.ping, log, replicas: options.replicas ? () => options.replicas!.statuses() : undefined, draining: options.draining });
 

@@ -13,7 +13,7 @@ export { aliasAndDirectiveRules, QUERY_TOO_COMPLEX, queryLimitErrorOf, queryVali
 export { requestChecks } from "./request-checks.js";
 export type { RequestChecks } from "./request-checks.js";
 // Rate limits: budgets of query cost per subject, organization and address, shared by every server.
-export { RATE_LIMITED, RateLimitRefusal, rateLimits, sendRateRefusal, spendRateBudget } from "./rate-limits.js";
+export { RATE_LIMITED, RATE_LIMIT_NAMES, RateLimitRefusal, rateLimits, sendRateRefusal, spendRateBudget } from "./rate-limits.js";
 export type { RateLimits } from "./rate-limits.js";
 export { counterStoreOf } from "./rate-limit-store.js";
 // The request's deadline.

@@ -21,7 +21,8 @@ import type { Counter, CounterStore } from "./rate-limit-store.js";
 export const RATE_LIMITED = "RATE_LIMITED";
 
 /** The budgets, each named in a refusal's `extensions.limit`. */
-export type RateLimitName = "subject" | "organization" | "ip";
+export const RATE_LIMIT_NAMES = ["subject", "organization", "ip"] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export type RateLimitSettings = Pick<Config, "rateLimitWindowSeconds" | "rateLimitSubjectPoints" | "rateLimitOrganizationPoints" | "rateLimitIpPoints" | "rateLimitAdminsUnlimited" | "rateLimitBurst" | "trustProxy">;
 

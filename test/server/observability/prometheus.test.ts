@@ -39,6 +39,11 @@ afterAll(async () => {
 });
 
 describe("metrics", () => {
+  it("count the rate limits' refusals from 0, by every budget's name, before the first refusal", async () => {
+    const text = await exposition();
+    for (const limit of ["subject", "organization", "ip"]) expect(text).toMatch(new RegExp(`^playout_limit_refusals_total\\{limit="${limit}"\\} \\d+$`, "m"));
+  });
+
   it("are never served on the public port", async () => {
     const response = await fetch(`${t.url}/metrics`);
     expect(response.status).toBe(404);
