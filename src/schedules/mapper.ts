@@ -30,7 +30,7 @@ export const SCHEDULE_READS = new ReadMap<ScheduleRow, Schedule>(
     eventCount: stored("eventCount"),
   },
   ["id", "organization"],
-  { events: ["id", "fps", "dropFrame", "timeZone", "broadcastDayStart"], history: ["eventCount"] },
+  { events: ["id", "organization", "fps", "dropFrame", "timeZone", "broadcastDayStart"], history: ["id", "organization", "eventCount"] },
   "everything",
 );
 
