@@ -63,4 +63,5 @@ export const HISTORY_ENTRY_READS = new ReadMap<ScheduleHistoryRow, ScheduleHisto
     ...{ eventsAdded: stored("eventsAdded"), eventsRemoved: stored("eventsRemoved"), eventsChanged: stored("eventsChanged") },
   },
   ["id"],
+  { eventChangePage: ["id"], eventChanges: ["id"] },
 );
