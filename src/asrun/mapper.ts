@@ -1,25 +1,23 @@
 // Rows and reconciled rows → GraphQL shapes (the only place that maps).
+import { asStored, ReadMap, type FieldRead } from "../common/read-plan.js";
 import type { ReconciledRow } from "./reconcile.js";
 import type { ReconciliationSummaryValue } from "./summary.js";
 import type { AsRunEntryRow } from "./tables.js";
 import type { AsRunEntry, AsRunStatus, ReconciliationRow, ReconciliationState, ReconciliationSummary } from "./types.js";
 
-export function toAsRunEntry(row: AsRunEntryRow): AsRunEntry {
-  return {
-    id: String(row.id),
-    entryId: row.entryId,
-    eventId: row.eventId === null ? null : String(row.eventId),
-    mediaId: row.mediaId,
-    actualStart: new Date(row.actualStart),
-    actualDurationMs: row.actualDuration,
-    status: row.status as AsRunStatus,
-    deviceId: row.deviceId,
-    reason: row.reason,
-    scte35Cues: row.scte35Cues,
-    ingestedBy: row.ingestedBy,
-    dateCreated: new Date(row.dateCreated),
-  };
-}
+const stored = asStored<AsRunEntryRow>;
+const made = (columns: (keyof AsRunEntryRow & string)[], value: (row: AsRunEntryRow) => unknown): FieldRead<AsRunEntryRow> => ({ columns, value });
+
+/** How each field of AsRunEntry is read (src/common/read-plan.ts). */
+export const AS_RUN_ENTRY_READS = new ReadMap<AsRunEntryRow, AsRunEntry>(
+  {
+    ...{ id: made(["id"], (row) => String(row.id)), entryId: stored("entryId"), eventId: made(["eventId"], (row) => (row.eventId === null ? null : String(row.eventId))) },
+    ...{ mediaId: stored("mediaId"), actualStart: made(["actualStart"], (row) => new Date(row.actualStart)), actualDurationMs: stored("actualDuration") },
+    ...{ status: made(["status"], (row) => row.status as AsRunStatus), deviceId: stored("deviceId"), reason: stored("reason"), scte35Cues: stored("scte35Cues") },
+    ...{ ingestedBy: stored("ingestedBy"), dateCreated: made(["dateCreated"], (row) => new Date(row.dateCreated)) },
+  },
+  ["id"],
+);
 
 export function toReconciliationRow(r: ReconciledRow): ReconciliationRow {
   const { event, entry } = r;

@@ -1,7 +1,10 @@
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/Upload.mjs";
 import { Job } from "../jobs/index.js";
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
+import { AS_RUN_ENTRY_READS } from "./mapper.js";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
@@ -10,8 +13,8 @@ import { AsRunEntryInput, AsRunExportFormat, AsRunEntryPage, AsRunIngestResult, 
 @Resolver(() => Schedule)
 export class ScheduleAsRunResolver {
   @FieldResolver(() => AsRunEntryPage, { description: "The as-run entries ingested for this schedule, in actualStart order, paged" })
-  asRun(@Root() schedule: Schedule, @Ctx() ctx: Context, @Args(() => AsRunPageArgs) args: AsRunPageArgs): Promise<AsRunEntryPage> {
-    return ctx.services.asRun.page(callerOf(ctx), schedule, args);
+  asRun(@Root() schedule: Schedule, @Ctx() ctx: Context, @Args(() => AsRunPageArgs) args: AsRunPageArgs, @Info() info?: GraphQLResolveInfo): Promise<AsRunEntryPage> {
+    return ctx.services.asRun.page(callerOf(ctx), schedule, args, AS_RUN_ENTRY_READS.planFor(info, "content"), pageNeedsTotal(info));
   }
 }
 

@@ -15,7 +15,7 @@ import type { Job } from "../jobs/index.js";
 import { AS_RUN_EXPORT, AS_RUN_IMPORT, type AsRunExportPayload, type AsRunImportPayload } from "./job-types.js";
 import { findSchedule, plannedEvents } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { toAsRunEntry, toReconciliationRow, toReconciliationSummary } from "./mapper.js";
+import { AS_RUN_ENTRY_READS, toReconciliationRow, toReconciliationSummary } from "./mapper.js";
 import { reconcile, type ReconciledRow } from "./reconcile.js";
 import { asRunBatch, type AsRunEntryValues } from "./rules.js";
 import { airedEntries, conflictingEntries, entryPage, insertEntries } from "./store.js";
@@ -33,6 +33,9 @@ export interface ReconcileArgs {
   to?: Date | null;
   toleranceMs?: number | null;
 }
+
+/** Schedule.asRun's arguments. */
+export type AsRunPageQuery = { from?: Date | null; to?: Date | null; page?: number | null; size?: number | null; status?: AsRunStatus[] | null };
 
 export interface ReconciliationPageArgs extends ReconcileArgs {
   page?: number | null;
@@ -98,17 +101,12 @@ export class AsRunService {
   }
 
   /** Schedule.asRun: the stored entries in actualStart order, paged. */
-  async page(viewer: Viewer, schedule: Schedule, args: { from?: Date | null; to?: Date | null; page?: number | null; size?: number | null; status?: AsRunStatus[] | null }): Promise<AsRunEntryPage> {
+  async page(viewer: Viewer, schedule: Schedule, args: AsRunPageQuery, plan = AS_RUN_ENTRY_READS.everything, withTotal = true): Promise<AsRunEntryPage> {
     checkWindow(args.from, args.to);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
-    const { rows, total } = await entryPage(
-      this.db,
-      Number(schedule.id),
-      { from: args.from?.getTime() ?? null, to: args.to?.getTime() ?? null, statuses: args.status },
-      request.page * request.size,
-      request.size,
-    );
-    return { content: rows.map(toAsRunEntry), ...pageMeta(request, total, rows.length, [{ property: "actualStart", direction: "ASC" }]) };
+    const filter = { from: args.from?.getTime() ?? null, to: args.to?.getTime() ?? null, statuses: args.status };
+    const { rows, total } = await entryPage(this.db, Number(schedule.id), filter, plan, request, withTotal);
+    return { content: rows.map((row) => AS_RUN_ENTRY_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, [{ property: "actualStart", direction: "ASC" }]) };
   }
 
   /** asRunReconciliation: a page of the rows (optionally of some states) and the summary of the whole window. */

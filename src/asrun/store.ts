@@ -2,12 +2,16 @@
 // reconciliation reads its window in a few statements. What they need of the schedule's events
 // they ask the aggregate's named reads for (src/schedules/: plannedEvents, unnamedReferences,
 // eventIdsOfSchedule): the statements here are on as_run_entries alone.
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { PageRequest } from "../common/paging.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { anyOfTexts } from "../db/any-of.js";
+import { plannedPage } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { eventIdsOfSchedule, scheduleRowById, unnamedReferences } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
 import type { AsRunRecord } from "./rules.js";
-import type { AsRunEntryRow } from "./tables.js";
+import { asRunEntries, type AsRunEntryRow } from "./tables.js";
 
 const RECORD_COLUMNS = sql.raw(
   `entry_id text, event_id bigint, media_id text, actual_start bigint, actual_duration bigint, status text, device_id text, reason text, scte35_cues int`,
@@ -61,47 +65,19 @@ export interface EntryFilter {
   statuses?: readonly string[] | null;
 }
 
-function entryConditions(scheduleId: number, f: EntryFilter): SQL {
-  const c: SQL[] = [sql`a.schedule_id = ${scheduleId}`];
-  if (f.from !== null && f.from !== undefined) c.push(sql`a.actual_start >= ${f.from}`);
-  if (f.to !== null && f.to !== undefined) c.push(sql`a.actual_start < ${f.to}`);
-  if (f.statuses?.length) c.push(sql`a.status in (select jsonb_array_elements_text(${JSON.stringify(f.statuses)}::jsonb))`);
-  return andAll(c);
-}
-
-const ENTRY_COLUMNS = sql`a.id, a.organization, a.schedule_id as "scheduleId", a.entry_id as "entryId", a.event_id as "eventId", a.media_id as "mediaId",
-  a.actual_start as "actualStart", a.actual_duration as "actualDuration", a.status, a.device_id as "deviceId", a.reason, a.scte35_cues as "scte35Cues",
-  a.ingested_by as "ingestedBy", a.date_created as "dateCreated"`;
-
-function entryRowOf(r: Record<string, unknown>): AsRunEntryRow {
-  return {
-    id: Number(r.id),
-    organization: r.organization as string,
-    scheduleId: Number(r.scheduleId),
-    entryId: r.entryId as string,
-    eventId: r.eventId === null ? null : Number(r.eventId),
-    mediaId: (r.mediaId as string | null) ?? null,
-    actualStart: Number(r.actualStart),
-    actualDuration: Number(r.actualDuration),
-    status: r.status as string,
-    deviceId: r.deviceId as string,
-    reason: (r.reason as string | null) ?? null,
-    scte35Cues: r.scte35Cues === null ? null : Number(r.scte35Cues),
-    ingestedBy: (r.ingestedBy as string | null) ?? null,
-    dateCreated: new Date(r.dateCreated as string | Date),
-  };
-}
-
-/** One page of a schedule's entries in actualStart order, and the total matching. */
-export async function entryPage(executor: Executor, scheduleId: number, filter: EntryFilter, offset: number, limit: number): Promise<{ rows: AsRunEntryRow[]; total: number }> {
-  const where = entryConditions(scheduleId, filter);
-  const [{ total }] = await queryRows<{ total: number }>(executor, sql`select count(*)::int as total from as_run_entries a where ${where}`);
-  if (offset >= Number(total)) return { rows: [], total: Number(total) };
-  const rows = await queryRows<Record<string, unknown>>(
-    executor,
-    sql`select ${ENTRY_COLUMNS} from as_run_entries a where ${where} order by a.actual_start, a.id offset ${offset} limit ${limit}`,
+function entryConditions(scheduleId: number, f: EntryFilter): SQL | undefined {
+  return and(
+    eq(asRunEntries.scheduleId, scheduleId),
+    f.from !== null && f.from !== undefined ? gte(asRunEntries.actualStart, f.from) : undefined,
+    f.to !== null && f.to !== undefined ? lt(asRunEntries.actualStart, f.to) : undefined,
+    f.statuses?.length ? anyOfTexts(asRunEntries.status, f.statuses) : undefined,
   );
-  return { rows: rows.map(entryRowOf), total: Number(total) };
+}
+
+/** One page of a schedule's entries in actualStart order (the plan's columns), and when `withTotal` how many match: one statement. */
+export function entryPage(executor: Executor, scheduleId: number, filter: EntryFilter, plan: ReadPlan<AsRunEntryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: AsRunEntryRow[]; total: number }> {
+  const order = [asc(asRunEntries.actualStart), asc(asRunEntries.id)];
+  return plannedPage<AsRunEntryRow>(executor, asRunEntries, plan, entryConditions(scheduleId, filter), order, request, withTotal);
 }
 
 /**

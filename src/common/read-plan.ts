@@ -40,20 +40,25 @@ export class ReadMap<Row, Out> {
    * @param fields every field of the type that a row answers
    * @param always columns every plan reads (the key, and what visibility checks need)
    * @param resolvedFrom GraphQL fields a resolver makes from other fields of the answer (their names)
+   * @param others what any other field reads: nothing, or (a type whose resolvers take the whole object) every field
    */
   constructor(
     fields: { [K in keyof Out & string]?: FieldRead<Row> },
     private readonly always: readonly (keyof Row & string)[],
     private readonly resolvedFrom: Record<string, readonly (keyof Out & string)[]> = {},
+    private readonly others: "nothing" | "everything" = "nothing",
   ) {
     this.entries = new Map(Object.entries(fields) as [string, FieldRead<Row>][]);
     this.everything = this.planOf([...this.entries.keys()]);
   }
 
-  /** The plan for these field names (unknown names, __typename and fields resolved elsewhere read nothing). */
+  /** The plan for these field names (__typename reads nothing; other unknown names read what `others` says). */
   planOf(names: Iterable<string>): ReadPlan<Row> {
     const wanted = new Set<string>();
-    for (const name of names) for (const field of this.resolvedFrom[name] ?? [name]) wanted.add(field);
+    for (const name of names) {
+      if (this.others === "everything" && name !== "__typename" && !this.entries.has(name) && !this.resolvedFrom[name]) return this.everything;
+      for (const field of this.resolvedFrom[name] ?? [name]) wanted.add(field);
+    }
     const known = [...wanted].filter((name) => this.entries.has(name)).sort();
     const key = known.join(",");
     let plan = this.plans.get(key);
@@ -78,6 +83,11 @@ export class ReadMap<Row, Out> {
     const out: Record<string, unknown> = {};
     for (const [name, read] of plan.fields) out[name] = read.value(row);
     return out as Out;
+  }
+
+  /** Whether a row answers this field (not a field resolved elsewhere). */
+  answers(name: string): boolean {
+    return this.entries.has(name);
   }
 }
 

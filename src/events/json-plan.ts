@@ -146,6 +146,8 @@ function planOf(pageNodes: readonly FieldNode[], fragments: Fragments): JsonPage
         const f = field.name.value;
         if (f === "__typename") continue;
         if (EVENT_COLUMNS.has(f)) columns.add(f);
+        // A live schedule's event: its eventId is its id (resolver.ts eventId).
+        else if (f === "eventId") columns.add("id");
         else if (EVENT_DATA.has(f)) data.add(f);
         else if (f === "asset") assetNodes.push(field);
         else if (f in TIMECODE_INPUTS) {

@@ -1,8 +1,10 @@
 // What the history answers of its stored versions: field changes by GraphQL name. A stored
 // version becomes a row of the aggregate through the aggregate's own mapping (scheduleRowOf,
 // storedEventRowOf of src/schedules/), defined once.
+import { asStored, ReadMap, type FieldRead } from "../common/read-plan.js";
 import type { Columns } from "./rewind.js";
-import type { FieldChange } from "./types.js";
+import type { ScheduleHistoryRow } from "./tables.js";
+import type { FieldChange, ScheduleHistoryEntry } from "./types.js";
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 export const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -38,3 +40,28 @@ export function fieldChangesOf(before: Columns | null, after: Columns | null): F
   }
   return out;
 }
+
+const stored = asStored<ScheduleHistoryRow>;
+const made = (columns: (keyof ScheduleHistoryRow & string)[], value: (row: ScheduleHistoryRow) => unknown): FieldRead<ScheduleHistoryRow> => ({ columns, value });
+
+/** The schedule's changes of an entry ({ column: [old, new] }) as FieldChanges. */
+function scheduleChangesOf(row: ScheduleHistoryRow): FieldChange[] {
+  const before: Columns = {};
+  const after: Columns = {};
+  for (const [key, [old, now]] of Object.entries(row.scheduleChanges)) {
+    before[key] = old;
+    after[key] = now;
+  }
+  return fieldChangesOf(before, after);
+}
+
+/** How each field of ScheduleHistoryEntry is read (src/common/read-plan.ts); its event changes are read by the entry's id. */
+export const HISTORY_ENTRY_READS = new ReadMap<ScheduleHistoryRow, ScheduleHistoryEntry>(
+  {
+    ...{ id: made(["id"], (row) => String(row.id)), versionBefore: stored("versionBefore"), versionAfter: stored("versionAfter"), actor: stored("actor") },
+    ...{ operation: stored("operation"), date: stored("dateCreated"), scheduleChanges: made(["scheduleChanges"], scheduleChangesOf) },
+    ...{ eventsAdded: stored("eventsAdded"), eventsRemoved: stored("eventsRemoved"), eventsChanged: stored("eventsChanged") },
+  },
+  ["id"],
+  { eventChangePage: ["id"], eventChanges: ["id"] },
+);

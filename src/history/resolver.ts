@@ -1,10 +1,13 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { ChangeSetDiff } from "../changesets/index.js";
 import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { versionCopyId } from "../events/index.js";
 import type { HistoricSchedule } from "./service.js";
+import { HISTORY_ENTRY_READS } from "./mapper.js";
 import { ChangedEventPage, HistoryEventChange, HistoryEventChangePage, ScheduleHistoryEntry, ScheduleHistoryPage } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -22,8 +25,9 @@ export class ScheduleHistoryResolver {
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, description: "0-based; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "default 20, at most 1000" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ScheduleHistoryPage> {
-    return ctx.services.history.history(callerOf(ctx), schedule, page, size);
+    return ctx.services.history.history(callerOf(ctx), schedule, page, size, HISTORY_ENTRY_READS.planFor(info, "content"), pageNeedsTotal(info));
   }
 
   @FieldResolver(() => ChangedEventPage, {

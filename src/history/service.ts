@@ -19,11 +19,11 @@ import { currentEvents, currentTimings, loadEventsById, lockedOnAir, scheduleCol
 import type { ScheduleRow } from "../schedules/index.js";
 import { EVENT_DERIVING_COLUMNS } from "../schedules/index.js";
 import type { Schedule } from "../schedules/index.js";
-import { fieldChangesOf } from "./mapper.js";
+import { fieldChangesOf, HISTORY_ENTRY_READS } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryEntry, type ScheduleHistoryPage } from "./types.js";
+import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryPage } from "./types.js";
 
 /** A schedule as it was at a version: Schedule.events of it answers that version's events. */
 export type HistoricSchedule = Schedule & { historicVersion?: number; historic?: { entries: ScheduleHistoryRow[]; columns: Columns } };
@@ -49,12 +49,12 @@ export class HistoryService {
     private readonly maxPageSize = 1000,
   ) {}
 
-  /** Schedule.history: entries newest first. */
-  async history(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ScheduleHistoryPage> {
+  /** Schedule.history: entries newest first, with the fields of `plan`, counted when `withTotal`. */
+  async history(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, plan = HISTORY_ENTRY_READS.everything, withTotal = true): Promise<ScheduleHistoryPage> {
     const request = pageRequest(page, size, this.maxPageSize);
     const events = await scheduleEventCount(this.db, viewer, schedule);
-    const { rows, total } = await heavyWork("Schedule.history", viewer.userId, events, () => store.entriesPage(this.db, Number(schedule.id), request.page * request.size, request.size));
-    return { content: rows.map(entryOf), ...pageMeta(request, total, rows.length, ORDER) };
+    const { rows, total } = await heavyWork("Schedule.history", viewer.userId, events, () => store.entriesPage(this.db, Number(schedule.id), plan, request, withTotal));
+    return { content: rows.map((row) => HISTORY_ENTRY_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
   /**
@@ -327,26 +327,6 @@ export class HistoryService {
   }
 }
 
-function entryOf(row: ScheduleHistoryRow): ScheduleHistoryEntry {
-  const before: Columns = {};
-  const after: Columns = {};
-  for (const [key, [old, now]] of Object.entries(row.scheduleChanges)) {
-    before[key] = old;
-    after[key] = now;
-  }
-  return {
-    id: String(row.id),
-    versionBefore: row.versionBefore,
-    versionAfter: row.versionAfter,
-    actor: row.actor,
-    operation: row.operation,
-    date: row.dateCreated,
-    scheduleChanges: fieldChangesOf(before, after),
-    eventsAdded: row.eventsAdded,
-    eventsRemoved: row.eventsRemoved,
-    eventsChanged: row.eventsChanged,
-  };
-}
 
 const KINDS = { A: HistoryChangeKind.ADDED, R: HistoryChangeKind.REMOVED, C: HistoryChangeKind.CHANGED } as const;
 

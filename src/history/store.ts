@@ -4,12 +4,15 @@
 // are written only by the triggers. Event changes are stored per statement, as arrays
 // (schedule_history_changes); the view schedule_history_event_changes gives one row per event
 // change (drizzle/0016_history_compact.sql), in the order (seq, ord) they were made.
-import { sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { PageRequest } from "../common/paging.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { plannedPage } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { liveEventIds } from "../schedules/index.js";
 import { numberOrNull } from "./mapper.js";
 import type { EventChangeRecord } from "./rewind.js";
-import type { ScheduleHistoryRow } from "./tables.js";
+import { scheduleHistory, type ScheduleHistoryRow } from "./tables.js";
 
 const parsed = (value: unknown): any => (typeof value === "string" ? JSON.parse(value) : value);
 
@@ -35,16 +38,10 @@ export function entryOf(raw: Record<string, unknown>): ScheduleHistoryRow {
   };
 }
 
-/** Entries of a schedule, newest first, and how many there are. */
-export async function entriesPage(executor: Executor, scheduleId: number, offset: number, limit: number): Promise<{ rows: ScheduleHistoryRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      executor,
-      sql`select ${ENTRY_COLUMNS} from schedule_history h where h.schedule_id = ${scheduleId} order by h.version_after desc, h.id desc offset ${offset} limit ${limit}`,
-    ),
-    queryRows<{ n: number }>(executor, sql`select count(*)::int as n from schedule_history where schedule_id = ${scheduleId}`),
-  ]);
-  return { rows: rows.map(entryOf), total: Number(count.n) };
+/** Entries of a schedule, newest first (the plan's columns), and when `withTotal` how many there are: one statement. */
+export function entriesPage(executor: Executor, scheduleId: number, plan: ReadPlan<ScheduleHistoryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: ScheduleHistoryRow[]; total: number }> {
+  const order = [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)];
+  return plannedPage<ScheduleHistoryRow>(executor, scheduleHistory, plan, eq(scheduleHistory.scheduleId, scheduleId), order, request, withTotal);
 }
 
 /** The entries after version k, oldest first. */

@@ -5,6 +5,7 @@ import { Arg, Args, Ctx, ID, Info, Int, Mutation, Query, Resolver } from "type-g
 import { OrganizationArgs } from "../common/graphql-args.js";
 import { callerOf, type Context } from "../common/context.js";
 import { pageNeedsTotal } from "../common/read-plan.js";
+import { SCHEDULE_READS } from "./mapper.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 
 @Resolver(() => Schedule)
@@ -23,7 +24,7 @@ export class ScheduleResolver {
   ): Promise<SchedulePage> {
     // Each schedule's events in the same statement when the selection asks them as one JSON page read.
     const fold = info ? ctx.services.events.foldedRead(info, "page") : null;
-    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, pageNeedsTotal(info), fold);
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, pageNeedsTotal(info), fold, SCHEDULE_READS.planFor(info, "content"));
   }
 
   @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
@@ -33,7 +34,8 @@ export class ScheduleResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<Schedule | null> {
-    return ctx.services.schedules.get(callerOf(ctx), id, organization, info ? ctx.services.events.foldedRead(info, "schedule") : null).catch(nullWhenNotFound);
+    const fold = info ? ctx.services.events.foldedRead(info, "schedule") : null;
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, fold, SCHEDULE_READS.planFor(info)).catch(nullWhenNotFound);
   }
 
   @Query(() => [Schedule], { description: "Schedules using a graphics project (graphicsProject or graphicsProjectV2)" })
@@ -41,8 +43,9 @@ export class ScheduleResolver {
     @Ctx() ctx: Context,
     @Arg("name", () => String) name: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<Schedule[]> {
-    return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization);
+    return ctx.services.schedules.byGraphicsProject(callerOf(ctx), name, organization, SCHEDULE_READS.planFor(info));
   }
 
   @Query(() => SchedulePage, { description: "The schedules of schedulesByGraphicsProject, a page at a time: the paged form of that list, by id" })
@@ -54,7 +57,7 @@ export class ScheduleResolver {
     @Arg("size", () => Int, { nullable: true, description: "Schedules per page; default 20, at most the page limit (1000)" }) size?: number,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size, pageNeedsTotal(info));
+    return ctx.services.schedules.byGraphicsProjectPage(callerOf(ctx), name, organization, page, size, pageNeedsTotal(info), SCHEDULE_READS.planFor(info, "content"));
   }
 
   @Mutation(() => Schedule, { description: "Creates a schedule" })

@@ -3,17 +3,21 @@ import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizz
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
-import { checkRange, pageMeta, pageRequest, parseSort, type SortSpec } from "../common/paging.js";
+import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
 import { editSchedule } from "./edit-schedule.js";
 import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
-import { toSchedule } from "./mapper.js";
+import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds, anyOfTexts } from "../db/any-of.js";
-import { plannedPage } from "../db/planned-select.js";
+import { plannedPage, selectListOf } from "../db/planned-select.js";
+import type { ReadPlan } from "../common/read-plan.js";
+
+/** The fields read of each schedule (SCHEDULE_READS). */
+export type SchedulePlan = ReadPlan<ScheduleRow>;
 
 const SORTABLE = {
   id: schedules.id,
@@ -48,73 +52,43 @@ export class ScheduleService {
     private readonly maxPageSize = 1000,
   ) {}
 
-  /** withTotal false: the answer's totalElements, totalPages and last are not counted (the caller does not read them). */
-  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, fold: EventsFold | null = null): Promise<SchedulePage> {
+  /** withTotal false: the answer's totalElements, totalPages and last are not counted (the caller does not read them); plan: the fields read of each schedule. */
+  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
     const where = and(eq(schedules.organization, organization), visible(), ...filterConditions(args.filter));
     const orderBy = orderByOf(sort);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
-    const size = request.size;
-    let page = request.page;
     if (args.selectedScheduleId !== undefined && args.selectedScheduleId !== null && (args.page === undefined || args.page === null)) {
-      const selected = parseId(args.selectedScheduleId, "selectedScheduleId");
-      const position = await this.positionOf(selected, where, orderBy);
-      if (position !== null) page = Math.floor(position / size);
+      const position = await this.positionOf(parseId(args.selectedScheduleId, "selectedScheduleId"), where, orderBy);
+      if (position !== null) request.page = Math.floor(position / request.size);
     }
-    // The total, when asked, is a window over the same rows (counted before the limit): one statement.
-    const { content, total } = fold ? await this.pageWithEvents(where, orderBy, page, size, fold, withTotal) : await this.pageOfRows(where, orderBy, page, size, withTotal);
-    // A page past the end has no row to carry the count: counted apart. Uncounted, the total is what the page shows (nobody reads it).
-    const known = !withTotal ? page * size + content.length : total ?? (page === 0 ? 0 : Number((await this.db.select({ n: count() }).from(schedules).where(where))[0].n));
-    return { content, ...pageMeta({ page, size }, known, content.length, sort) };
+    // One statement of the plan's columns, the total (when asked) a window over the same rows; with a fold, each schedule's events too.
+    const { rows, total } = fold ? await this.pageWithEvents(where, orderBy, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, where, orderBy, request, withTotal);
+    const content = fold ? (rows as Schedule[]) : (rows as ScheduleRow[]).map((row) => SCHEDULE_READS.toOutput(row, plan));
+    return { content, ...pageMeta(request, total, content.length, sort) };
   }
 
-  /**
-   * A page of schedule rows, with the count of every row of `where` when `withTotal` (null past the
-   * end). The count is a window over narrow rows (id and the sort's columns), so that counting a
-   * large organization never holds its full rows; the page's full rows are then read by id.
-   */
-  private async pageOfRows(where: SQL | undefined, orderBy: SQL[], page: number, size: number, withTotal: boolean): Promise<{ content: Schedule[]; total: number | null }> {
-    if (!withTotal) {
-      const rows = await this.db.select().from(schedules).where(where).orderBy(...orderBy).limit(size).offset(page * size);
-      return { content: rows.map((r) => toSchedule(r)), total: null };
-    }
-    const order = sql.join(orderBy, sql`, `);
-    // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
-    const rows = await queryRows<Record<string, unknown>>(
-      this.db,
-      // A select, not a `with`: a plain select is what a departed client's cancel reaches (db/client.ts).
-      sql`select ${schedules}.*, _page._total
-        from (select ${schedules.id} as _id, count(*) over () as _total from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}) _page
-        join ${schedules} on ${schedules.id} = _page._id order by ${order}`,
-    );
-    return { content: rows.map((raw) => toSchedule(scheduleRowOf(raw))), total: rows.length ? Number(rows[0]._total) : null };
-  }
-
-  /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice). */
-  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], page: number, size: number, fold: EventsFold, withTotal: boolean): Promise<{ content: Schedule[]; total: number | null }> {
+  /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice); past the end, counted apart. */
+  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], request: PageRequest, fold: EventsFold, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
     const order = sql.join(orderBy, sql`, `);
     const total = withTotal ? sql`, count(*) over () as _total` : sql``;
     // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
-    const rows = await this.withEventsRows(
-      sql`select *, row_number() over (order by ${order}) as _rank${total} from ${schedules} where ${where} order by ${order} limit ${sql.raw(String(size))} offset ${sql.raw(String(page * size))}`,
-      fold,
-    );
-    return { content: this.withPrefetched(rows, fold), total: withTotal && rows.length ? Number(rows[0]._total) : null };
-  }
-
-  /** Schedules (`schedulesPage`: their rows with a `_rank` column) and each one's events, in one statement. */
-  private async withEvents(schedulesPage: SQL, fold: EventsFold): Promise<Schedule[]> {
-    return this.withPrefetched(await this.withEventsRows(schedulesPage, fold), fold);
+    const limits = sql.raw(`limit ${request.size} offset ${request.page * request.size}`);
+    const rows = await this.withEventsRows(sql`select ${foldedColumns(plan)}, row_number() over (order by ${order}) as _rank${total} from ${schedules} where ${where} order by ${order} ${limits}`, fold);
+    const offset = request.page * request.size;
+    if (!withTotal) return { rows: this.withPrefetched(rows, fold, plan), total: offset + rows.length };
+    const counted = rows.length ? Number(rows[0]._total) : request.page === 0 ? 0 : Number((await this.db.select({ n: count() }).from(schedules).where(where))[0].n);
+    return { rows: this.withPrefetched(rows, fold, plan), total: counted };
   }
 
   private withEventsRows(schedulesPage: SQL, fold: EventsFold): Promise<Record<string, unknown>[]> {
     return queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
   }
 
-  private withPrefetched(rows: Record<string, unknown>[], fold: EventsFold): Schedule[] {
+  private withPrefetched(rows: Record<string, unknown>[], fold: EventsFold, plan: SchedulePlan): Schedule[] {
     const pages = fold.pagesOf(rows);
-    return rows.map((raw, i) => ({ ...toSchedule(scheduleRowOf(raw)), prefetchedEvents: pages[i] }));
+    return rows.map((raw, i) => ({ ...SCHEDULE_READS.toOutput(scheduleRowOf(raw), plan), prefetchedEvents: pages[i] }));
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */
@@ -128,26 +102,26 @@ export class ScheduleService {
     return row ? Number(row.position) : null;
   }
 
-  /** fold: its events read in the same statement (as list). */
-  async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null): Promise<Schedule> {
-    if (!fold) return toSchedule(await findSchedule(this.db, viewer, id, organization));
+  /** fold: its events read in the same statement (as list); plan: the fields read of the schedule. */
+  async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule> {
     const { scheduleId, where } = scheduleLookup(viewer, id, organization, false);
-    const [schedule] = await this.withEvents(sql`select *, 1 as _rank from ${schedules} where ${where}`, fold);
+    const [schedule] = fold
+      ? this.withPrefetched(await this.withEventsRows(sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`, fold), fold, plan)
+      : (await this.db.select(selectListOf(schedules, plan)).from(schedules).where(where)).map((row) => SCHEDULE_READS.toOutput(row as unknown as ScheduleRow, plan));
     if (!schedule) throw notFound("Schedule", scheduleId);
     return schedule;
   }
 
-  async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null): Promise<Schedule[]> {
-    const rows = await this.db.select().from(schedules).where(this.graphicsProjectCondition(viewer, name, organization)).orderBy(asc(schedules.id));
-    return rows.map((r) => toSchedule(r));
+  async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule[]> {
+    const rows = await this.db.select(selectListOf(schedules, plan)).from(schedules).where(this.graphicsProjectCondition(viewer, name, organization)).orderBy(asc(schedules.id));
+    return rows.map((row) => SCHEDULE_READS.toOutput(row as unknown as ScheduleRow, plan));
   }
 
   /** The schedules of `byGraphicsProject` as a page, by id, with how many there are when the page reads it. */
-  async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true): Promise<SchedulePage> {
+  async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    // Schedule rows are narrow (no document): every column, one statement, the count only when asked.
-    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, null, this.graphicsProjectCondition(viewer, name, organization), [asc(schedules.id)], request, withTotal);
-    return { content: rows.map((r) => toSchedule(r)), ...pageMeta(request, total, rows.length, DEFAULT_SORT) };
+    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, plan, this.graphicsProjectCondition(viewer, name, organization), [asc(schedules.id)], request, withTotal);
+    return { content: rows.map((row) => SCHEDULE_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, DEFAULT_SORT) };
   }
 
   private graphicsProjectCondition(viewer: Viewer, name: string, organization?: string | null): SQL | undefined {
@@ -210,6 +184,10 @@ export class ScheduleService {
     });
   }
 }
+
+/** The columns of a folded statement's schedules (store/json-pages.ts reads their id, organization, time origin and event count). */
+const foldedColumns = (plan: SchedulePlan): SQL =>
+  sql.join([...new Set([...plan.columns, "timeOrigin", "eventCount"] as const)].map((column) => schedules[column]), sql`, `);
 
 /** Schedules every read and lookup sees: not one an import is still writing (tables.ts `visibility`). */
 export const visible = (): SQL => eq(schedules.visibility, "VISIBLE");
