@@ -1,7 +1,8 @@
 // Where a request's CPU goes: V8's sampling profiler started in this service's process (stats.ts)
 // while one shape is served at 10 connections, its samples then put in stages by the code they
 // ran in (the first frame from the leaf up whose file says which stage it belongs to), beside the
-// database backends' CPU for the same requests. `npm run bench:peers -- --shapes N --profile K`
+// database backends' CPU for the same requests. V8 counts a builtin's time (JSON.stringify, a
+// regular expression) to the function that called it, so serialization shows in its caller's stage. `npm run bench:peers -- --shapes N --profile K`
 // profiles the K worst shapes by req/s after the run.
 import type postgres from "postgres";
 import { f2, out } from "./harness.js";
@@ -11,7 +12,8 @@ import type { ServerProcess } from "./processes.js";
 /** The stages a sample may be put in, each by the frames' file (url) or function name; the first that matches from the leaf up wins. */
 const STAGES: { stage: string; matches: (url: string, name: string) => boolean }[] = [
   { stage: "garbage collection", matches: (_, name) => name === "(garbage collector)" },
-  { stage: "serialization (JSON)", matches: (url, name) => /^(stringify|JSON\.stringify|serializeAnswer)$/.test(name) || /answer-bytes|json-fold|fast-json-stringify/.test(url) },
+  // Stopping the profiler builds the profile inside the inspector's dispatch: not the service's work.
+  { stage: "profiler", matches: (url, name) => name === "dispatch" && url === "" },
   { stage: "SQL built and sent (drizzle, postgres.js)", matches: (url) => /node_modules\/(postgres|drizzle-orm)\/|\/src\/db\//.test(url) },
   { stage: "mapping rows (mappers, read plans)", matches: (url) => /mapper\.ts|read-plan|json-plan|json-reads|planned-select/.test(url) },
   { stage: "parse, validate, limits", matches: (url) => /graphql\/language|graphql\/validation|graphql-query-complexity|graphql-armor|\/src\/server\/limits\//.test(url) },
@@ -65,6 +67,7 @@ export function stagesOf(profile: CpuProfile): { stages: { stage: string; share:
     otherTime.set(leaf, (otherTime.get(leaf) ?? 0) + delta);
   });
   time.delete("idle");
+  time.delete("profiler");
   const total = [...time.values()].reduce((sum, t) => sum + t, 0) || 1;
   const otherLeaves = [...otherTime].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([leaf, t]) => `${leaf} ${((100 * t) / total).toFixed(1)} %`);
   return { stages: [...time].map(([stage, t]) => ({ stage, share: t / total })).sort((a, b) => b.share - a.share), otherLeaves };
