@@ -13,9 +13,9 @@ with input as (select * from jsonb_to_recordset($1::jsonb) as x(ord int, on_air_
       select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from inserted e order by e.id;
 
 -- updateEvents(schedule target, [{ id, values }] (rolled back))
-update events e set duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, on_air_time = x.on_air_time - (select o.time_origin from schedules o where o.id = $1), version = e.version + 1
+update events e set on_air_time = x.on_air_time - (select o.time_origin from schedules o where o.id = $1), duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
     from jsonb_to_recordset($2::jsonb) as x(id bigint, on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb)
-    where e.id = x.id and e.schedule_id = $3;
+    where e.id = x.id and e.schedule_id = $3 and (select set_config('playout.history_columns', $4 || '@' || history_statement_stamp(), true)) <> '';
 
 -- moveEvents(schedule target, [{ id, onAirTime }] (rolled back))
 update events e set on_air_time = x.t - (select o.time_origin from schedules o where o.id = $1), version = e.version + 1
@@ -26,9 +26,10 @@ update events e set on_air_time = x.t - (select o.time_origin from schedules o w
 delete from events where schedule_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint);
 
 -- deleteEventIds(draft target, [id] (rolled back))
-with removed as (delete from change_set_events where change_set_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) returning id, base_version)
-    insert into change_set_removals (change_set_id, id, base_version)
-    select $3, id, base_version from removed where base_version is not null;
+with removed as (delete from change_set_events where change_set_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) returning id, base_version),
+      remembered as (insert into change_set_removals (change_set_id, id, base_version)
+        select $3, id, base_version from removed where base_version is not null)
+      select count(*)::int as n from removed;
 
 -- moveEvents(draft target, [{ id, onAirTime }] (rolled back))
 update change_set_events e set on_air_time = x.t - (select o.time_origin from schedules o where o.id = $1), version = e.version + 1
@@ -50,9 +51,10 @@ update events e set on_air_time = x.t - (select o.time_origin from schedules o w
 delete from events where schedule_id = $1 and true;
 
 -- deleteEventsStartingIn(draft target, from, to (rolled back))
-with removed as (delete from change_set_events where change_set_id = $1 and on_air_time >= $2 - (select o.time_origin from schedules o where o.id = $3) and on_air_time < $4 - (select o.time_origin from schedules o where o.id = $5) returning id, base_version)
-    insert into change_set_removals (change_set_id, id, base_version)
-    select $6, id, base_version from removed where base_version is not null;
+with removed as (delete from change_set_events where change_set_id = $1 and on_air_time >= $2 - (select o.time_origin from schedules o where o.id = $3) and on_air_time < $4 - (select o.time_origin from schedules o where o.id = $5) returning id, base_version),
+      remembered as (insert into change_set_removals (change_set_id, id, base_version)
+        select $6, id, base_version from removed where base_version is not null)
+      select count(*)::int as n from removed;
 
 -- shiftAll(scheduleId, one hour (rolled back))
 update schedules set time_origin = time_origin + $1 where id = $2;
