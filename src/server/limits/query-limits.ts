@@ -26,6 +26,7 @@ import {
 } from "graphql";
 import type { ComplexityEstimatorArgs, QueryComplexityOptions } from "graphql-query-complexity";
 import { DEFAULT_PAGE_SIZE } from "../../common/paging.js";
+import { DAY_MS } from "../../localtime/index.js";
 import { depthLimit } from "./depth-limit.js";
 
 // The package's ESM build imports graphql/index.mjs, a second graphql realm beside the CommonJS
@@ -107,7 +108,6 @@ export const WHOLE_SCHEDULE_COST: Readonly<Record<string, number>> = {
 export const REPORT_COST = 100;
 export const REPORT_COST_PER_DAY = 10;
 export const REPORT_DAYS_PRICED = 3660;
-const DAY_MS = 86_400_000;
 
 /** What a field's `window` argument adds to its cost: 0 without one, the base alone when its ends cannot be read. */
 export function windowCost(window: unknown): number {
