@@ -4,6 +4,8 @@
 // database backends' CPU for the same requests. V8 counts a builtin's time (JSON.stringify, a
 // regular expression) to the function that called it, so serialization shows in its caller's stage. `npm run bench:peers -- --shapes N --profile K`
 // profiles the K worst shapes by req/s after the run.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type postgres from "postgres";
 import { f2, out } from "./harness.js";
 import { measure, type Measured } from "./load.js";
@@ -88,5 +90,9 @@ export function printProfile(name: string, measured: Measured, profile: unknown)
 export async function profileShape(name: string, query: string, token: string, server: ServerProcess, seconds: number, admin: postgres.Sql, database: string): Promise<void> {
   await server.startProfile();
   const measured = await measure(server, { method: "POST", path: "/graphql", body: JSON.stringify({ query }) }, 10, seconds, admin, database, token);
-  printProfile(name, measured, await server.stopProfile());
+  const profile = await server.stopProfile();
+  // PEERS_PROFILE_DIR: the raw profile kept too (Chrome DevTools or speedscope open a .cpuprofile).
+  const dir = process.env.PEERS_PROFILE_DIR;
+  if (dir) writeFileSync(join(dir, `${name.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(profile));
+  printProfile(name, measured, profile);
 }

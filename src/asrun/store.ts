@@ -2,11 +2,11 @@
 // reconciliation reads its window in a few statements. What they need of the schedule's events
 // they ask the aggregate's named reads for (src/schedules/: plannedEvents, unnamedReferences,
 // eventIdsOfSchedule): the statements here are on as_run_entries alone.
-import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
 import { anyOfTexts } from "../db/any-of.js";
-import { plannedPage } from "../db/planned-select.js";
+import { plannedPage, when, type Condition } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { eventIdsOfSchedule, scheduleRowById, unnamedReferences } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
@@ -65,18 +65,18 @@ export interface EntryFilter {
   statuses?: readonly string[] | null;
 }
 
-function entryConditions(scheduleId: number, f: EntryFilter): SQL | undefined {
-  return and(
-    eq(asRunEntries.scheduleId, scheduleId),
-    f.from !== null && f.from !== undefined ? gte(asRunEntries.actualStart, f.from) : undefined,
-    f.to !== null && f.to !== undefined ? lt(asRunEntries.actualStart, f.to) : undefined,
-    f.statuses?.length ? anyOfTexts(asRunEntries.status, f.statuses) : undefined,
-  );
+function entryConditions(scheduleId: number, f: EntryFilter): (Condition | null)[] {
+  return [
+    when("schedule", scheduleId, (p) => eq(asRunEntries.scheduleId, p)),
+    when("from", f.from, (p) => gte(asRunEntries.actualStart, p)),
+    when("to", f.to, (p) => lt(asRunEntries.actualStart, p)),
+    when("statuses", f.statuses?.length ? f.statuses : null, (p) => anyOfTexts(asRunEntries.status, p)),
+  ];
 }
 
 /** One page of a schedule's entries in actualStart order (the plan's columns), and when `withTotal` how many match: one statement. */
 export function entryPage(executor: Executor, scheduleId: number, filter: EntryFilter, plan: ReadPlan<AsRunEntryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: AsRunEntryRow[]; total: number }> {
-  const order = [asc(asRunEntries.actualStart), asc(asRunEntries.id)];
+  const order = { key: "actualStart", by: () => [asc(asRunEntries.actualStart), asc(asRunEntries.id)] };
   return plannedPage<AsRunEntryRow>(executor, asRunEntries, plan, entryConditions(scheduleId, filter), order, request, withTotal);
 }
 

@@ -6,7 +6,9 @@ import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
 import { type Database } from "../db/client.js";
 import { ASSET_READS, columnsOf, toAsset } from "./mapper.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, selectListOf } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when } from "../db/planned-select.js";
+
+const BY_ASSET_ID = { key: "assetId", by: () => [asc(assets.assetId)] };
 import { checkAssetInputs, mergeAssetColumns, sameColumns, windowChannels } from "./rules.js";
 import { assets, type AssetRow, type NewAssetRow } from "./tables.js";
 import type { Asset, AssetInput, AssetPage } from "./types.js";
@@ -50,8 +52,8 @@ export class AssetService {
     const organization = scopeOrganization(viewer, args.organization);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const term = args.name?.trim();
-    const where = and(eq(assets.organization, organization), term ? ilike(assets.name, `%${escapeLike(term)}%`) : undefined);
-    const { rows, total } = await plannedPage(this.db, assets, plan, where, [asc(assets.assetId)], request, withTotal);
+    const conditions = [when("organization", organization, (p) => eq(assets.organization, p)), when("name", term ? `%${escapeLike(term)}%` : null, (p) => ilike(assets.name, p as never))];
+    const { rows, total } = await plannedPage(this.db, assets, plan, conditions, BY_ASSET_ID, request, withTotal);
     return { content: rows.map((row) => ASSET_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 
@@ -59,10 +61,8 @@ export class AssetService {
   async get(viewer: Viewer, assetId: string, organization?: string | null, plan: ReadPlan<AssetRow> = ASSET_READS.everything): Promise<Asset | null> {
     const org = scopeForRecord(viewer, organization);
     if (org === null) return null;
-    const [row] = (await this.db
-      .select(selectListOf(assets, plan))
-      .from(assets)
-      .where(and(eq(assets.organization, org), eq(assets.assetId, assetId.trim())))) as unknown as AssetRow[];
+    const conditions = [when("organization", org, (p) => eq(assets.organization, p)), when("assetId", assetId.trim(), (p) => eq(assets.assetId, p))];
+    const [row] = await plannedRows(this.db, assets, plan, conditions, { byKey: true });
     return row ? ASSET_READS.toOutput(row, plan) : null;
   }
 

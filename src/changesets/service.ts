@@ -4,7 +4,7 @@
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
-import { pageMeta, pageRequest } from "../common/paging.js";
+import { pageMeta, pageRequest, type PageRequest } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { checkFilter } from "../events/index.js";
 import { draftCopyId, relabelEvent, relabelPage, toEvent } from "../events/index.js";
@@ -14,7 +14,6 @@ import { draftTarget } from "../schedules/index.js";
 import type { EventCriteriaInput, EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { editScheduleEvents, outcome } from "../schedules/index.js";
-import { findSchedule } from "../schedules/index.js";
 import type { ChangeSetRow, Schedule } from "../schedules/index.js";
 import { toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
@@ -54,17 +53,25 @@ export class ChangeSetService {
 
   /** The open change sets of a schedule, oldest first. */
   async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
-    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
-    const { rows } = await store.changeSetRows(this.db, schedule.id);
+    // Every open change set: a schedule has a few (each is a whole draft of its events).
+    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: Number.MAX_SAFE_INTEGER }, false);
     return rows.map(toChangeSet);
   }
 
   /** The change sets of `list` as a page, oldest first, with how many there are when the page reads it. */
   async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true): Promise<ChangeSetPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const schedule = await findSchedule(this.db, viewer, scheduleId, organization);
-    const { rows, total } = await store.changeSetRows(this.db, schedule.id, request, withTotal);
+    const { rows, total } = await this.visibleRows(viewer, scheduleId, organization, request, withTotal);
     return { content: rows.map(toChangeSet), ...pageMeta(request, total, rows.length, OLDEST_FIRST) };
+  }
+
+  /** The schedule's change sets when the caller may see the schedule (one statement), else NOT_FOUND as for a missing schedule. */
+  private async visibleRows(viewer: Viewer, scheduleId: string, organization: string | null | undefined, request: PageRequest, withTotal: boolean): Promise<{ rows: ChangeSetRow[]; total: number }> {
+    const id = parseId(scheduleId, "scheduleId");
+    const org = scopeForRecord(viewer, organization);
+    const found = org === null ? null : await store.visibleChangeSetRows(this.db, id, org, request, withTotal);
+    if (!found) throw notFound("Schedule", id);
+    return found;
   }
 
   /** One change set; null when unknown or not visible (like `job`). */

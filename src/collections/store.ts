@@ -5,7 +5,7 @@ import { anyOfIds } from "../db/any-of.js";
 import type { Executor } from "../db/client.js";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, selectListOf } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when } from "../db/planned-select.js";
 import type { CollectionValues } from "./rules.js";
 import { assetCollections, type AssetCollectionRow } from "./tables.js";
 
@@ -19,9 +19,9 @@ export async function insertCollection(executor: Executor, organization: string,
 
 /** One collection of the organization, or undefined; `lock`: held until the transaction ends; `plan`: only its columns. */
 export async function findCollectionRow(executor: Executor, organization: string, id: number, lock?: "update", plan?: ReadPlan<AssetCollectionRow>): Promise<AssetCollectionRow | undefined> {
-  const query = (plan ? executor.select(selectListOf(assetCollections, plan)) : executor.select()).from(assetCollections).where(and(eq(assetCollections.id, id), eq(assetCollections.organization, organization)));
-  const [row] = lock ? await query.for(lock) : await query;
-  return row as AssetCollectionRow | undefined;
+  if (!lock) return (await plannedRows(executor, assetCollections, plan ?? null, [when("id", id, (p) => eq(assetCollections.id, p)), when("organization", organization, (p) => eq(assetCollections.organization, p))], { byKey: true }))[0];
+  const [row] = await executor.select().from(assetCollections).where(and(eq(assetCollections.id, id), eq(assetCollections.organization, organization))).for(lock);
+  return row;
 }
 
 export async function updateCollectionRow(executor: Executor, id: number, values: CollectionValues): Promise<AssetCollectionRow> {
@@ -39,7 +39,7 @@ export async function deleteCollectionRow(executor: Executor, id: number): Promi
 
 /** A page of the organization's collections by id (the plan's columns), and how many it has when `withTotal`. */
 export function collectionPage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<AssetCollectionRow>, withTotal: boolean): Promise<{ rows: AssetCollectionRow[]; total: number }> {
-  return plannedPage(executor, assetCollections, plan, eq(assetCollections.organization, organization), [asc(assetCollections.id)], request, withTotal);
+  return plannedPage(executor, assetCollections, plan, [when("organization", organization, (p) => eq(assetCollections.organization, p))], { key: "id", by: () => [asc(assetCollections.id)] }, request, withTotal);
 }
 
 /** What a template needs to know of the collections its slots name: kind and name, without the items. */

@@ -7,7 +7,7 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage } from "../db/planned-select.js";
+import { plannedPage, when } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { liveEventIds } from "../schedules/index.js";
 import { numberOrNull } from "./mapper.js";
@@ -40,8 +40,8 @@ export function entryOf(raw: Record<string, unknown>): ScheduleHistoryRow {
 
 /** Entries of a schedule, newest first (the plan's columns), and when `withTotal` how many there are: one statement. */
 export function entriesPage(executor: Executor, scheduleId: number, plan: ReadPlan<ScheduleHistoryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: ScheduleHistoryRow[]; total: number }> {
-  const order = [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)];
-  return plannedPage<ScheduleHistoryRow>(executor, scheduleHistory, plan, eq(scheduleHistory.scheduleId, scheduleId), order, request, withTotal);
+  const order = { key: "newest", by: () => [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)] };
+  return plannedPage<ScheduleHistoryRow>(executor, scheduleHistory, plan, [when("schedule", scheduleId, (p) => eq(scheduleHistory.scheduleId, p))], order, request, withTotal);
 }
 
 /** The entries after version k, oldest first. */

@@ -1,15 +1,13 @@
 // Jobs: listing, polling and cancelling. Enqueuing belongs to the slices that start work (queue.ts).
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { canSee, requireRole, scopeOrganizations, type Viewer } from "../common/auth.js";
 import { badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Database } from "../db/client.js";
-import { keyRead } from "../db/key-reads.js";
 import { appendMessages } from "./lease.js";
 import { JOB_READS, toJob } from "./mapper.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { boundedLru, type LRUCache } from "../common/bounded-lru.js";
-import { plannedPage, selectListOf } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when, type Condition } from "../db/planned-select.js";
 import type { JobRegistry } from "./registry.js";
 import { isCancelable } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
@@ -18,6 +16,7 @@ import { pageMeta, pageRequest } from "../common/paging.js";
 import { anyOfTexts } from "../db/any-of.js";
 
 const NEWEST_FIRST = [{ property: "id", direction: "DESC" as const }];
+const NEWEST_FIRST_ORDER = { key: "id desc", by: () => [desc(jobs.id)] };
 
 export const DEFAULT_JOB_LIST_LIMIT = 100;
 
@@ -42,26 +41,25 @@ export class JobService {
     if (!Number.isInteger(limit) || limit < 1 || limit > this.maxPageSize) {
       throw badInput(`limit must be from 1 to ${this.maxPageSize} (got ${limit})`, { argument: "limit" });
     }
-    const rows = (await this.db.select(columnsOf(plan)).from(jobs).where(this.listCondition(viewer, args)).orderBy(desc(jobs.id)).limit(limit)) as unknown as JobRow[];
+    const { rows } = await plannedPage(this.db, jobs, plan, this.listConditions(viewer, args), NEWEST_FIRST_ORDER, { page: 0, size: limit }, false);
     return rows.map((row) => JOB_READS.toOutput(row, plan));
   }
 
   /** The jobs of `list` as a page, newest first: one statement of the selected fields' columns, counting only when the page reads the count. */
   async page(viewer: Viewer, args: ListJobsArgs, page?: number | null, size?: number | null, plan: ReadPlan<JobRow> = JOB_READS.everything, withTotal = true): Promise<JobPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { rows, total } = await plannedPage(this.db, jobs, plan, this.listCondition(viewer, args), [desc(jobs.id)], request, withTotal);
+    const { rows, total } = await plannedPage(this.db, jobs, plan, this.listConditions(viewer, args), NEWEST_FIRST_ORDER, request, withTotal);
     return { content: rows.map((row) => JOB_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, NEWEST_FIRST) };
   }
 
-  private listCondition(viewer: Viewer, args: ListJobsArgs): SQL | undefined {
+  private listConditions(viewer: Viewer, args: ListJobsArgs): (Condition | null)[] {
     const scope = scopeOrganizations(viewer, args.organizations);
-    const conditions: (SQL | undefined)[] = [
-      scope === "*" ? undefined : anyOfTexts(jobs.organization, scope),
-      args.providerId ? eq(jobs.providerId, args.providerId) : undefined,
-      args.userId ? eq(jobs.userId, args.userId) : undefined,
-      args.statuses?.length ? anyOfTexts(jobs.status, args.statuses) : undefined,
+    return [
+      scope === "*" ? null : when("organizations", scope, (p) => anyOfTexts(jobs.organization, p)),
+      when("provider", args.providerId || null, (p) => eq(jobs.providerId, p)),
+      when("user", args.userId || null, (p) => eq(jobs.userId, p)),
+      when("statuses", args.statuses?.length ? args.statuses : null, (p) => anyOfTexts(jobs.status, p)),
     ];
-    return and(...conditions);
   }
 
   /** Polling: null when unknown or of an organization the caller may not see; the columns of the selected fields. */
@@ -107,22 +105,7 @@ export async function findVisibleJob(db: Database, viewer: Viewer, id: string | 
 
 /** The job with this id whoever may see it: only for a request that proved its right otherwise (a signed link). */
 export async function findJob(db: Database, id: string | number, plan: ReadPlan<JobRow> = JOB_READS.everything): Promise<JobRow | null> {
-  const [row] = (await jobByIdOf(db, plan).execute({ id: parseId(id, "id") })) as unknown as JobRow[];
+  // The job poll, the service's most frequent request: a key read (key-reads.ts).
+  const [row] = await plannedRows(db, jobs, plan, [when("id", parseId(id, "id"), (p) => eq(jobs.id, p))], { byKey: true });
   return row ?? null;
-}
-
-const columnsOf = (plan: ReadPlan<JobRow>) => selectListOf(jobs, plan);
-const prepareJobById = (db: Database, plan: ReadPlan<JobRow>) => keyRead(db.select(columnsOf(plan)).from(jobs).where(eq(jobs.id, sql.placeholder("id"))), `job_by_id:${plan.key}`);
-const jobByIdStatements = new WeakMap<Database, LRUCache<string, ReturnType<typeof prepareJobById>>>();
-
-/**
- * The by-id read of the job poll, the service's most frequent request, built once per database and
- * selection (bounded): drizzle otherwise rebuilds the select on each call.
- */
-function jobByIdOf(db: Database, plan: ReadPlan<JobRow>): ReturnType<typeof prepareJobById> {
-  let statements = jobByIdStatements.get(db);
-  if (!statements) jobByIdStatements.set(db, (statements = boundedLru({ entries: 64 })));
-  let statement = statements.get(plan.key);
-  if (!statement) statements.set(plan.key, (statement = prepareJobById(db, plan)));
-  return statement;
 }

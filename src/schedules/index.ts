@@ -37,7 +37,7 @@ export { appendEvents, deleteAllEvents, deleteEventIds, deleteEventsStartingIn, 
 export { markEpg, markScte, updateMatching } from "./store/marks.js";
 export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";
 export { conflictingEvents, copyIntoDraft, mergeDraft } from "./store/drafts.js";
-export { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "./store/change-sets.js";
+export { changeSetRow, visibleChangeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "./store/change-sets.js";
 export { writeRevertedEvents, writeRevertedScheduleColumns } from "./store/revert.js";
 export { createHiddenSchedule, markImportAlive, revealImported, type HiddenScheduleValues } from "./store/imports.js";
 export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";

@@ -13,7 +13,7 @@ import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesStatement } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds, anyOfTexts } from "../db/any-of.js";
-import { plannedPage, selectListOf } from "../db/planned-select.js";
+import { always, inlined, plannedPage, plannedRows, when, type Condition, type Order } from "../db/planned-select.js";
 import type { ReadPlan } from "../common/read-plan.js";
 
 /** The fields read of each schedule (SCHEDULE_READS). */
@@ -56,15 +56,17 @@ export class ScheduleService {
   async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
-    const where = and(eq(schedules.organization, organization), visible(), ...filterConditions(args.filter));
-    const orderBy = orderByOf(sort);
+    const conditions = [when("organization", organization, (p) => eq(schedules.organization, p)), always("visible", visible), ...filterConditions(args.filter)];
+    const where = inlined(conditions);
+    const order = orderOf(sort);
+    const orderBy = order.by();
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     if (args.selectedScheduleId !== undefined && args.selectedScheduleId !== null && (args.page === undefined || args.page === null)) {
       const position = await this.positionOf(parseId(args.selectedScheduleId, "selectedScheduleId"), where, orderBy);
       if (position !== null) request.page = Math.floor(position / request.size);
     }
     // One statement of the plan's columns, the total (when asked) a window over the same rows; with a fold, each schedule's events too.
-    const { rows, total } = fold ? await this.pageWithEvents(where, orderBy, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, where, orderBy, request, withTotal);
+    const { rows, total } = fold ? await this.pageWithEvents(where, orderBy, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, conditions, order, request, withTotal);
     const content = fold ? (rows as Schedule[]) : (rows as ScheduleRow[]).map((row) => SCHEDULE_READS.toOutput(row, plan));
     return { content, ...pageMeta(request, total, content.length, sort) };
   }
@@ -104,30 +106,35 @@ export class ScheduleService {
 
   /** fold: its events read in the same statement (as list); plan: the fields read of the schedule. */
   async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule> {
-    const { scheduleId, where } = scheduleLookup(viewer, id, organization, false);
+    const lookup = scheduleLookup(viewer, id, organization, false);
+    const { scheduleId, where } = lookup;
     const [schedule] = fold
       ? this.withPrefetched(await this.withEventsRows(sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`, fold), fold, plan)
-      : (await this.db.select(selectListOf(schedules, plan)).from(schedules).where(where)).map((row) => SCHEDULE_READS.toOutput(row as unknown as ScheduleRow, plan));
+      : (await plannedRows(this.db, schedules, plan, lookupConditions(scheduleId, lookup), { byKey: true })).map((row) => SCHEDULE_READS.toOutput(row, plan));
     if (!schedule) throw notFound("Schedule", scheduleId);
     return schedule;
   }
 
   async byGraphicsProject(viewer: Viewer, name: string, organization?: string | null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule[]> {
-    const rows = await this.db.select(selectListOf(schedules, plan)).from(schedules).where(this.graphicsProjectCondition(viewer, name, organization)).orderBy(asc(schedules.id));
-    return rows.map((row) => SCHEDULE_READS.toOutput(row as unknown as ScheduleRow, plan));
+    const rows = await plannedRows(this.db, schedules, plan, this.graphicsProjectConditions(viewer, name, organization), { order: BY_ID });
+    return rows.map((row) => SCHEDULE_READS.toOutput(row, plan));
   }
 
   /** The schedules of `byGraphicsProject` as a page, by id, with how many there are when the page reads it. */
   async byGraphicsProjectPage(viewer: Viewer, name: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, plan, this.graphicsProjectCondition(viewer, name, organization), [asc(schedules.id)], request, withTotal);
+    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, plan, this.graphicsProjectConditions(viewer, name, organization), BY_ID, request, withTotal);
     return { content: rows.map((row) => SCHEDULE_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, DEFAULT_SORT) };
   }
 
-  private graphicsProjectCondition(viewer: Viewer, name: string, organization?: string | null): SQL | undefined {
+  private graphicsProjectConditions(viewer: Viewer, name: string, organization?: string | null): (Condition | null)[] {
     const org = scopeOrganization(viewer, organization);
     if (!name.trim()) throw badInput("name must not be empty", { argument: "name" });
-    return and(eq(schedules.organization, org), visible(), sql`(${schedules.graphicsProject} = ${name} or ${schedules.graphicsProjectV2} = ${name})`);
+    return [
+      when("organization", org, (p) => eq(schedules.organization, p)),
+      always("visible", visible),
+      when("graphicsProject", name, (p) => sql`(${schedules.graphicsProject} = ${p} or ${schedules.graphicsProjectV2} = ${p})`),
+    ];
   }
 
   async create(viewer: Viewer, input: ScheduleInput, organization?: string | null): Promise<Schedule> {
@@ -223,11 +230,16 @@ export async function openSchedule(
 }
 
 /** The condition naming one schedule the caller may see (NOT_FOUND for another organization's, as for a missing one). */
-function scheduleLookup(viewer: Viewer, id: string | number, organization: string | null | undefined, includeHidden: boolean): { scheduleId: number; where: SQL | undefined } {
+function scheduleLookup(viewer: Viewer, id: string | number, organization: string | null | undefined, includeHidden: boolean): { scheduleId: number; where: SQL | undefined; organization: string } {
   const scheduleId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
   if (org === null) throw notFound("Schedule", scheduleId);
-  return { scheduleId, where: and(eq(schedules.id, scheduleId), eq(schedules.organization, org), includeHidden ? undefined : visible()) };
+  return { scheduleId, organization: org, where: and(eq(schedules.id, scheduleId), eq(schedules.organization, org), includeHidden ? undefined : visible()) };
+}
+
+/** The conditions of scheduleLookup for a planned read (`where` stands for the caller's scope, already checked). */
+function lookupConditions(scheduleId: number, scope: { organization: string }): Condition[] {
+  return [when("id", scheduleId, (p) => eq(schedules.id, p))!, when("organization", scope.organization, (p) => eq(schedules.organization, p))!, always("visible", visible)];
 }
 
 /** Checks the version a caller read against the stored one (optimistic concurrency): CONFLICT when they differ. */
@@ -235,7 +247,7 @@ export function checkVersion(row: ScheduleRow, version: number | null | undefine
   if (version !== undefined && version !== null && version !== row.version) throw staleVersion("Schedule", version, row.version);
 }
 
-function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL | undefined)[] {
+function filterConditions(filter: ScheduleFilterInput | null | undefined): (Condition | null)[] {
   if (!filter) return [];
   checkRange("dateUpdated", filter.dateUpdatedFrom, filter.dateUpdatedTo);
   checkRange("startDate", filter.startDateFrom, filter.startDateTo);
@@ -243,31 +255,39 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (SQL 
   checkFpsFilter(filter.fps);
   const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
   return [
-    filter.name ? sql`lower(${schedules.name}) = lower(${filter.name})` : undefined,
-    filter.nameSubString ? ilike(schedules.name, `%${escapeLike(filter.nameSubString)}%`) : undefined,
-    filter.channel ? eq(schedules.channel, filter.channel) : undefined,
-    filter.fps !== undefined && filter.fps !== null ? eq(schedules.fps, filter.fps) : undefined,
-    filter.graphicsProjectV2 ? eq(schedules.graphicsProjectV2, filter.graphicsProjectV2) : undefined,
-    filter.statuses?.length ? anyOfTexts(schedules.status, filter.statuses) : undefined,
-    filter.archiveStatus ? eq(schedules.archiveStatus, filter.archiveStatus) : undefined,
-    filter.dateUpdatedFrom ? gte(schedules.dateUpdated, filter.dateUpdatedFrom) : undefined,
-    filter.dateUpdatedTo ? lte(schedules.dateUpdated, filter.dateUpdatedTo) : undefined,
-    filter.startDateFrom ? gte(schedules.startDate, filter.startDateFrom) : undefined,
-    filter.startDateTo ? lte(schedules.startDate, filter.startDateTo) : undefined,
-    filter.finishDateFrom ? gte(schedules.finishDate, filter.finishDateFrom) : undefined,
-    filter.finishDateTo ? lte(schedules.finishDate, filter.finishDateTo) : undefined,
+    when("name", filter.name || null, (p) => sql`lower(${schedules.name}) = lower(${p})`),
+    when("nameSubString", filter.nameSubString ? `%${escapeLike(filter.nameSubString)}%` : null, (p) => ilike(schedules.name, p)),
+    when("channel", filter.channel || null, (p) => eq(schedules.channel, p)),
+    when("fps", filter.fps, (p) => eq(schedules.fps, p)),
+    when("graphicsProjectV2", filter.graphicsProjectV2 || null, (p) => eq(schedules.graphicsProjectV2, p)),
+    when("statuses", filter.statuses?.length ? filter.statuses : null, (p) => anyOfTexts(schedules.status, p)),
+    when("archiveStatus", filter.archiveStatus || null, (p) => eq(schedules.archiveStatus, p)),
+    when("dateUpdatedFrom", filter.dateUpdatedFrom || null, (p) => gte(schedules.dateUpdated, p)),
+    when("dateUpdatedTo", filter.dateUpdatedTo || null, (p) => lte(schedules.dateUpdated, p)),
+    when("startDateFrom", filter.startDateFrom || null, (p) => gte(schedules.startDate, p)),
+    when("startDateTo", filter.startDateTo || null, (p) => lte(schedules.startDate, p)),
+    when("finishDateFrom", filter.finishDateFrom || null, (p) => gte(schedules.finishDate, p)),
+    when("finishDateTo", filter.finishDateTo || null, (p) => lte(schedules.finishDate, p)),
   ];
 }
 
-function orderByOf(sort: SortSpec[]): SQL[] {
-  const order = sort.map((s) => {
-    const column = SORTABLE[s.property as keyof typeof SORTABLE];
-    return s.direction === "DESC" ? sql`${desc(column)} nulls last` : sql`${asc(column)} nulls last`;
-  });
-  // A stable order whatever the sort, so that pages never repeat or skip a row.
-  if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
-  return order;
+/** The order of a sort (named by it, so a planned statement is kept per sort). */
+function orderOf(sort: SortSpec[]): Order {
+  return {
+    key: sort.map((s) => `${s.property} ${s.direction}`).join(","),
+    by: () => {
+      const order = sort.map((s) => {
+        const column = SORTABLE[s.property as keyof typeof SORTABLE];
+        return s.direction === "DESC" ? sql`${desc(column)} nulls last` : sql`${asc(column)} nulls last`;
+      });
+      // A stable order whatever the sort, so that pages never repeat or skip a row.
+      if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
+      return order;
+    },
+  };
 }
+
+const BY_ID: Order = { key: "id", by: () => [asc(schedules.id)] };
 
 /** A schedule row by id, visible or not, without a caller's scope (a job re-reads the schedule it was given); undefined when gone. */
 export async function scheduleRowById(executor: Executor, scheduleId: number): Promise<ScheduleRow | undefined> {

@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, selectListOf } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import type { StoredSlot } from "./rules.js";
 import { scheduleTemplates, type ScheduleTemplateRow } from "./tables.js";
@@ -25,9 +25,9 @@ export async function insertTemplate(executor: Executor, organization: string, v
 
 /** One template of the organization, or undefined; `lock`: held until the transaction ends; `plan`: only its columns. */
 export async function findTemplateRow(executor: Executor, organization: string, id: number, lock?: "update", plan?: ReadPlan<ScheduleTemplateRow>): Promise<ScheduleTemplateRow | undefined> {
-  const query = (plan ? executor.select(selectListOf(scheduleTemplates, plan)) : executor.select()).from(scheduleTemplates).where(and(eq(scheduleTemplates.id, id), eq(scheduleTemplates.organization, organization)));
-  const [row] = lock ? await query.for(lock) : await query;
-  return row as ScheduleTemplateRow | undefined;
+  if (!lock) return (await plannedRows(executor, scheduleTemplates, plan ?? null, [when("id", id, (p) => eq(scheduleTemplates.id, p)), when("organization", organization, (p) => eq(scheduleTemplates.organization, p))], { byKey: true }))[0];
+  const [row] = await executor.select().from(scheduleTemplates).where(and(eq(scheduleTemplates.id, id), eq(scheduleTemplates.organization, organization))).for(lock);
+  return row;
 }
 
 export async function updateTemplateRow(executor: Executor, id: number, values: TemplateRowValues): Promise<ScheduleTemplateRow> {
@@ -45,7 +45,7 @@ export async function deleteTemplateRow(executor: Executor, id: number): Promise
 
 /** A page of the organization's templates by id (the plan's columns), and how many it has when `withTotal`. */
 export function templatePage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<ScheduleTemplateRow>, withTotal: boolean): Promise<{ rows: ScheduleTemplateRow[]; total: number }> {
-  return plannedPage(executor, scheduleTemplates, plan, eq(scheduleTemplates.organization, organization), [asc(scheduleTemplates.id)], request, withTotal);
+  return plannedPage(executor, scheduleTemplates, plan, [when("organization", organization, (p) => eq(scheduleTemplates.organization, p))], { key: "id", by: () => [asc(scheduleTemplates.id)] }, request, withTotal);
 }
 
 /** The organization's templates with a slot that names the collection (as its collection, break or filler), by id. */

@@ -25,7 +25,7 @@ import { markEpg, markScte, updateMatching } from "../../src/schedules/store/mar
 import { assetRowsUsed, replaceInEvents, syncTitles } from "../../src/schedules/store/catalog.js";
 import { eventRowsAround } from "../../src/schedules/store/lookups.js";
 import { refreshDates, touchTarget } from "../../src/schedules/store/counters.js";
-import { changeSetRow, changeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "../../src/schedules/store/change-sets.js";
+import { changeSetRow, visibleChangeSetRows, deleteChangeSet, insertChangeSet, markApplied } from "../../src/schedules/store/change-sets.js";
 import { addedEvents, changedDraftEvents, conflictingEvents, copyIntoDraft, mergeDraft, removedEvents, scheduleVersionsOfChanged } from "../../src/schedules/store/drafts.js";
 import { writeRevertedEvents, writeRevertedScheduleColumns, type ColumnValues } from "../../src/schedules/store/revert.js";
 import { createHiddenSchedule, deleteHiddenSchedule, markImportAlive, revealImported } from "../../src/schedules/store/imports.js";
@@ -256,8 +256,8 @@ const CASES: Case[] = [
     },
   },
   { file: "change-sets", name: "changeSetRow", args: "id, organization, lock: true", run: (x) => changeSetRow(x, 1, "store-sql", true) },
-  { file: "change-sets", name: "changeSetRows", args: "scheduleId, { page: 0, size: 10 }", run: (x) => changeSetRows(x, scheduleId, { page: 0, size: 10 }) },
-  { file: "change-sets", name: "changeSetRows", args: "scheduleId, { page: 0, size: 10 }, withTotal: false", run: (x) => changeSetRows(x, scheduleId, { page: 0, size: 10 }, false) },
+  { file: "change-sets", name: "visibleChangeSetRows", args: "scheduleId, organization, { page: 0, size: 10 }, withTotal: true", run: (x) => visibleChangeSetRows(x, scheduleId, "store-sql", { page: 0, size: 10 }, true) },
+  { file: "change-sets", name: "visibleChangeSetRows", args: "scheduleId, organization, { page: 0, size: 10 }, withTotal: false", run: (x) => visibleChangeSetRows(x, scheduleId, "store-sql", { page: 0, size: 10 }, false) },
   { file: "change-sets", name: "deleteChangeSet", args: "id (rolled back)", write: true, run: (x) => deleteChangeSet(x, changeSetId) },
   { file: "change-sets", name: "markApplied", args: "scheduleId (rolled back)", write: true, run: (x) => markApplied(x, scheduleId) },
   { file: "drafts", name: "copyIntoDraft", args: "new changeSetId, scheduleId (rolled back)", write: true, run: (x) => copyIntoDraft(x, newChangeSetId, scheduleId) },

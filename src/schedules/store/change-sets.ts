@@ -1,8 +1,8 @@
 // The rows of change_sets (the drafts' heads): created, read, listed and deleted here for the
 // change-set slice (src/changesets/), which keeps the rules and the GraphQL of change sets.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../../common/paging.js";
-import { plannedPage } from "../../db/planned-select.js";
+import { plannedPage, when } from "../../db/planned-select.js";
 import type { Executor } from "../../db/client.js";
 import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
 
@@ -29,16 +29,23 @@ export async function changeSetRow(executor: Executor, id: number, organization:
   return row;
 }
 
-/** The change sets of a schedule, oldest first (a page of them with `page`), and how many there are (with a page: only when `withTotal`). */
-export async function changeSetRows(executor: Executor, scheduleId: number, page?: PageRequest, withTotal = true): Promise<{ rows: ChangeSetRow[]; total: number }> {
-  const where = eq(changeSets.scheduleId, scheduleId);
-  if (!page) {
-    const rows = await executor.select().from(changeSets).where(where).orderBy(asc(changeSets.id));
-    return { rows, total: rows.length };
-  }
-  // Change set rows are narrow (no document): every column, one statement, the count only when asked.
-  return plannedPage<ChangeSetRow>(executor, changeSets, null, where, [asc(changeSets.id)], page, withTotal);
+/**
+ * The change sets of a schedule, oldest first, a page of them, and how many there are when
+ * `withTotal`: one statement that also checks the schedule is one of `organization`'s that reads
+ * see (null when it is not, as for a missing schedule).
+ */
+export async function visibleChangeSetRows(executor: Executor, scheduleId: number, organization: string, page: PageRequest, withTotal: boolean): Promise<{ rows: ChangeSetRow[]; total: number } | null> {
+  const scheduleVisible = {
+    key: "visible schedule",
+    conditions: [when("schedule", scheduleId, (p) => eq(schedules.id, p)), when("organization", organization, (p) => eq(schedules.organization, p))],
+    exists: (where: SQL | undefined) => sql`select 1 from ${schedules} where ${where} and ${schedules.visibility} = 'VISIBLE'`,
+  };
+  const conditions = [when("schedule", scheduleId, (p) => eq(changeSets.scheduleId, p))];
+  const { rows, total, visible } = await plannedPage<ChangeSetRow>(executor, changeSets, null, conditions, OLDEST_FIRST, page, withTotal, scheduleVisible);
+  return visible ? { rows, total } : null;
 }
+
+const OLDEST_FIRST = { key: "id", by: () => [asc(changeSets.id)] };
 
 /** Deletes a change set (its draft goes with it). */
 export async function deleteChangeSet(executor: Executor, id: number): Promise<void> {
