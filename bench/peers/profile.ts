@@ -4,6 +4,7 @@
 // database backends' CPU for the same requests. V8 counts a builtin's time (JSON.stringify, a
 // regular expression) to the function that called it, so serialization shows in its caller's stage. `npm run bench:peers -- --shapes N --profile K`
 // profiles the K worst shapes by req/s after the run.
+import { writeFileSync } from "node:fs";
 import type postgres from "postgres";
 import { f2, out } from "./harness.js";
 import { measure, type Measured } from "./load.js";
@@ -76,6 +77,8 @@ export function stagesOf(profile: CpuProfile): { stages: { stage: string; share:
 /** Prints a profiled run: CPU per request (server and PostgreSQL backends) and the server's CPU by stage. */
 export function printProfile(name: string, measured: Measured, profile: unknown): void {
   const { stages, otherLeaves } = stagesOf(profile as CpuProfile);
+  // PEERS_PROFILE_OUT=file.cpuprofile: the raw profile too, to read by function (Chrome DevTools, speedscope).
+  if (process.env.PEERS_PROFILE_OUT) writeFileSync(process.env.PEERS_PROFILE_OUT, JSON.stringify(profile));
   const inDatabase = measured.databaseCpuMs ?? 0;
   const total = measured.serverCpuMs + inDatabase;
   out(`\nprofile of ${name}: ${measured.requestsPerSecond.toFixed(0)} req/s under the profiler, CPU per request ${f2(total)} ms = server ${f2(measured.serverCpuMs)} + PostgreSQL backends ${f2(inDatabase)} (${((100 * inDatabase) / (total || 1)).toFixed(0)} % in the database)`);
