@@ -78,6 +78,9 @@ export function stagesOf(profile: CpuProfile): { stages: { stage: string; share:
 /** Prints a profiled run: CPU per request (server and PostgreSQL backends) and the server's CPU by stage. */
 export function printProfile(name: string, measured: Measured, profile: unknown): void {
   const { stages, otherLeaves } = stagesOf(profile as CpuProfile);
+  // PEERS_PROFILE_DIR: the raw profile kept too, to read by function (Chrome DevTools or speedscope open a .cpuprofile).
+  const dir = process.env.PEERS_PROFILE_DIR;
+  if (dir) writeFileSync(join(dir, `${name.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(profile));
   const inDatabase = measured.databaseCpuMs ?? 0;
   const total = measured.serverCpuMs + inDatabase;
   out(`\nprofile of ${name}: ${measured.requestsPerSecond.toFixed(0)} req/s under the profiler, CPU per request ${f2(total)} ms = server ${f2(measured.serverCpuMs)} + PostgreSQL backends ${f2(inDatabase)} (${((100 * inDatabase) / (total || 1)).toFixed(0)} % in the database)`);
@@ -90,9 +93,5 @@ export function printProfile(name: string, measured: Measured, profile: unknown)
 export async function profileShape(name: string, query: string, token: string, server: ServerProcess, seconds: number, admin: postgres.Sql, database: string): Promise<void> {
   await server.startProfile();
   const measured = await measure(server, { method: "POST", path: "/graphql", body: JSON.stringify({ query }) }, 10, seconds, admin, database, token);
-  const profile = await server.stopProfile();
-  // PEERS_PROFILE_DIR: the raw profile kept too (Chrome DevTools or speedscope open a .cpuprofile).
-  const dir = process.env.PEERS_PROFILE_DIR;
-  if (dir) writeFileSync(join(dir, `${name.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(profile));
-  printProfile(name, measured, profile);
+  printProfile(name, measured, await server.stopProfile());
 }

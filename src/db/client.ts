@@ -229,8 +229,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * connection (drizzle's postgres-js driver prepares only queries built with `.prepare(name)`).
  * Unprepared, a statement with parameters costs a describe round trip and a fresh parse and
  * plan every time; prepared, one round trip. postgres.js keys them by text and parameter types
- * and re-prepares when the server drops one. Transactions get their own client from `begin`
- * and stay unprepared. Each read is tracked with its request (cancel.ts), so that a client that
+ * and re-prepares when the server drops one. Statements in a transaction (`begin`, savepoints)
+ * are prepared too (preparingTransaction). Each read is tracked with its request (cancel.ts), so that a client that
  * goes away cancels it. Reads of one row by key run on `keyClient`'s connections when there is one.
  */
 function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, keyClient: postgres.Sql | null): postgres.Sql {
@@ -238,6 +238,12 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, 
   const keyUnsafe = keyClient ? keyClient.unsafe.bind(keyClient) : unsafe;
   return new Proxy(client, {
     get(target, property, receiver) {
+      if (property === "begin" && prepare) {
+        return (...args: any[]) => {
+          const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (target.begin as any)(...args, (tx: postgres.TransactionSql) => fn(preparingTransaction(tx)));
+        };
+      }
       if (property === "unsafe") {
         return (query: string, parameters?: any[], queryOptions?: postgres.UnsafeQueryOptions) => {
           if (!looksLikeRead(query)) return unsafe(query, parameters, queryOptions);
@@ -248,6 +254,39 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, 
           if (isKeyRead(query)) return keyUnsafe(query, parameters, { ...queryOptions, prepare });
           if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare });
           return unsafe(query, parameters, { ...queryOptions, prepare });
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+/**
+ * Parameters above which a statement in a transaction stays unnamed: a multi-row insert's text
+ * grows with its rows, and each length prepared would stay in the backend for the connection's life.
+ */
+const MOST_PREPARED_PARAMETERS = 64;
+
+/**
+ * A transaction's client whose statements with parameters (the writes too: every statement of a
+ * mutation) are named prepared statements of the connection: one round trip each instead of two
+ * (describe, then execute), and neither parsed nor planned from scratch when sent again. Only
+ * where named statements are on (never behind a transaction-mode pooler: client.ts `prepare`).
+ */
+function preparingTransaction(tx: postgres.TransactionSql): postgres.TransactionSql {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, parameters?: any[], options?: postgres.UnsafeQueryOptions) => {
+          const count = parameters?.length ?? 0;
+          const named = count > 0 && count <= MOST_PREPARED_PARAMETERS;
+          return target.unsafe(query, parameters, named ? { ...options, prepare: true } : options);
+        };
+      }
+      if (property === "savepoint") {
+        return (...args: any[]) => {
+          const fn = args.pop() as (sp: postgres.TransactionSql) => unknown;
+          return (target.savepoint as any)(...args, (sp: postgres.TransactionSql) => fn(preparingTransaction(sp)));
         };
       }
       return Reflect.get(target, property, receiver);

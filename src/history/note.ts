@@ -3,8 +3,8 @@
 // settings playout.actor and playout.operation). Named in one place: history's hook on the
 // aggregate's unit of work, which every write of a schedule row or of events runs first
 // (src/schedules/edit-schedule.ts, edit-events.ts) with the operation its caller names.
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { setLocals } from "../db/local-settings.js";
 import { onScheduleChange } from "../schedules/index.js";
 
 export interface ActorAndOperation {
@@ -14,15 +14,25 @@ export interface ActorAndOperation {
   operation: string;
 }
 
-/** Names the actor and operation of the open transaction, for the history it writes. */
-export async function noteActorAndOperation(tx: Executor, note: ActorAndOperation): Promise<void> {
-  await tx.execute(sql`select set_config('playout.actor', ${note.actor ?? ""}, true), set_config('playout.operation', ${note.operation}, true)`);
+/** The transaction-local settings that name them. */
+function noteSettings(note: ActorAndOperation, into = new Map<string, string>()): Map<string, string> {
+  into.set("playout.actor", note.actor ?? "");
+  into.set("playout.operation", note.operation);
+  return into;
 }
 
-/** Registered once at start-up (src/server/services.ts): every unit of work names its operation and caller. */
+/** Names the actor and operation of the open transaction, for the history it writes. */
+export async function noteActorAndOperation(tx: Executor, note: ActorAndOperation): Promise<void> {
+  await setLocals(tx, noteSettings(note));
+}
+
+/**
+ * Registered once at start-up (src/server/services.ts): every unit of work names its operation
+ * and caller, in the settings the unit sends before it writes (with its first statement where it can).
+ */
 export function registerHistoryHook(): void {
   if (registered) return;
   registered = true;
-  onScheduleChange({ began: (work) => noteActorAndOperation(work.tx, { actor: work.viewer.userId || null, operation: work.operation }) });
+  onScheduleChange({ began: (work) => void noteSettings({ actor: work.viewer.userId || null, operation: work.operation }, work.settings) });
 }
 let registered = false;

@@ -17,6 +17,12 @@ export interface ScheduleWork {
   readonly viewer: Viewer;
   /** The GraphQL mutation (`updateSchedule`, `bulkEditEvents`), a job kind (`SCHEDULE_ARCHIVE`) or `job:<TYPE>`, as recorded. */
   readonly operation: string;
+  /**
+   * Transaction-local settings a `began` hook names (history: the actor and the operation): set
+   * before anything is written, with the unit's first statement where it can take them
+   * (src/db/local-settings.ts), so that they cost no statement of their own.
+   */
+  readonly settings: Map<string, string>;
 }
 
 /** One edit of a schedule's events (or of a draft's) in progress: what the work writes to (inside the edit's transaction), and what the hooks see. */

@@ -17,7 +17,7 @@ import type { Transaction } from "../db/client.js";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { armLockHorizon, lockHorizonHits, touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
-import { runChangedHooks, runOpenedHooks, type EventsEdit } from "./change-hooks.js";
+import { runChangedHooks, runOpenedHooks, type EventsEdit, type ScheduleWork } from "./change-hooks.js";
 import type { ScheduleRow } from "./store/tables.js";
 
 export type { Transactor };
@@ -81,13 +81,15 @@ export async function editScheduleEventsIn<R>(
   options: EventsEditOptions,
   work: (edit: EventsEdit) => Promise<Outcome<R>>,
 ): Promise<R> {
-  return editScheduleIn(tx, viewer, options, async () => {
+  // The began hooks' settings go with the target's lock, the edit's first statement.
+  const inUnit = async ({ settings }: ScheduleWork): Promise<R> => {
     const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
       lock: options.lock !== "read",
       includeHidden: options.includeHidden ?? false,
+      settings,
     });
     checkTargetVersion(open, options.version);
-    const edit: EventsEdit = { ...open, tx, viewer, operation: options.operation };
+    const edit: EventsEdit = { ...open, tx, viewer, operation: options.operation, settings };
     await runOpenedHooks(edit);
     const horizon = options.lock !== "read" && options.lockHorizon !== false ? open.schedule.lockHorizonMs : 0;
     const limit = horizon > 0 ? now() + horizon : null;
@@ -101,7 +103,8 @@ export async function editScheduleEventsIn<R>(
     const touched = await touchTarget(tx, open.target, result.counted);
     await runChangedHooks(edit, touched);
     return result.answer(touched);
-  });
+  };
+  return editScheduleIn(tx, viewer, options, inUnit, true);
 }
 
 /** Who a job or an import acts as: its owner, an editor of the organization it writes in. */

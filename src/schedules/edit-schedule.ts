@@ -3,9 +3,11 @@
 // of a draft through editScheduleEvents (edit-events.ts), which runs inside it. It checks the role,
 // opens the transaction (or joins the caller's) and runs the `began` hooks with the operation's
 // name and the caller before the work writes anything: history's hook names them for the history
-// triggers there, and nowhere else.
+// triggers there (transaction-local settings, set before the work or with its first statement),
+// and nowhere else.
 import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import type { Transaction } from "../db/client.js";
+import { setLocals } from "../db/local-settings.js";
 import { runBeganHooks, type ScheduleWork } from "./change-hooks.js";
 
 /** Whatever runs transactions: the database, or a job's fenced transactions. */
@@ -28,10 +30,15 @@ export function editSchedule<R>(db: Transactor, viewer: Viewer, options: Schedul
   return db.transaction((tx) => editScheduleIn(tx, viewer, options, work));
 }
 
-/** editSchedule inside a transaction the caller already holds (an import batch, a job's undo). */
-export async function editScheduleIn<R>(tx: Transaction, viewer: Viewer, options: ScheduleWorkOptions, work: (unit: ScheduleWork) => Promise<R>): Promise<R> {
+/**
+ * editSchedule inside a transaction the caller already holds (an import batch, a job's undo).
+ * `sendsSettings`: the work sends the hooks' settings (unit.settings) in its first statement
+ * (editScheduleEvents: the lock of its target); else they are set here, before the work.
+ */
+export async function editScheduleIn<R>(tx: Transaction, viewer: Viewer, options: ScheduleWorkOptions, work: (unit: ScheduleWork) => Promise<R>, sendsSettings = false): Promise<R> {
   requireRole(viewer, options.role ?? "editor");
-  const unit: ScheduleWork = { tx, viewer, operation: options.operation };
+  const unit: ScheduleWork = { tx, viewer, operation: options.operation, settings: new Map() };
   await runBeganHooks(unit);
+  if (!sendsSettings) await setLocals(tx, unit.settings);
   return work(unit);
 }

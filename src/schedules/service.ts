@@ -5,6 +5,7 @@ import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database, type Executor } from "../db/client.js";
+import { settingLocals, type LocalSettings } from "../db/local-settings.js";
 import { editSchedule } from "./edit-schedule.js";
 import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
@@ -214,16 +215,22 @@ export function lockSchedule(executor: Executor, viewer: Viewer, id: string | nu
   return openSchedule(executor, viewer, id, organization, { lock: true });
 }
 
-/** findSchedule or lockSchedule; includeHidden: also a schedule an import is still writing (that import's own writes). */
+/**
+ * findSchedule or lockSchedule; includeHidden: also a schedule an import is still writing (that
+ * import's own writes); settings: transaction-local settings the same statement sets first.
+ */
 export async function openSchedule(
   executor: Executor,
   viewer: Viewer,
   id: string | number,
   organization: string | null | undefined,
-  options: { lock: boolean; includeHidden?: boolean },
+  options: { lock: boolean; includeHidden?: boolean; settings?: LocalSettings },
 ): Promise<ScheduleRow> {
   const { scheduleId, where } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
-  const query = executor.select().from(schedules).where(where);
+  const query = executor
+    .select()
+    .from(schedules)
+    .where(options.settings ? and(where, settingLocals(options.settings)) : where);
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) throw notFound("Schedule", scheduleId);
   return row;

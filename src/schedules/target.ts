@@ -6,6 +6,7 @@ import type { Viewer } from "../common/auth.js";
 import { notFound, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import type { Executor } from "../db/client.js";
+import type { LocalSettings } from "../db/local-settings.js";
 import { changeSets, type ChangeSetRow } from "./store/tables.js";
 import { checkVersion, openSchedule } from "./service.js";
 import type { ScheduleRow } from "./store/tables.js";
@@ -32,7 +33,7 @@ export interface OpenTarget {
  * `lock` is false). With
  * one: the change set of that schedule, row-locked (the schedule itself is only read, so drafts
  * never wait for or block on-air edits). A change set of another schedule or organization is
- * NOT_FOUND, exactly like a missing one.
+ * NOT_FOUND, exactly like a missing one. `settings`: set by the schedule's read (local-settings.ts).
  */
 export async function openTarget(
   executor: Executor,
@@ -40,15 +41,15 @@ export async function openTarget(
   scheduleId: string | number,
   changeSetId: string | null | undefined,
   organization?: string | null,
-  options: { lock?: boolean; includeHidden?: boolean } = {},
+  options: { lock?: boolean; includeHidden?: boolean; settings?: LocalSettings } = {},
 ): Promise<OpenTarget> {
-  const { lock = true, includeHidden = false } = options;
+  const { lock = true, includeHidden = false, settings } = options;
   if (changeSetId === undefined || changeSetId === null) {
-    const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock, includeHidden });
+    const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock, includeHidden, settings });
     return { schedule, changeSet: null, target: scheduleTarget(schedule.id) };
   }
   const id = parseId(changeSetId, "changeSetId");
-  const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock: false, includeHidden });
+  const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock: false, includeHidden, settings });
   const [changeSet] = await executor
     .select()
     .from(changeSets)

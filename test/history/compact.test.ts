@@ -1,4 +1,4 @@
-// How the history stores event changes (drizzle/0016_history_compact.sql): one row per statement
+// How the history stores event changes (drizzle/0016_history_compact.sql, 0027): one row per statement
 // and schedule, typed arrays of the columns it changed; the columns a writer states; pairing old
 // and new rows by position, else by id; and every column of events kept.
 import { describe, expect, it } from "vitest";
@@ -69,8 +69,9 @@ describe("compact event history", () => {
     expect(Object.keys(removed.old_values).sort()).toEqual([...ARRAYS].sort());
   });
 
-  it("reads only the columns a statement states, and only for that statement", async () => {
-    const { scheduleId } = await scheduleWith(5);
+  it("reads only the columns a statement of 256 events or more states, and only for that statement", async () => {
+    // From 256 events a statement's history is built over the columns it states (drizzle/0027).
+    const { scheduleId } = await scheduleWith(256);
     const db = t.service.database.db;
     const stated = statedColumns({ scheduleId, changeSetId: null }, { title: sql`e.title || '!'`, version: sql`e.version + 1` });
     const left = await db.transaction(async (tx) => {
@@ -79,20 +80,37 @@ describe("compact event history", () => {
       return setting;
     });
     expect(left).toBe(""); // used once
-    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 5, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
+    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 256, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
 
     // The word binds: a statement that (wrongly) states `version` alone has its title change unread.
     const versionOnly = statedColumns({ scheduleId, changeSetId: null }, { version: sql`e.version + 1` });
     await db.execute(sql`update events e set title = 'Unread', ${versionOnly.set} where e.schedule_id = ${scheduleId} and ${versionOnly.stated}`);
-    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 5, kept: ["version_old", "version_new"] }]);
+    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 256, kept: ["version_old", "version_new"] }]);
 
     // Stated by an earlier statement: it does not bind this one, whose title change is kept.
     await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('playout.history_columns', 'version@' || history_statement_stamp(), true)`);
       await tx.execute(sql`update events e set title = 'Renamed', version = e.version + 1 where e.schedule_id = ${scheduleId}`);
     });
-    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 5, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
+    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 256, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
     expect((await changesOfNewest(db, scheduleId))[0].new_values).toMatchObject({ title: "Renamed" });
+  });
+
+  it("compares every column of a statement of fewer than 256 events, whatever it states, and uses the word once", async () => {
+    const { scheduleId } = await scheduleWith(5);
+    const db = t.service.database.db;
+    const stated = statedColumns({ scheduleId, changeSetId: null }, { title: sql`e.title || '!'`, version: sql`e.version + 1` });
+    const left = await db.transaction(async (tx) => {
+      await tx.execute(sql`update events e set ${stated.set} where e.schedule_id = ${scheduleId} and ${stated.stated}`);
+      const [{ setting }] = await queryRows<{ setting: string }>(tx, sql`select current_setting('playout.history_columns', true) as setting`);
+      return setting;
+    });
+    expect(left).toBe("");
+    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 5, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
+    // Stated wrongly, its title change is kept all the same: the same rows a right statement records.
+    const versionOnly = statedColumns({ scheduleId, changeSetId: null }, { version: sql`e.version + 1` });
+    await db.execute(sql`update events e set title = 'Read', ${versionOnly.set} where e.schedule_id = ${scheduleId} and ${versionOnly.stated}`);
+    expect(await newestStatements(db, scheduleId)).toEqual([{ kind: "C", events: 5, kept: ["title_old", "title_new", "version_old", "version_new"] }]);
   });
 
   it("states the columns of the schedule's events only (a draft keeps no history)", () => {

@@ -170,8 +170,8 @@ describe("the counters of a target", () => {
   }, 240_000);
 });
 
-/** The most statements a single-event updateEvents sends (history's actor, the lock, the event read, its write, the touch answering the row). */
-const SINGLE_UPDATE_STATEMENTS = 5;
+/** The most statements a single-event updateEvents sends (the lock setting history's actor, the event read, its write, the touch answering the row). */
+const SINGLE_UPDATE_STATEMENTS = 4;
 
 describe("a single-event updateEvents", () => {
   it(`sends at most ${SINGLE_UPDATE_STATEMENTS} statements, none an aggregate over the schedule's events`, async () => {

@@ -8,7 +8,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
-import { scheduleRowOf } from "./rows.js";
+import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./rows.js";
 
 /** The first start and the last end of a schedule's events (relative to its origin; null without events), each by index. */
 const firstStart = (scheduleId: number): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
@@ -29,22 +29,21 @@ const eventCount = (stored: SQL, table: string, key: string, id: number, counted
  * from the events (first start, last end; the stored dates stay while there are no events) and
  * the longest duration and the number of events (schedules.max_event_duration and event_count,
  * which the page queries rely on). `counted`: by how many the number of events changed, when the
- * edit knows it exactly (an edit that does not say is counted). One statement, answering the row.
- * Every successful event mutation ends with this, once.
+ * edit knows it exactly (an edit that does not say is counted). One statement, answering the
+ * row, its text written out rather than built by drizzle's update builder (building it took a
+ * tenth of the server's CPU of a single-event update). Every successful event mutation ends with this, once.
  */
 export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number): Promise<ScheduleRow> {
-  const [row] = await executor
-    .update(schedules)
-    .set({
-      version: sql`${schedules.version} + 1`,
-      dateUpdated: sql`now()`,
-      maxEventDuration: sql`coalesce((select max(duration) from events where schedule_id = ${scheduleId}), 0)`,
-      eventCount: eventCount(sql`${schedules.eventCount}`, "events", "schedule_id", scheduleId, counted),
-      ...dates(scheduleId),
-    })
-    .where(eq(schedules.id, scheduleId))
-    .returning();
-  return row;
+  const [row] = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`update schedules set version = version + 1, date_updated = now(),
+        max_event_duration = coalesce((select max(duration) from events where schedule_id = ${scheduleId}), 0),
+        event_count = ${eventCount(sql`event_count`, "events", "schedule_id", scheduleId, counted)},
+        start_date = coalesce(to_timestamp((${firstStart(scheduleId)} + time_origin) / 1000.0), start_date),
+        finish_date = coalesce(to_timestamp((${lastEnd(scheduleId)} + time_origin) / 1000.0), finish_date)
+      where id = ${scheduleId} returning ${SCHEDULE_COLUMN_LIST}`,
+  );
+  return scheduleRowOf(row);
 }
 
 /** startDate and finishDate from the events again, nothing else (a copy moved as it is made is not touched). */

@@ -80,6 +80,8 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
 
 
 const SCHEDULE_COLUMNS = Object.entries(getTableColumns(schedules));
+/** Every column of schedules by name, for a `returning` that scheduleRowOf reads (named: a prepared statement keeps its row type). */
+export const SCHEDULE_COLUMN_LIST = columnList(SCHEDULE_COLUMNS.map(([, column]) => column.name));
 
 /**
  * A schedule row of raw SQL or of a stored version (database column names, driver or JSON values)

@@ -65,7 +65,8 @@ describe("traces", () => {
       expect(statement.attributes).toMatchObject({ "db.system.name": "postgresql", "code.function.name": statement.name });
       expect(statement.name).toMatch(/^[a-z-]+(\/[a-z-]+)*[.:]/);
     }
-    expect(statements.map((span) => span.name)).toContain("history/note.noteActorAndOperation");
+    // History's settings (actor, operation), set by the unit of work before it writes.
+    expect(statements.map((span) => span.name)).toContain("schedules/edit-schedule.editScheduleIn");
     // Neither the values sent nor the organization appear anywhere in what was exported.
     expect(JSON.stringify(spans)).not.toContain(secret);
     expect(JSON.stringify(spans)).not.toContain(org);
