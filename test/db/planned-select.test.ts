@@ -24,7 +24,7 @@ async function seed(): Promise<JobRow[]> {
   const db = bed.handle.db;
   for (let i = 0; i < 60; i++) {
     const row = await enqueueJob(db, { type: "TEST_RECORDED", organization: ORGS[i % 3], providerId: i % 5 === 0 ? undefined : PROVIDERS[i % 2], userId: i % 7 === 0 ? undefined : USERS[i % 3] });
-    await db.update(jobs).set({ status: STATUSES[(i * 7) % 4] }).where(eq(jobs.id, row.id));
+    await db.update(jobs).set({ status: STATUSES[(i * 7) % 4] as JobRow["status"] }).where(eq(jobs.id, row.id));
   }
   return db.select().from(jobs).where(anyOfTexts(jobs.organization, ORGS)).orderBy(desc(jobs.id));
 }
@@ -102,7 +102,7 @@ describe("planned statements, kept per shape and run with other values", () => {
       exists: (where: SQL | undefined) => sql`select 1 from ${jobs} where ${where}`,
     });
     const page = (organization: string, status: string, provider: string) =>
-      plannedPage(db, jobs, null, [when("organization", organization, (p) => eq(jobs.organization, p)), when("status", status, (p) => eq(jobs.status, p))], { key: "id", by: () => [asc(jobs.id)] }, { page: 0, size: 50 }, true, guardOf(organization, provider));
+      plannedPage<JobRow>(db, jobs, null, [when("organization", organization, (p) => eq(jobs.organization, p)), when("status", status, (p) => eq(jobs.status, p))], { key: "id", by: () => [asc(jobs.id)] }, { page: 0, size: 50 }, true, guardOf(organization, provider));
     const held = await page(ORGS[0], some.status, PROVIDERS[0]);
     expect(held.visible).toBe(true);
     expect(held.rows.length).toBeGreaterThan(0);
