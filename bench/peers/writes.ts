@@ -196,11 +196,13 @@ export async function runWrites(): Promise<void> {
         }
       }
     }
-    // --profile: where this service's CPU goes in a single-event update at 10 connections (profile.ts).
+    // --profile: where this service's CPU goes in each mutation at 10 connections (profile.ts).
     if (process.argv.includes("--profile")) {
-      await servers.this.startProfile();
-      const profiled = await run(context, "single", "this", 10);
-      printProfile(LABEL.single, profiled, await servers.this.stopProfile());
+      for (const mutation of ["single", "bulk"] as Mutation[]) {
+        await servers.this.startProfile();
+        const profiled = await run(context, mutation, "this", 10);
+        printProfile(LABEL[mutation], profiled, await servers.this.stopProfile());
+      }
     }
     await restorer.restore();
     report(results, rounds);
