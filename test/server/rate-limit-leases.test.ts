@@ -2,7 +2,8 @@
 // memory counter as the shared one and random delays on its statements so that servers interleave
 // as they would across a network: whatever the budget, costs and servers, what the servers admit
 // together never passes the budget; a refusal comes only when at most one lease and one request
-// per server of the budget is left (on one server, only what does not fit); and cheap requests cost a statement per lease, not per request.
+// per server of the budget is left (on one server, only what does not fit); once every server has
+// flooded until refused, less than a request per server is left; and cheap requests cost a statement per lease, not per request.
 import fc from "fast-check";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
@@ -62,6 +63,33 @@ describe("leases on a shared rate-limit counter", () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it("agree within a request per server once a flood has gone on on every server until each is refused", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 100_000 }), fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 2 ** 31 }), async (points, servers, largest, seed) => {
+        let state = seed;
+        const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31);
+        const shared = sharedCounter(points, () => next() % 3);
+        const counters = Array.from({ length: servers }, () => leasedCounter(shared, points));
+        let admitted = 0;
+        // Each server floods on its own, one request after another, until the budget refuses it.
+        await Promise.all(
+          counters.map(async (counter) => {
+            for (;;) {
+              const cost = 1 + (next() % largest);
+              const passed = await counter.consume("payer", cost).then(() => true, () => false);
+              if (!passed) return;
+              admitted += cost;
+            }
+          }),
+        );
+        expect(admitted).toBeLessThanOrEqual(points);
+        // What no server admitted is at most one request's cost per server: the leases' ends.
+        expect(admitted).toBeGreaterThan(points - servers * largest);
+      }),
+      { numRuns: 40 },
     );
   });
 
