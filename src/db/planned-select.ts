@@ -13,6 +13,7 @@ import type { ReadPlan } from "../common/read-plan.js";
 import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "./client.js";
 import { keyRead } from "./key-reads.js";
+import { readTarget } from "./replicas.js";
 
 /** The select list of a plan's columns on `table` (its columns keyed by their property names). */
 export function selectListOf<Row>(table: PgTable, plan: ReadPlan<Row>): Record<string, PgColumn> {
@@ -69,12 +70,14 @@ const TOTAL = "__total";
 /** Statements kept per database (a transaction's are built for it and not kept): 512 shapes each. */
 const kept = new WeakMap<object, LRUCache<string, Runnable>>();
 
-function statementOf(db: Executor, key: string, build: () => Runnable): Runnable {
-  if (is(db, PgTransaction)) return build();
-  let statements = kept.get(db);
-  if (!statements) kept.set(db, (statements = boundedLru({ entries: 512 })));
+/** The statement of `key`, built by `build` on the database its reads go to now (a replica or the primary), kept for that database. */
+function statementOf(db: Executor, key: string, build: (on: Executor) => Runnable): Runnable {
+  if (is(db, PgTransaction)) return build(db);
+  const on = readTarget(db);
+  let statements = kept.get(on);
+  if (!statements) kept.set(on, (statements = boundedLru({ entries: 512 })));
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = build()));
+  if (!statement) statements.set(key, (statement = build(on)));
   return statement;
 }
 
@@ -99,13 +102,22 @@ export function inlined(conditions: Conditions): SQL | undefined {
   const used = present(conditions);
   if (!used.length) return undefined;
   return sql.join(
-    used.map((c) => sql`(${c.make(sql.param(c.value))})`),
+    used.map((c) => sql`(${c.make(sql.param(driverValue(c.value)))})`),
     sql` and `,
   );
 }
 
+/**
+ * A condition's value as the driver takes it. A placeholder goes to the driver as it is, without
+ * the column's encoder a composed condition would apply: an instant as ISO text, as drizzle's
+ * timestamp columns write it (postgres.js refuses a Date where it cannot tell the type).
+ */
+function driverValue(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 function valuesOf(conditions: Condition[], into: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const c of conditions) if (c.value !== undefined) into[c.key] = c.value;
+  for (const c of conditions) if (c.value !== undefined) into[c.key] = driverValue(c.value);
   return into;
 }
 
@@ -121,8 +133,8 @@ function listOf<Row>(table: PgTable, plan: ReadPlan<Row> | null): Record<string,
 export async function plannedRows<Row>(db: Executor, table: PgTable, plan: ReadPlan<Row> | null, conditions: Conditions, options: { order?: Order; byKey?: boolean } = {}): Promise<Row[]> {
   const used = present(conditions);
   const key = `rows:${getTableName(table)}:${plan?.key ?? "*"}:${keyOf(used)}:${options.order?.key ?? ""}:${options.byKey ? "key" : ""}`;
-  const statement = statementOf(db, key, () => {
-    const query = db.select(listOf(table, plan)).from(table).where(whereOf(used));
+  const statement = statementOf(db, key, (on) => {
+    const query = on.select(listOf(table, plan)).from(table).where(whereOf(used));
     const ordered = options.order ? query.orderBy(...options.order.by()) : query;
     return options.byKey ? keyRead(ordered, key) : ordered.prepare(key);
   });
@@ -149,8 +161,8 @@ export async function plannedPage<Row>(
   const guardUsed = guard ? present(guard.conditions) : [];
   const all = guard ? [...used, always(guard.key, () => sql`exists (${guard.exists(whereOf(guardUsed))})`)] : used;
   const key = `page:${getTableName(table)}:${plan?.key ?? "*"}:${keyOf(all)}:${keyOf(guardUsed)}:${order.key}:${withTotal ? "total" : ""}`;
-  const statement = statementOf(db, key, () =>
-    db
+  const statement = statementOf(db, key, (on) =>
+    on
       .select(withTotal ? { ...listOf(table, plan), [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) } : listOf(table, plan))
       .from(table)
       .where(whereOf(all))
@@ -170,7 +182,7 @@ export async function plannedPage<Row>(
 
 async function guardHolds(db: Executor, guard: Guard, used: Condition[]): Promise<boolean> {
   const key = `guard:${guard.key}:${keyOf(used)}`;
-  const statement = statementOf(db, key, () => db.select({ holds: sql<boolean>`exists (${guard.exists(whereOf(used))})` }).from(sql`(select 1) as one`).prepare(key));
+  const statement = statementOf(db, key, (on) => on.select({ holds: sql<boolean>`exists (${guard.exists(whereOf(used))})` }).from(sql`(select 1) as one`).prepare(key));
   const [row] = (await statement.execute(valuesOf(used))) as { holds: boolean }[];
   return row.holds === true;
 }
@@ -179,8 +191,8 @@ async function guardHolds(db: Executor, guard: Guard, used: Condition[]): Promis
 export async function plannedCount(db: Executor, table: PgTable, conditions: Conditions): Promise<number> {
   const used = present(conditions);
   const key = `count:${getTableName(table)}:${keyOf(used)}`;
-  const statement = statementOf(db, key, () =>
-    db
+  const statement = statementOf(db, key, (on) =>
+    on
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(table)
       .where(whereOf(used))

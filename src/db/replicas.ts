@@ -46,6 +46,15 @@ export function withReplicaReads<T>(fn: () => T): T {
   return readScope.run(true, fn);
 }
 
+/** The key of a routing database's answer to "where does a read go now?" (readTarget). */
+const READS_GO_TO = Symbol("reads go to");
+
+/** The database a read sent now through `db` runs on: a replica or the primary for a routing one (ReplicaSet.routing), else `db` itself. */
+export function readTarget<D extends object>(db: D): D {
+  const route = (db as Record<symbol, unknown>)[READS_GO_TO] as (() => D) | undefined;
+  return route ? route() : db;
+}
+
 /** The methods of a drizzle database that only read (a `with` or `execute` of a query operation reads). */
 const READ_METHODS = new Set(["select", "selectDistinct", "selectDistinctOn", "execute", "query", "with", "$with", "$count"]);
 
@@ -128,6 +137,10 @@ export class ReplicaSet {
   routing(primary: Database): Database {
     return new Proxy(primary, {
       get: (target, property, receiver) => {
+        // Which database a read of the code running now goes to: statements built once and kept
+        // (planned-select.ts) are kept per database, so that one built for a replica is never
+        // run for a read that must go to the primary.
+        if (property === READS_GO_TO) return () => (readScope.get() ? (this.pick() ?? target) : target);
         if (typeof property === "string" && READ_METHODS.has(property) && readScope.get()) {
           const replica = this.pick();
           if (replica) {

@@ -3,7 +3,7 @@
 // rows computed here from a plain read of the whole table. A statement kept from an earlier call
 // must never answer with that call's values, a condition that is absent must never filter, and a
 // guard that fails must answer nothing.
-import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyOfTexts } from "../../src/db/any-of.js";
@@ -34,6 +34,8 @@ const filterArbitrary = fc.record({
   provider: fc.option(fc.constantFrom(...PROVIDERS)),
   user: fc.option(fc.constantFrom(...USERS)),
   statuses: fc.option(fc.subarray(STATUSES, { minLength: 1 })),
+  // An instant among the jobs' own creation times (by index): a Date goes to the driver as a placeholder's value.
+  createdFrom: fc.option(fc.nat({ max: 59 })),
   page: fc.nat({ max: 6 }),
   size: fc.integer({ min: 1, max: 25 }),
   withTotal: fc.boolean(),
@@ -53,6 +55,7 @@ describe("planned statements, kept per shape and run with other values", () => {
             when("provider", call.provider, (p) => eq(jobs.providerId, p)),
             when("user", call.user, (p) => eq(jobs.userId, p)),
             when("statuses", call.statuses, (p) => anyOfTexts(jobs.status, p)),
+            when("createdFrom", call.createdFrom === null ? null : all[call.createdFrom].dateCreated, (p) => gte(jobs.dateCreated, p)),
           ];
           const order = call.ascending ? { key: "id asc", by: () => [asc(jobs.id)] } : { key: "id desc", by: () => [desc(jobs.id)] };
           const plan = JOB_READS.planOf(call.columns);
@@ -61,6 +64,7 @@ describe("planned statements, kept per shape and run with other values", () => {
             .filter((j) => call.provider === null || j.providerId === call.provider)
             .filter((j) => call.user === null || j.userId === call.user)
             .filter((j) => call.statuses === null || call.statuses.includes(j.status))
+            .filter((j) => call.createdFrom === null || j.dateCreated >= all[call.createdFrom].dateCreated)
             .sort((a, b) => (call.ascending ? a.id - b.id : b.id - a.id));
           const expected = matching.slice(call.page * call.size, (call.page + 1) * call.size);
           const { rows, total } = await plannedPage(db, jobs, plan, conditions, order, { page: call.page, size: call.size }, call.withTotal);
