@@ -89,22 +89,23 @@ function keyOf(conditions: Condition[]): string {
   return conditions.map((c) => c.key).join("&");
 }
 
-function whereOf(conditions: Condition[]): SQL | undefined {
+/** The conditions joined by `and`, each made with what `valueOf` gives it (a placeholder or the value). */
+function joined(conditions: Condition[], valueOf: (c: Condition) => SQLWrapper): SQL | undefined {
   if (!conditions.length) return undefined;
   return sql.join(
-    conditions.map((c) => sql`(${c.make(sql.placeholder(c.key))})`),
+    conditions.map((c) => sql`(${c.make(valueOf(c))})`),
     sql` and `,
   );
 }
 
+/** The conditions of a kept statement: placeholders named by their keys. */
+function whereOf(conditions: Condition[]): SQL | undefined {
+  return joined(conditions, (c) => sql.placeholder(c.key));
+}
+
 /** The conditions as one condition with their values as parameters, for a statement composed around them. */
 export function inlined(conditions: Conditions): SQL | undefined {
-  const used = present(conditions);
-  if (!used.length) return undefined;
-  return sql.join(
-    used.map((c) => sql`(${c.make(sql.param(driverValue(c.value)))})`),
-    sql` and `,
-  );
+  return joined(present(conditions), (c) => sql.param(driverValue(c.value)));
 }
 
 /**
