@@ -257,7 +257,7 @@ export async function drive(topology: Topology, options: { seconds: number; rate
   let floodHeld: boolean | null = null;
   if (flooded) {
     const p99 = floodP99Line(samples);
-    for (const line of [...flooded.lines, p99.line]) out(line);
+    for (const line of [...flooded.lines, p99.line, ...p99.byOperation]) out(line);
     floodHeld = flooded.limited > 0 && flooded.mostInOneWindow <= FLOOD_BUDGET + FLOOD_COST && p99.ratio <= 1.1;
   }
 

@@ -100,7 +100,7 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
 }
 
 /** The other tenants' p99 in the quiet spells and under the flood, and how much the second moved. */
-export function floodP99Line(samples: { phase: string; ms: number }[]): { line: string; ratio: number } {
+export function floodP99Line(samples: { phase: string; op: string; ms: number }[]): { line: string; ratio: number; byOperation: string[] } {
   const p99 = (phase: string) => {
     const times = samples.filter((s) => s.phase === phase).map((s) => s.ms).sort((a, b) => a - b);
     return { value: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? NaN, count: times.length };
@@ -108,5 +108,15 @@ export function floodP99Line(samples: { phase: string; ms: number }[]): { line: 
   const off = p99("flood: off");
   const on = p99("flood: on");
   const ratio = on.value / off.value;
-  return { line: `flood: other tenants' p99 ${off.value.toFixed(0)} ms without the flood (${off.count} requests), ${on.value.toFixed(0)} ms with it (${on.count} requests): ${((ratio - 1) * 100).toFixed(1)} %`, ratio };
+  // Which operations the tail is made of, with and without the flood: where a larger p99 comes from.
+  const ops = [...new Set(samples.filter((s) => s.phase.startsWith("flood")).map((s) => s.op))].sort();
+  const timesOf = (phase: string, op: string) => samples.filter((s) => s.phase === phase && s.op === op).map((s) => s.ms).sort((a, b) => a - b);
+  const q = (times: number[], p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(0) : "-");
+  const column = (phase: string, op: string, threshold: number) => {
+    const times = timesOf(phase, op);
+    const inTail = times.filter((ms) => ms >= threshold).length;
+    return `${String(times.length).padStart(5)} p50 ${q(times, 0.5).padStart(4)} p99 ${q(times, 0.99).padStart(5)} (${inTail} at or over the phase's p99)`;
+  };
+  const byOperation = ops.map((op) => `flood:   ${op.padEnd(30)} off ${column("flood: off", op, off.value)}   on ${column("flood: on", op, on.value)}`);
+  return { byOperation, line: `flood: other tenants' p99 ${off.value.toFixed(0)} ms without the flood (${off.count} requests), ${on.value.toFixed(0)} ms with it (${on.count} requests): ${((ratio - 1) * 100).toFixed(1)} %`, ratio };
 }
