@@ -100,14 +100,38 @@ export async function floodPhase(options: { base: string; secret: string; ms: nu
 }
 
 /** The other tenants' p99 in the quiet spells and under the flood, and how much the second moved. */
+/**
+ * How far the ratio of the two p99s moves by chance: both phases resampled with replacement
+ * (seeded, so a run prints the same figures for the same samples), the middle 95 % of the ratios.
+ * With a thousand requests a phase, the p99 is decided by its ten slowest: a wide interval says
+ * one run's figure is noise, not a change.
+ */
+function p99RatioInterval(off: number[], on: number[], rounds = 2000): [number, number] {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const resampledP99 = (times: number[]) => {
+    const drawn = Array.from(times, () => times[Math.floor(random() * times.length)]).sort((a, b) => a - b);
+    return drawn[Math.min(drawn.length - 1, Math.floor(0.99 * drawn.length))];
+  };
+  const ratios = Array.from({ length: rounds }, () => resampledP99(on) / resampledP99(off)).sort((a, b) => a - b);
+  return [ratios[Math.floor(0.025 * rounds)], ratios[Math.floor(0.975 * rounds)]];
+}
+
 export function floodP99Line(samples: { phase: string; op: string; ms: number }[]): { line: string; ratio: number; byOperation: string[] } {
   const p99 = (phase: string) => {
     const times = samples.filter((s) => s.phase === phase).map((s) => s.ms).sort((a, b) => a - b);
-    return { value: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? NaN, count: times.length };
+    return { value: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? NaN, count: times.length, times };
   };
   const off = p99("flood: off");
   const on = p99("flood: on");
   const ratio = on.value / off.value;
+  const [low, high] = off.count && on.count ? p99RatioInterval(off.times, on.times) : [NaN, NaN];
+  const percent = (r: number) => `${((r - 1) * 100).toFixed(1)} %`;
   // Which operations the tail is made of, with and without the flood: where a larger p99 comes from.
   const ops = [...new Set(samples.filter((s) => s.phase.startsWith("flood")).map((s) => s.op))].sort();
   const timesOf = (phase: string, op: string) => samples.filter((s) => s.phase === phase && s.op === op).map((s) => s.ms).sort((a, b) => a - b);
@@ -118,5 +142,5 @@ export function floodP99Line(samples: { phase: string; op: string; ms: number }[
     return `${String(times.length).padStart(5)} p50 ${q(times, 0.5).padStart(4)} p99 ${q(times, 0.99).padStart(5)} (${inTail} at or over the phase's p99)`;
   };
   const byOperation = ops.map((op) => `flood:   ${op.padEnd(30)} off ${column("flood: off", op, off.value)}   on ${column("flood: on", op, on.value)}`);
-  return { byOperation, line: `flood: other tenants' p99 ${off.value.toFixed(0)} ms without the flood (${off.count} requests), ${on.value.toFixed(0)} ms with it (${on.count} requests): ${((ratio - 1) * 100).toFixed(1)} %`, ratio };
+  return { byOperation, line: `flood: other tenants' p99 ${off.value.toFixed(0)} ms without the flood (${off.count} requests), ${on.value.toFixed(0)} ms with it (${on.count} requests): ${percent(ratio)} (95 % interval by resampling the requests: ${percent(low)} to ${percent(high)})`, ratio };
 }
