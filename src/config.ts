@@ -21,6 +21,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest page size a paged field accepts. */
   maxPageSize: number;
+  /** Most open change sets a schedule holds at once (each is a whole draft of its events). */
+  maxOpenChangeSets: number;
   /** Deepest query accepted. */
   maxQueryDepth: number;
   /** Seed demo data when the database is empty (embedded default only, unless forced). */
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     maxUploadBytes: int("MAX_UPLOAD_BYTES", 50 * 1024 * 1024, 1024, 2 ** 31),
     maxPageSize: int("MAX_PAGE_SIZE", 1000, 1, 100_000),
+    maxOpenChangeSets: int("MAX_OPEN_CHANGE_SETS", 20, 1, 1000),
     maxQueryDepth: int("MAX_QUERY_DEPTH", 12, 2, 100),
     seedDemo: bool("SEED_DEMO", !databaseUrl),
     runWorker: bool("RUN_WORKER", true),

@@ -11,7 +11,7 @@ import { ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
-  @Query(() => [ChangeSet], { description: "The open change sets of a schedule, oldest first" })
+  @Query(() => [ChangeSet], { description: "The open change sets of a schedule, oldest first (at most MAX_OPEN_CHANGE_SETS, 20 by default)" })
   changeSets(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
@@ -41,7 +41,7 @@ export class ChangeSetResolver {
     return ctx.services.changeSets.get(callerOf(ctx), id, organization);
   }
 
-  @Mutation(() => ChangeSet, { description: "A draft copy of the schedule's events (keeping their ids), taken at its current version" })
+  @Mutation(() => ChangeSet, { description: "A draft copy of the schedule's events (keeping their ids), taken at its current version; a schedule holds at most 20 open change sets by default (MAX_OPEN_CHANGE_SETS; one more is BAD_USER_INPUT)" })
   createChangeSet(
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,

@@ -34,17 +34,22 @@ async function findChangeSet(executor: Executor, viewer: Viewer, id: string | nu
 
 const OLDEST_FIRST = [{ property: "id", direction: "ASC" as const }];
 
+/** The highest MAX_OPEN_CHANGE_SETS accepts (config.ts). */
+const OPEN_CEILING = 1000;
+
 export class ChangeSetService {
   constructor(
     private readonly db: Database,
     private readonly maxPageSize = 1000,
+    /** MAX_OPEN_CHANGE_SETS: what `list` may hold, and what a schedule may have open. */
+    private readonly maxOpen = 20,
   ) {}
 
   /** A draft copy of every event of the schedule, taken at its current version (one INSERT … SELECT). */
   async create(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet> {
     // The lock keeps event writers out, so the copy and baseVersion agree.
     return editScheduleEvents(this.db, viewer, { operation: "createChangeSet", scheduleId, organization }, async ({ tx, schedule }) => {
-      const row = await store.insertChangeSet(tx, schedule, viewer.userId);
+      const row = await store.insertChangeSet(tx, schedule, viewer.userId, this.maxOpen);
       await store.copyIntoDraft(tx, row.id, schedule.id);
       // The schedule's events did not change; the new draft is born with its counters.
       return outcome(false, () => toChangeSet(row));
@@ -53,8 +58,9 @@ export class ChangeSetService {
 
   /** The open change sets of a schedule, oldest first. */
   async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
-    // Every open change set: a schedule has a few (each is a whole draft of its events).
-    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: Number.MAX_SAFE_INTEGER }, false);
+    // Every open change set: at most maxOpen (insertChangeSet holds to it); up to the setting's
+    // ceiling, so that a bound lowered after more were opened still lists them all.
+    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: Math.max(this.maxOpen, OPEN_CEILING) }, false);
     return rows.map(toChangeSet);
   }
 

@@ -43,7 +43,7 @@ export type { Services } from "../common/context.js";
  */
 export function createServices(
   primary: Database,
-  config: Pick<Config, "maxPageSize" | "maxUploadBytes" | "fileLinkTtlSeconds" | "fileLinkSecret">,
+  config: Pick<Config, "maxPageSize" | "maxOpenChangeSets" | "maxUploadBytes" | "fileLinkTtlSeconds" | "fileLinkSecret">,
   authSecret: string | undefined,
   routes: { reports?: Database; reads?: Database } = {},
 ): Services {
@@ -62,7 +62,7 @@ export function createServices(
     archive: new ArchiveService(db, jobSignal),
     io: new IoService(db, jobSignal, config.maxUploadBytes, schemaEventCoercer),
     events: new EventService(db, config.maxPageSize),
-    changeSets: new ChangeSetService(db, config.maxPageSize),
+    changeSets: new ChangeSetService(db, config.maxPageSize, config.maxOpenChangeSets),
     checks: new CheckService(db, config.maxPageSize),
     marks: new MarkService(db, config.maxPageSize),
     eventCatalog: new EventCatalogService(db),
@@ -73,6 +73,6 @@ export function createServices(
     collections: new CollectionService(db, config.maxPageSize, templatesUsingCollection),
     templates: new TemplateService(db, config.maxPageSize),
     // Writes a change set and a job: on the primary, as jobs are.
-    generation: new GenerationService(primary, jobSignal, { planningInputs, readSlotPositions, writeSlotPositions }),
+    generation: new GenerationService(primary, jobSignal, { planningInputs, readSlotPositions, writeSlotPositions }, config.maxOpenChangeSets),
   };
 }

@@ -8,7 +8,7 @@ import { MAX_GENERATED_DAYS } from "./generation.js";
 @InputType({ description: "What to generate: a template's broadcast days into a draft of a schedule" })
 export class GenerateScheduleInput {
   @Field(() => ID, { description: "The template whose slots make the days (of the schedule's organization)" }) templateId!: string;
-  @Field(() => ID, { description: "The schedule whose draft (a new change set) receives the generated days" }) scheduleId!: string;
+  @Field(() => ID, { description: "The schedule whose draft (a new change set, counted against MAX_OPEN_CHANGE_SETS) receives the generated days" }) scheduleId!: string;
   @Field(() => String, { description: "The first broadcast date, YYYY-MM-DD, in the template's zone and broadcast day" }) from!: string;
   @Field(() => Int, { description: `How many broadcast days, 1 to ${MAX_GENERATED_DAYS}` }) days!: number;
   @Field(() => Int, { defaultValue: 0, description: "Seeds SHUFFLE and RANDOM: the same template version, seed and catalog generate the same draft" }) seed!: number;

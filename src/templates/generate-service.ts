@@ -21,6 +21,8 @@ export class GenerationService {
     private readonly db: Database,
     private readonly signal: JobSignal,
     private readonly stores: GenerationStores,
+    /** MAX_OPEN_CHANGE_SETS: a generation opens a change set like createChangeSet. */
+    private readonly maxOpenChangeSets = 20,
   ) {}
 
   async generate(viewer: Viewer, args: GenerateScheduleArgs): Promise<Job> {
@@ -31,7 +33,7 @@ export class GenerationService {
     const job = await editScheduleEvents(this.db, viewer, options, async ({ tx, schedule }) => {
       // The template of the schedule's own organization, or NOT_FOUND.
       const inputs = await this.stores.planningInputs(tx, viewer, args.templateId, schedule.organization);
-      const changeSet = await insertChangeSet(tx, schedule, viewer.userId);
+      const changeSet = await insertChangeSet(tx, schedule, viewer.userId, this.maxOpenChangeSets);
       await copyIntoDraft(tx, changeSet.id, schedule.id);
       const payload: GeneratePayload = {
         templateId: inputs.templateId,

@@ -90,12 +90,12 @@ beforeAll(async () => {
   ids = rows.map((r) => r.id);
   await db.execute(sql`update schedules set event_count = ${ids.length} where id = ${scheduleId}`);
   const [schedule] = await db.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
-  changeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  changeSetId = (await insertChangeSet(db, schedule, "store-sql", 20)).id;
   await copyIntoDraft(db, changeSetId, scheduleId);
   draft = draftTarget({ id: changeSetId, scheduleId });
   const [copy] = await db.insert(schedules).values({ organization: "store-sql", name: "store sql (copy)", timeOrigin: T0 }).returning({ id: schedules.id });
   copyId = copy.id;
-  newChangeSetId = (await insertChangeSet(db, schedule, "store-sql")).id;
+  newChangeSetId = (await insertChangeSet(db, schedule, "store-sql", 20)).id;
   scheduleRowColumns = await scheduleColumns(db, scheduleId);
   eventColumns = (await currentEvents(db, scheduleId, [ids[0]])).get(ids[0]) ?? {};
 });
@@ -252,7 +252,7 @@ const CASES: Case[] = [
     run: async (x) => {
       const [row] = await x.select().from(schedules).where(sql`${schedules.id} = ${scheduleId}`);
       statements.pop(); // the test's own read of the row, not the store's
-      return insertChangeSet(x, row, "store-sql");
+      return insertChangeSet(x, row, "store-sql", 20);
     },
   },
   { file: "change-sets", name: "changeSetRow", args: "id, organization, lock: true", run: (x) => changeSetRow(x, 1, "store-sql", true) },

@@ -1,13 +1,20 @@
 // The rows of change_sets (the drafts' heads): created, read, listed and deleted here for the
 // change-set slice (src/changesets/), which keeps the rules and the GraphQL of change sets.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { badInput } from "../../common/errors.js";
 import type { PageRequest } from "../../common/paging.js";
 import { plannedPage, when } from "../../db/planned-select.js";
 import type { Executor } from "../../db/client.js";
 import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
 
-/** A new change set of the schedule, born with the schedule's version and counters. */
-export async function insertChangeSet(executor: Executor, schedule: ScheduleRow, createdBy: string): Promise<ChangeSetRow> {
+/**
+ * A new change set of the schedule, born with the schedule's version and counters, unless the
+ * schedule already has `maxOpen` open ones (BAD_USER_INPUT, nothing written): each is a whole draft
+ * of its events. The caller holds the schedule's lock, so the count cannot move before the insert.
+ */
+export async function insertChangeSet(executor: Executor, schedule: ScheduleRow, createdBy: string, maxOpen: number): Promise<ChangeSetRow> {
+  const [{ open }] = await executor.select({ open: count() }).from(changeSets).where(eq(changeSets.scheduleId, schedule.id));
+  if (open >= maxOpen) throw badInput(`schedule ${schedule.id} already has ${open} open change sets, at most ${maxOpen} (MAX_OPEN_CHANGE_SETS): apply or discard one first`, { limit: "MAX_OPEN_CHANGE_SETS", max: maxOpen });
   const [row] = await executor
     .insert(changeSets)
     .values({

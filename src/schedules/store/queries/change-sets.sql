@@ -1,7 +1,10 @@
 -- The SQL of src/schedules/store/change-sets.ts, as test/architecture/store-sql.test.ts runs it.
 -- Generated: UPDATE_SQL_SNAPSHOTS=1 npx vitest run test/architecture/store-sql.test.ts
 
--- insertChangeSet(schedule row, createdBy (rolled back))
+-- insertChangeSet(schedule row, createdBy (rolled back)) [statement 1 of 2]
+select count(*) from "change_sets" where "change_sets"."schedule_id" = $1;
+
+-- insertChangeSet(schedule row, createdBy (rolled back)) [statement 2 of 2]
 insert into "change_sets" ("id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated") values (default, $1, $2, default, $3, $4, $5, $6, default, default) returning "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated";
 
 -- changeSetRow(id, organization, lock: true)
