@@ -3,7 +3,7 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { badInput } from "../../common/errors.js";
 import type { PageRequest } from "../../common/paging.js";
-import { plannedPage, when } from "../../db/planned-select.js";
+import { plannedPage, plannedRows, when } from "../../db/planned-select.js";
 import type { Executor } from "../../db/client.js";
 import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
 
@@ -29,10 +29,17 @@ export async function insertChangeSet(executor: Executor, schedule: ScheduleRow,
   return row;
 }
 
-/** The change set with this id in the organization (row-locked with `lock`), or undefined. */
+/**
+ * The change set with this id in the organization, or undefined: row-locked with `lock` (in the
+ * caller's transaction), else a planned key read (one kept statement, planned-select.ts).
+ */
 export async function changeSetRow(executor: Executor, id: number, organization: string, lock = false): Promise<ChangeSetRow | undefined> {
-  const query = executor.select().from(changeSets).where(and(eq(changeSets.id, id), eq(changeSets.organization, organization)));
-  const [row] = lock ? await query.for("update") : await query;
+  if (lock) {
+    const [locked] = await executor.select().from(changeSets).where(and(eq(changeSets.id, id), eq(changeSets.organization, organization))).for("update");
+    return locked;
+  }
+  const conditions = [when("id", id, (p) => eq(changeSets.id, p)), when("organization", organization, (p) => eq(changeSets.organization, p))];
+  const [row] = await plannedRows<ChangeSetRow>(executor, changeSets, null, conditions, { byKey: true });
   return row;
 }
 
