@@ -6,7 +6,7 @@
 // conditions name placeholders, so its text depends only on which conditions are present, the
 // plan and the order, never on the values. Composing a select is the largest part of a cheap read's
 // CPU otherwise (drizzle's query building: about 0.06 ms a statement, a tenth of an asset lookup).
-import { getTableColumns, getTableName, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, getTableName, is, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { boundedLru, type LRUCache } from "../common/bounded-lru.js";
 import type { ReadPlan } from "../common/read-plan.js";
@@ -186,6 +186,37 @@ async function guardHolds(db: Executor, guard: Guard, used: Condition[]): Promis
   const statement = statementOf(db, key, (on) => on.select({ holds: sql<boolean>`exists (${guard.exists(whereOf(used))})` }).from(sql`(select 1) as one`).prepare(key));
   const [row] = (await statement.execute(valuesOf(used))) as { holds: boolean }[];
   return row.holds === true;
+}
+
+/**
+ * Conditions for a statement composed around them and kept (plannedStatement): which are present
+ * (the key), their placeholders joined by `and` (built only when the statement is), their values.
+ */
+export function heldConditions(conditions: Conditions): { key: string; where: () => SQL | undefined; values: Record<string, unknown> } {
+  const used = present(conditions);
+  return { key: keyOf(used), where: () => whereOf(used), values: valuesOf(used) };
+}
+
+interface Preparing {
+  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: false): Runnable };
+  dialect: { sqlToQuery(statement: SQL): Query };
+}
+
+/**
+ * The rows of a statement `build` composes with placeholders (sql.placeholder, heldConditions),
+ * kept per database and `key` like the planned reads: `key` names everything that shapes the
+ * text (null: a text that holds values, built for this call alone). Rows as the driver answers
+ * them, by the statement's column names. Drizzle's own `execute` prepares a raw statement the
+ * same way, each time.
+ */
+export async function plannedStatement<Row>(db: Executor, key: string | null, build: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
+  const prepare = (on: Executor) => {
+    const { session, dialect } = on as unknown as Preparing;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, key ?? "composed", false);
+  };
+  const statement = key === null ? prepare(db) : statementOf(db, `statement:${key}`, prepare);
+  const result = (await statement.execute(values)) as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** How many rows of `table` match the conditions. */

@@ -4,17 +4,17 @@ import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
-import { queryRows, type Database, type Executor } from "../db/client.js";
+import type { Database, Executor } from "../db/client.js";
 import { settingLocals, type LocalSettings } from "../db/local-settings.js";
 import { editSchedule } from "./edit-schedule.js";
 import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
-import { foldedPagesStatement } from "./store/json-pages.js";
+import { foldedPagesKey, foldedPagesStatement, foldedPagesValues } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds, anyOfTexts } from "../db/any-of.js";
-import { always, inlined, plannedPage, plannedRows, when, type Condition, type Order } from "../db/planned-select.js";
+import { always, heldConditions, inlined, plannedCount, plannedPage, plannedRows, plannedStatement, when, type Condition, type Order } from "../db/planned-select.js";
 import type { ReadPlan } from "../common/read-plan.js";
 
 /** The fields read of each schedule (SCHEDULE_READS). */
@@ -37,6 +37,9 @@ const SORTABLE = {
   archiveStatus: schedules.archiveStatus,
 } as const;
 const DEFAULT_SORT: SortSpec[] = [{ property: "id", direction: "ASC" }];
+/** The placeholders of a later page's bounds in a folded list's kept statement. */
+const SCHEDULES_TAKE = "__schedules_take";
+const SCHEDULES_SKIP = "__schedules_skip";
 
 export interface ListSchedulesArgs {
   organization?: string | null;
@@ -58,35 +61,46 @@ export class ScheduleService {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
     const conditions = [when("organization", organization, (p) => eq(schedules.organization, p)), always("visible", visible), ...filterConditions(args.filter)];
-    const where = inlined(conditions);
     const order = orderOf(sort);
-    const orderBy = order.by();
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     if (args.selectedScheduleId !== undefined && args.selectedScheduleId !== null && (args.page === undefined || args.page === null)) {
-      const position = await this.positionOf(parseId(args.selectedScheduleId, "selectedScheduleId"), where, orderBy);
+      const position = await this.positionOf(parseId(args.selectedScheduleId, "selectedScheduleId"), inlined(conditions), order.by());
       if (position !== null) request.page = Math.floor(position / request.size);
     }
     // One statement of the plan's columns, the total (when asked) a window over the same rows; with a fold, each schedule's events too.
-    const { rows, total } = fold ? await this.pageWithEvents(where, orderBy, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, conditions, order, request, withTotal);
+    const { rows, total } = fold ? await this.pageWithEvents(conditions, order, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, conditions, order, request, withTotal);
     const content = fold ? (rows as Schedule[]) : (rows as ScheduleRow[]).map((row) => SCHEDULE_READS.toOutput(row, plan));
     return { content, ...pageMeta(request, total, content.length, sort) };
   }
 
   /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice); past the end, counted apart. */
-  private async pageWithEvents(where: SQL | undefined, orderBy: SQL[], request: PageRequest, fold: EventsFold, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
-    const order = sql.join(orderBy, sql`, `);
+  private async pageWithEvents(conditions: readonly (Condition | null)[], order: Order, request: PageRequest, fold: EventsFold, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
     const total = withTotal ? sql`, count(*) over () as _total` : sql``;
-    // size and page passed pageRequest: integers, written into the text (a generic plan then knows the limit).
-    const limits = sql.raw(`limit ${request.size} offset ${request.page * request.size}`);
-    const rows = await this.withEventsRows(sql`select ${foldedColumns(plan)}, row_number() over (order by ${order}) as _rank${total} from ${schedules} where ${where} order by ${order} ${limits}`, fold);
+    // A first page's size written into the text (a generic plan then knows the limit); a later page's bounds as placeholders.
+    const first = request.page === 0;
+    const limits = first ? sql.raw(`limit ${request.size}`) : sql`limit ${sql.placeholder(SCHEDULES_TAKE)} offset ${sql.placeholder(SCHEDULES_SKIP)}`;
+    const shape = `page:${order.key}:${withTotal ? "total" : ""}:${first ? `first ${request.size}` : "later"}`;
+    const rows = await this.foldedRows(shape, conditions, fold, plan, { [SCHEDULES_TAKE]: request.size, [SCHEDULES_SKIP]: request.page * request.size }, (where) => {
+      const by = sql.join(order.by(), sql`, `);
+      return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} ${limits}`;
+    });
     const offset = request.page * request.size;
     if (!withTotal) return { rows: this.withPrefetched(rows, fold, plan), total: offset + rows.length };
-    const counted = rows.length ? Number(rows[0]._total) : request.page === 0 ? 0 : Number((await this.db.select({ n: count() }).from(schedules).where(where))[0].n);
+    const counted = rows.length ? Number(rows[0]._total) : request.page === 0 ? 0 : await plannedCount(this.db, schedules, conditions);
     return { rows: this.withPrefetched(rows, fold, plan), total: counted };
   }
 
-  private withEventsRows(schedulesPage: SQL, fold: EventsFold): Promise<Record<string, unknown>[]> {
-    return queryRows<Record<string, unknown>>(this.db, foldedPagesStatement(schedulesPage, fold.request, fold.filter, fold.plan));
+  /**
+   * The schedules `schedulesPage` selects under `conditions` (given their placeholders), each with
+   * its page of events (foldedPagesStatement): one statement, kept per shape (`shape` names the
+   * rest of its text) unless the events' filter writes values into it.
+   */
+  private foldedRows(shape: string, conditions: readonly (Condition | null)[], fold: EventsFold, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
+    const held = heldConditions(conditions);
+    const foldKey = foldedPagesKey(fold.request, fold.filter, fold.plan);
+    const key = foldKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${foldKey}`;
+    const build = () => foldedPagesStatement(schedulesPage(held.where()), fold.request, fold.filter, fold.plan, true);
+    return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldedPagesValues(fold.request), ...values });
   }
 
   private withPrefetched(rows: Record<string, unknown>[], fold: EventsFold, plan: SchedulePlan): Schedule[] {
@@ -107,11 +121,10 @@ export class ScheduleService {
 
   /** fold: its events read in the same statement (as list); plan: the fields read of the schedule. */
   async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule> {
-    const lookup = scheduleLookup(viewer, id, organization, false);
-    const { scheduleId, where } = lookup;
+    const { scheduleId, conditions } = scheduleLookup(viewer, id, organization, false);
     const [schedule] = fold
-      ? this.withPrefetched(await this.withEventsRows(sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`, fold), fold, plan)
-      : (await plannedRows(this.db, schedules, plan, lookupConditions(scheduleId, lookup), { byKey: true })).map((row) => SCHEDULE_READS.toOutput(row, plan));
+      ? this.withPrefetched(await this.foldedRows("one", conditions, fold, plan, {}, (where) => sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`), fold, plan)
+      : (await plannedRows(this.db, schedules, plan, conditions, { byKey: true })).map((row) => SCHEDULE_READS.toOutput(row, plan));
     if (!schedule) throw notFound("Schedule", scheduleId);
     return schedule;
   }
@@ -226,7 +239,8 @@ export async function openSchedule(
   organization: string | null | undefined,
   options: { lock: boolean; includeHidden?: boolean; settings?: LocalSettings },
 ): Promise<ScheduleRow> {
-  const { scheduleId, where } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
+  const { scheduleId, conditions } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
+  const where = inlined(conditions);
   const query = executor
     .select()
     .from(schedules)
@@ -236,17 +250,13 @@ export async function openSchedule(
   return row;
 }
 
-/** The condition naming one schedule the caller may see (NOT_FOUND for another organization's, as for a missing one). */
-function scheduleLookup(viewer: Viewer, id: string | number, organization: string | null | undefined, includeHidden: boolean): { scheduleId: number; where: SQL | undefined; organization: string } {
+/** The conditions naming one schedule the caller may see (NOT_FOUND for another organization's, as for a missing one). */
+function scheduleLookup(viewer: Viewer, id: string | number, organization: string | null | undefined, includeHidden: boolean): { scheduleId: number; conditions: Condition[] } {
   const scheduleId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
   if (org === null) throw notFound("Schedule", scheduleId);
-  return { scheduleId, organization: org, where: and(eq(schedules.id, scheduleId), eq(schedules.organization, org), includeHidden ? undefined : visible()) };
-}
-
-/** The conditions of scheduleLookup for a planned read (`where` stands for the caller's scope, already checked). */
-function lookupConditions(scheduleId: number, scope: { organization: string }): Condition[] {
-  return [when("id", scheduleId, (p) => eq(schedules.id, p))!, when("organization", scope.organization, (p) => eq(schedules.organization, p))!, always("visible", visible)];
+  const conditions = [when("id", scheduleId, (p) => eq(schedules.id, p))!, when("organization", org, (p) => eq(schedules.organization, p))!];
+  return { scheduleId, conditions: includeHidden ? conditions : [...conditions, always("visible", visible)] };
 }
 
 /** Checks the version a caller read against the stored one (optimistic concurrency): CONFLICT when they differ. */

@@ -159,11 +159,11 @@ interface PagesParts {
  * from the index alone (`events_schedule_time_idx`) and the page's rows then by id; a filter reads
  * each row it tests.
  */
-function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null): SQL {
+function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null, held: boolean): SQL {
   const order = sql`order by e.on_air_time, e.id`;
-  if (request.page === 0 && Number.isSafeInteger(request.size)) return sql`select * from events e where ${where} ${order} ${sql.raw(`limit ${request.size}`)}`;
-  const skip = sql`${request.page * request.size}::bigint`;
-  const take = sql`${request.size}::bigint`;
+  if (firstPageWritten(request)) return sql`select * from events e where ${where} ${order} ${sql.raw(`limit ${request.size}`)}`;
+  const skip = held ? sql`${sql.placeholder(EVENTS_SKIP)}::bigint` : sql`${request.page * request.size}::bigint`;
+  const take = held ? sql`${sql.placeholder(EVENTS_TAKE)}::bigint` : sql`${request.size}::bigint`;
   if (count === null) return sql`select * from events e where ${where} ${order} offset ${skip} limit ${take}`;
   const nearStart = sql`${skip} + ${take} <= ${count} / 2`;
   const fromEnd = sql`order by e.on_air_time desc, e.id desc offset greatest(${count} - ${skip} - ${take}, 0) limit greatest(least(${take}, ${count} - ${skip}), 0)`;
@@ -179,7 +179,7 @@ function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, cou
  * pages.ts; the total only when the plan needs it: the schedule's count when unfiltered, else a
  * count of the matching events in the same statement.
  */
-function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): PagesParts {
+function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false): PagesParts {
   const conditions = filterConditions(filter, sql`ids.origin`);
   const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
   const total = !plan.total ? sql`null::int` : conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
@@ -199,7 +199,7 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
         select ids.sid, ids.organization, x.*
         from ids cross join lateral (
           select json_build_array(${sql.join([sql`count(*)`, ...values.map((v) => sql`json_agg(${v})`)], sql`, `)}) as events${keys}
-          from (${pageOfSchedule(where, request, conditions.length > 0, count)}) e) x)${
+          from (${pageOfSchedule(where, request, conditions.length > 0, count, held)}) e) x)${
         plan.asset
           ? sql`, k as materialized (
         select json_build_array(${sql.join([sql`json_agg(k.organization)`, sql`json_agg(k.asset_key)`, ...assetColumns(plan.asset)], sql`, `)}) as assets
@@ -249,11 +249,36 @@ export interface FoldedPageColumns {
  * schedule rows with a `_rank` column (their order); the answer is those rows in that order, each
  * with FoldedPageColumns.
  */
-export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): SQL {
-  const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
+export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false): SQL {
+  const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan, held);
   const firstRowAssets = assets ? sql`case when sp._rank = (select min(_rank) from sp) then ${assets}::text end` : sql`null::text`;
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
       select sp.*, ids.total as _events_total, coalesce(g.events, '[0]'::json)::text as _events, ${firstRowAssets} as _events_assets
       from sp join ids on ids.sid = sp.id left join g on g.sid = sp.id
       order by sp._rank`;
+}
+
+/** The placeholders of a later page's bounds in a kept folded statement (`held`). */
+const EVENTS_SKIP = "__events_skip";
+const EVENTS_TAKE = "__events_take";
+
+/** A first page of a size the driver can write is written into the text (pageOfSchedule says why). */
+function firstPageWritten(request: PageRequest): boolean {
+  return request.page === 0 && Number.isSafeInteger(request.size);
+}
+
+/**
+ * What shapes the text of foldedPagesStatement with `held` bounds: the plan, and the size of a
+ * first page (a later page's bounds are placeholders); null when a filter puts values into the
+ * text (the statement is then built for its request alone).
+ */
+export function foldedPagesKey(request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): string | null {
+  if (filter && filterConditions(filter, sql`ids.origin`).length > 0) return null;
+  const asset = plan.asset ? `${plan.asset.columns.join(",")};${plan.asset.documents.map((d) => `${d.field}(${d.keys?.join(",") ?? "*"})`).join(",")}` : "-";
+  return `${firstPageWritten(request) ? `first ${request.size}` : "later"}|${plan.columns.join(",")}|${plan.data.join(",")}|${asset}|${plan.total ? "total" : ""}`;
+}
+
+/** The values of the placeholders of foldedPagesStatement with `held` bounds. */
+export function foldedPagesValues(request: PageRequest): Record<string, unknown> {
+  return { [EVENTS_SKIP]: request.page * request.size, [EVENTS_TAKE]: request.size };
 }
