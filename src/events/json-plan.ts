@@ -32,7 +32,7 @@ export const EVENT_DATA_FIELDS = [
 ] as const;
 
 /** Asset fields from scalar columns (assets/loaders.ts LoadedAsset). */
-export const ASSET_COLUMN_FIELDS = ["id", "assetId", "organization", "mediaId", "name", "assetSize", "dateApplied", "dateCreated", "dateUpdated", "fileCount", "storageType", "version"] as const;
+export const ASSET_COLUMN_FIELDS = ["id", "assetId", "organization", "mediaId", "name", "assetSize", "dateApplied", "dateCreated", "dateUpdated", "fileCount", "storageType", "version", "advertiser", "productCategory"] as const;
 
 /** Asset document fields; the object-typed ones can be cut down to the keys selected. */
 export const ASSET_DOCUMENT_FIELDS = ["customFields", "fileData", "metadata", "qcInfo", "sourceAssetData", "systemFields", "tags"] as const;

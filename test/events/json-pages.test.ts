@@ -13,7 +13,7 @@ const t = useOwnTestService(); // its own service: this file counts the statemen
 
 const ASSETS = [
   {
-    assetId: "A-1", mediaId: "M-1", name: "One", assetSize: 12345, fileCount: 2, storageType: "ONLINE", dateApplied: "2026-02-01T10:00:00.123Z",
+    assetId: "A-1", mediaId: "M-1", name: "One", assetSize: 12345, advertiser: "Acme", productCategory: "Soap", fileCount: 2, storageType: "ONLINE", dateApplied: "2026-02-01T10:00:00.123Z",
     systemFields: { title: "Title one", som: 5, recordingInfo: { channelId: "C1", startTime: "2026-02-01T09:00:00Z" } },
     customFields: { k: "v" }, tags: [{ name: "t1" }, { name: "t2" }], metadata: { fps: 25, resolution: "1080p" }, qcInfo: { qcStatus: "PASSED" },
     sourceAssetData: { sourceId: "S-1", assetVersion: 3 },
@@ -29,7 +29,7 @@ const ASSETS = [
 /** Field selections: `%` is where the old read is forced. */
 const QUERIES: Record<string, string> = {
   columns: `{ schedules { content { id name events { % content { id scheduleId onAirTime duration eventType title locked mediaId status version __typename } } } } }`,
-  assetWhole: `{ schedules(size: 5) { content { id events(size: 20) { % content { id asset { assetId organization mediaId name assetSize fileCount storageType version
+  assetWhole: `{ schedules(size: 5) { content { id events(size: 20) { % content { id asset { assetId organization mediaId name assetSize fileCount storageType version advertiser productCategory
     dateApplied dateCreated dateUpdated customFields tags { name } metadata { fps resolution } qcInfo { qcStatus } sourceAssetData { sourceId assetVersion }
     systemFields { title som recordingInfo { channelId startTime } } __typename } } } } } }`,
   assetTitle: `{ schedules(size: 20) { content { id name events(size: 50) { % content { id title onAirTime duration asset { systemFields { title } } } } } } }`,

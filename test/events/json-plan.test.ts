@@ -3,7 +3,9 @@ import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type Operatio
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { jsonPlanOf } from "../../src/events/json-plan.js";
+import { readFileSync } from "node:fs";
+import { buildSchema, type GraphQLObjectType } from "graphql";
+import { ASSET_COLUMN_FIELDS, ASSET_DOCUMENT_FIELDS, jsonPlanOf } from "../../src/events/json-plan.js";
 import { foldedPagesStatement } from "../../src/schedules/store/json-pages.js";
 
 /** The plan of the `events` field of `query` (fragments of the document included). */
@@ -17,6 +19,16 @@ function planOf(query: string) {
 }
 
 describe("events: the JSON read's plan", () => {
+  it("plans every field of Asset but its rights windows: a field left out sends the page down the row-by-row read", () => {
+    // A new Asset column must be added to ASSET_COLUMN_FIELDS (json-plan.ts) and ASSET_COLUMN_SQL
+    // (store/json-pages.ts), or the JSON read of every page that selects it falls back, unseen.
+    const asset = buildSchema(readFileSync(new URL("../../schema.graphql", import.meta.url), "utf8")).getType("Asset") as GraphQLObjectType;
+    const planned = new Set<string>([...ASSET_COLUMN_FIELDS, ...ASSET_DOCUMENT_FIELDS]);
+    const unplanned = Object.keys(asset.getFields()).filter((name) => !planned.has(name));
+    expect(unplanned).toEqual(["rights"]);
+    for (const field of ASSET_COLUMN_FIELDS) expect(planOf(`{ events { content { asset { ${field} } } } }`)?.asset?.columns, field).toEqual([field]);
+  });
+
   it("names the columns, data fields and asset fields selected, through aliases and fragments", () => {
     const plan = planOf(`{ events { totalElements content { i: id ...F asset { assetId systemFields { title } s: systemFields { som } tags { name } } } } }
       fragment F on Event { onAirTime houseId ... on Event { programme { title } } }`);

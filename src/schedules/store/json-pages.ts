@@ -91,6 +91,8 @@ const ASSET_COLUMN_SQL: Record<string, string> = {
   fileCount: "a.file_count",
   storageType: "a.storage_type",
   version: "a.version",
+  advertiser: "a.advertiser",
+  productCategory: "a.product_category",
 };
 
 const ASSET_DOCUMENT_COLUMN: Record<string, string> = {
