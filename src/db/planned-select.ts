@@ -160,7 +160,7 @@ export async function plannedPage<Row>(
 ): Promise<{ rows: Row[]; total: number; visible: boolean }> {
   const used = present(conditions);
   const guardUsed = guard ? present(guard.conditions) : [];
-  const all = guard ? [...used, always(guard.key, () => sql`exists (${guard.exists(whereOf(guardUsed))})`)] : used;
+  const all = guard ? [...used, always(guard.key, () => guardHoldsSql(guard, guardUsed))] : used;
   const key = `page:${getTableName(table)}:${plan?.key ?? "*"}:${keyOf(all)}:${keyOf(guardUsed)}:${order.key}:${withTotal ? "total" : ""}`;
   const statement = statementOf(db, key, (on) =>
     on
@@ -181,9 +181,14 @@ export async function plannedPage<Row>(
   return { rows, total, visible: true };
 }
 
+/** The guard as one condition: its parent exists under its conditions' placeholders. */
+function guardHoldsSql(guard: Guard, used: Condition[]): SQL {
+  return sql`exists (${guard.exists(whereOf(used))})`;
+}
+
 async function guardHolds(db: Executor, guard: Guard, used: Condition[]): Promise<boolean> {
   const key = `guard:${guard.key}:${keyOf(used)}`;
-  const statement = statementOf(db, key, (on) => on.select({ holds: sql<boolean>`exists (${guard.exists(whereOf(used))})` }).from(sql`(select 1) as one`).prepare(key));
+  const statement = statementOf(db, key, (on) => on.select({ holds: sql<boolean>`${guardHoldsSql(guard, used)}` }).from(sql`(select 1) as one`).prepare(key));
   const [row] = (await statement.execute(valuesOf(used))) as { holds: boolean }[];
   return row.holds === true;
 }

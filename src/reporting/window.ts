@@ -3,13 +3,13 @@
 // zone (default UTC): in Europe/London a day bucket is 23 or 25 hours on the days the clocks
 // change (src/localtime), and its edges are listed in `starts`.
 import { badInput } from "../common/errors.js";
-import { canonicalZone, dateText, instantOfLocal, localDayBucketStarts, LocalTimeError, localOf, wallClockMove } from "../localtime/index.js";
+import { canonicalZone, dateText, DAY_MS, HOUR_MS, instantOfLocal, localDayBucketStarts, LocalTimeError, localOf, wallClockMove } from "../localtime/index.js";
 
 export type PeriodUnit = "MINUTES" | "HOURS" | "DAYS";
 
 export const MAX_BUCKETS = 10_000;
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+// The lengths of an hour and a day are src/localtime's; the reporting modules take them from here.
+export { DAY_MS, HOUR_MS };
 const UNIT_MS: Record<PeriodUnit, number> = { MINUTES: 60_000, HOURS: HOUR_MS, DAYS: DAY_MS };
 
 export interface WindowArgs {
