@@ -15,6 +15,7 @@ import { queuesMended, reservationsMended } from "./postgres-mend.js";
 import { isKeyRead } from "./key-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
+import { namingBound, type NamingBound } from "./named-statements.js";
 import { inMemoryPglite } from "./pglite-template.js";
 import { observedPglite, observedPostgres, PoolUse, type DatabaseObserver } from "./observed.js";
 import { namingStatements } from "./statement-names.js";
@@ -87,6 +88,8 @@ export interface DatabaseOptions {
   poolMode?: "session" | "transaction";
   /** Named prepared statements for reads (default: on in session mode, off in transaction mode). */
   preparedStatements?: boolean;
+  /** How many distinct texts may be named on each connection (named-statements.ts; default NAMED_STATEMENTS). */
+  namedStatements?: { entries: number; bytes: number };
   /** Told what the database layer does less well than it could (the service logs it at startup). */
   warn?: (message: string) => void;
   /** Where an in-memory embedded database finds (or leaves) its migrated template (PGLITE_TEMPLATE_DIR; pglite-template.ts). */
@@ -171,7 +174,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (!pooled && holdBy === "transaction") options.warn?.("postgres.js lacks its mends (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): each read of a request takes a transaction");
     if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): under sustained load each query costs more the longer the load lasts");
     const limited = (sql: postgres.Sql) => (pooled ? limitingEveryTransaction(sql, limits) : sql);
-    let driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient));
+    const mayName = namingBound(options.namedStatements);
+    let driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient), mayName);
     const { observer } = options;
     const pools = observer ? [new PoolUse("primary", max - keyConnections, observer), ...(keyConnections ? [new PoolUse("key_reads", keyConnections, observer)] : [])] : [];
     if (observer) driverClient = observedPostgres(driverClient, observer, pools[0], pools[1]);
@@ -233,7 +237,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * are prepared too (preparingTransaction). Each read is tracked with its request (cancel.ts), so that a client that
  * goes away cancels it. Reads of one row by key run on `keyClient`'s connections when there is one.
  */
-function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, keyClient: postgres.Sql | null): postgres.Sql {
+function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, keyClient: postgres.Sql | null, mayName: NamingBound): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
   const keyUnsafe = keyClient ? keyClient.unsafe.bind(keyClient) : unsafe;
   return new Proxy(client, {
@@ -241,19 +245,20 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, 
       if (property === "begin" && prepare) {
         return (...args: any[]) => {
           const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
-          return (target.begin as any)(...args, (tx: postgres.TransactionSql) => fn(preparingTransaction(tx)));
+          return (target.begin as any)(...args, (tx: postgres.TransactionSql) => fn(preparingTransaction(tx, mayName)));
         };
       }
       if (property === "unsafe") {
         return (query: string, parameters?: any[], queryOptions?: postgres.UnsafeQueryOptions) => {
-          if (!looksLikeRead(query)) return unsafe(query, parameters, queryOptions);
+          if (!looksLikeRead(query)) return unsafe(query, parameters, queryOptions?.prepare ? { ...queryOptions, prepare: mayName(query) } : queryOptions);
+          const named = prepare && mayName(query);
           // Reads (not a `with` that writes: read-statements.ts) can be cancelled for a client that
           // left; those of a request run on a connection of their own, so that a cancel reaches
           // them alone (cancel.ts readAlone), except a read of one row by its key (key-reads.ts).
           // drizzle's `.values()` right after this call sets the row mode.
-          if (isKeyRead(query)) return keyUnsafe(query, parameters, { ...queryOptions, prepare });
-          if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare });
-          return unsafe(query, parameters, { ...queryOptions, prepare });
+          if (isKeyRead(query)) return keyUnsafe(query, parameters, { ...queryOptions, prepare: named });
+          if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare: named });
+          return unsafe(query, parameters, { ...queryOptions, prepare: named });
         };
       }
       return Reflect.get(target, property, receiver);
@@ -273,20 +278,20 @@ const MOST_PREPARED_PARAMETERS = 64;
  * (describe, then execute), and neither parsed nor planned from scratch when sent again. Only
  * where named statements are on (never behind a transaction-mode pooler: client.ts `prepare`).
  */
-function preparingTransaction(tx: postgres.TransactionSql): postgres.TransactionSql {
+function preparingTransaction(tx: postgres.TransactionSql, mayName: NamingBound): postgres.TransactionSql {
   return new Proxy(tx, {
     get(target, property, receiver) {
       if (property === "unsafe") {
         return (query: string, parameters?: any[], options?: postgres.UnsafeQueryOptions) => {
           const count = parameters?.length ?? 0;
-          const named = count > 0 && count <= MOST_PREPARED_PARAMETERS;
+          const named = count > 0 && count <= MOST_PREPARED_PARAMETERS && mayName(query);
           return target.unsafe(query, parameters, named ? { ...options, prepare: true } : options);
         };
       }
       if (property === "savepoint") {
         return (...args: any[]) => {
           const fn = args.pop() as (sp: postgres.TransactionSql) => unknown;
-          return (target.savepoint as any)(...args, (sp: postgres.TransactionSql) => fn(preparingTransaction(sp)));
+          return (target.savepoint as any)(...args, (sp: postgres.TransactionSql) => fn(preparingTransaction(sp, mayName)));
         };
       }
       return Reflect.get(target, property, receiver);

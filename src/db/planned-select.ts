@@ -203,7 +203,7 @@ export function heldConditions(conditions: Conditions): { key: string; where: ()
 }
 
 interface Preparing {
-  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: false): Runnable };
+  session: { prepareQuery(query: Query, fields: undefined, name: string | undefined, arrayMode: false): Runnable };
   dialect: { sqlToQuery(statement: SQL): Query };
 }
 
@@ -217,7 +217,7 @@ interface Preparing {
 export async function plannedStatement<Row>(db: Executor, key: string | null, build: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
   const prepare = (on: Executor) => {
     const { session, dialect } = on as unknown as Preparing;
-    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, key ?? "composed", false);
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, key ?? undefined, false);
   };
   const statement = key === null ? prepare(db) : statementOf(db, `statement:${key}`, prepare);
   const result = (await statement.execute(values)) as Row[] | { rows: Row[] };
