@@ -29,7 +29,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   // Pure rules: no database, no GraphQL, no slice.
   ["timecode", "localtime", "timeline", "traffic"],
   // Shared by every slice: configuration, helpers, the drivers and the types of the context.
-  ["config.ts", "common", "db", "types"],
+  ["config.ts", "config-types.ts", "common", "db", "types"],
   // The engines and catalogs the schedule aggregate stands on.
   ["jobs", "assets", "telemetry"],
   // The schedule aggregate: schedules, their events, drafts and store; the one unit of work.
