@@ -3,6 +3,9 @@
 // settings and the rest of the code can name them without importing the reader.
 import type { Role } from "./common/auth.js";
 
+/** The highest MAX_OPEN_CHANGE_SETS accepts: the unpaged change-set list reads up to it. */
+export const OPEN_CHANGE_SETS_CEILING = 1000;
+
 /** The samplers OTEL_TRACES_SAMPLER may name (OpenTelemetry's own). */
 export const TRACES_SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", "always_on", "always_off", "traceidratio"] as const;
 

@@ -2,7 +2,7 @@
 // stops start-up with a message naming the variable instead of failing later in a request.
 
 import { ROLES, type Role } from "./common/auth.js";
-import { TRACES_SAMPLERS, type Config, type LogLevel } from "./config-types.js";
+import { OPEN_CHANGE_SETS_CEILING, TRACES_SAMPLERS, type Config, type LogLevel } from "./config-types.js";
 
 export { TRACES_SAMPLERS, type Config, type LogLevel };
 
@@ -81,7 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     maxUploadBytes: int("MAX_UPLOAD_BYTES", 50 * 1024 * 1024, 1024, 2 ** 31),
     maxPageSize: int("MAX_PAGE_SIZE", 1000, 1, 100_000),
-    maxOpenChangeSets: int("MAX_OPEN_CHANGE_SETS", 20, 1, 1000),
+    maxOpenChangeSets: int("MAX_OPEN_CHANGE_SETS", 20, 1, OPEN_CHANGE_SETS_CEILING),
     maxQueryDepth: int("MAX_QUERY_DEPTH", 12, 2, 100),
     seedDemo: bool("SEED_DEMO", !databaseUrl),
     runWorker: bool("RUN_WORKER", true),

@@ -1,6 +1,7 @@
 // Change sets: drafts of a schedule's events, edited by the event
 // mutations through src/schedules/target.ts, reviewed as a diff, applied onto the schedule in one
 // transaction or discarded. Applied and discarded change sets are deleted.
+import { OPEN_CHANGE_SETS_CEILING } from "../config-types.js";
 import { requireRole, scopeForRecord, type Viewer } from "../common/auth.js";
 import { AppError, badInput, conflict, notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
@@ -34,9 +35,6 @@ async function findChangeSet(executor: Executor, viewer: Viewer, id: string | nu
 
 const OLDEST_FIRST = [{ property: "id", direction: "ASC" as const }];
 
-/** The highest MAX_OPEN_CHANGE_SETS accepts (config.ts). */
-const OPEN_CEILING = 1000;
-
 export class ChangeSetService {
   constructor(
     private readonly db: Database,
@@ -58,9 +56,9 @@ export class ChangeSetService {
 
   /** The open change sets of a schedule, oldest first. */
   async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
-    // Every open change set: at most maxOpen (insertChangeSet holds to it); up to the setting's
+    // Every open change set: at most maxOpen (insertChangeSet holds to it); read up to the setting's
     // ceiling, so that a bound lowered after more were opened still lists them all.
-    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: Math.max(this.maxOpen, OPEN_CEILING) }, false);
+    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: OPEN_CHANGE_SETS_CEILING }, false);
     return rows.map(toChangeSet);
   }
 

@@ -97,7 +97,7 @@ export class ScheduleService {
    */
   private foldedRows(shape: string, conditions: readonly (Condition | null)[], fold: EventsFold, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
     const held = heldConditions(conditions);
-    const foldKey = foldedPagesKey(fold.request, fold.filter, fold.plan);
+    const foldKey = foldedPagesKey(fold.request, fold.filter, fold.plan.key);
     const key = foldKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${foldKey}`;
     const build = () => foldedPagesStatement(schedulesPage(held.where()), fold.request, fold.filter, fold.plan, true);
     return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldedPagesValues(fold.request), ...values });

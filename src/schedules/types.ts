@@ -90,7 +90,8 @@ export interface PrefetchedEvents {
 export interface EventsFold {
   request: PageRequest;
   filter: EventFilter | null | undefined;
-  plan: JsonReadPlan;
+  /** What the events page reads; `key` a stable text of it (the same key, the same statement). */
+  plan: JsonReadPlan & { key: string };
   pagesOf(rows: Record<string, unknown>[]): PrefetchedEvents[];
 }
 

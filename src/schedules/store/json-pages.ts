@@ -270,14 +270,13 @@ function firstPageWritten(request: PageRequest): boolean {
 }
 
 /**
- * What shapes the text of foldedPagesStatement with `held` bounds: the plan, and the size of a
- * first page (a later page's bounds are placeholders); null when a filter puts values into the
- * text (the statement is then built for its request alone).
+ * What shapes the text of foldedPagesStatement with `held` bounds: the plan (its key), and the
+ * size of a first page (a later page's bounds are placeholders); null when a filter puts values
+ * into the text (the statement is then built for its request alone).
  */
-export function foldedPagesKey(request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): string | null {
+export function foldedPagesKey(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): string | null {
   if (filter && filterConditions(filter, sql`ids.origin`).length > 0) return null;
-  const asset = plan.asset ? `${plan.asset.columns.join(",")};${plan.asset.documents.map((d) => `${d.field}(${d.keys?.join(",") ?? "*"})`).join(",")}` : "-";
-  return `${firstPageWritten(request) ? `first ${request.size}` : "later"}|${plan.columns.join(",")}|${plan.data.join(",")}|${asset}|${plan.total ? "total" : ""}`;
+  return `${firstPageWritten(request) ? `first ${request.size}` : "later"}|${planKey}`;
 }
 
 /** The values of the placeholders of foldedPagesStatement with `held` bounds. */
