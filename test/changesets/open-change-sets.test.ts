@@ -2,13 +2,16 @@
 // schedule's events, so without a bound a caller could grow storage and the unpaged `changeSets`
 // list without end. Random sequences of creations, generations, applies and discards against a
 // small bound: every creation at the bound is refused with BAD_USER_INPUT naming the setting,
-// nothing is written by a refusal, and a discard or apply makes room again.
+// nothing is written by a refusal, and a discard or apply makes room again; over GraphQL, the 21st
+// createChangeSet at the default bound answers BAD_USER_INPUT with the limit in its extensions.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { ChangeSetService } from "../../src/changesets/service.js";
 import { queryRows } from "../../src/db/client.js";
 import { GenerationService, planningInputs, readSlotPositions, writeSlotPositions } from "../../src/templates/index.js";
 import { appError, orgViewer, useServices } from "../helpers/services.js";
+import { orgClient, useTestService } from "../helpers/service.js";
+import { createSchedule } from "../events/helpers.js";
 
 const bed = useServices();
 const MAX = 3;
@@ -76,5 +79,21 @@ describe("open change sets per schedule", () => {
     expect(loadConfig({ AUTH_SECRET: "x".repeat(32) }).maxOpenChangeSets).toBe(20);
     expect(loadConfig({ AUTH_SECRET: "x".repeat(32), MAX_OPEN_CHANGE_SETS: "5" }).maxOpenChangeSets).toBe(5);
     expect(() => loadConfig({ AUTH_SECRET: "x".repeat(32), MAX_OPEN_CHANGE_SETS: "0" })).toThrow(/MAX_OPEN_CHANGE_SETS=0/);
+  });
+});
+
+describe("open change sets over GraphQL", () => {
+  const t = useTestService();
+
+  it("the 21st createChangeSet of a schedule answers BAD_USER_INPUT naming the bound, and changeSets still lists 20", async () => {
+    const { gql } = await orgClient(t);
+    const schedule = await createSchedule(gql, "Capped");
+    const create = `mutation($s: ID!) { createChangeSet(scheduleId: $s) { id } }`;
+    for (let i = 0; i < 20; i++) await gql.data(create, { s: schedule.id });
+    const refused = await gql.request(create, { s: schedule.id });
+    expect(refused.data).toBeNull();
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: "MAX_OPEN_CHANGE_SETS", max: 20 });
+    const listed = await gql.data(`query($s: ID!) { changeSets(scheduleId: $s) { id } }`, { s: schedule.id });
+    expect(listed.changeSets).toHaveLength(20);
   });
 });
