@@ -154,3 +154,8 @@ export async function heavyWork<T>(field: string, caller: string, events: number
   if (events < gate.settings.minEvents) return work();
   return gate.run(caller, work, Math.min(gate.settings.waitMs, budget.remainingMs()));
 }
+
+/** The event count from which a schedule's heavy fields take a slot (below it they run at once): a read that folds such a field into another statement folds it only below this. */
+export function heavyFromEvents(): number {
+  return gate.settings.minEvents;
+}

@@ -5,12 +5,12 @@
 // it runs. Schedule.events answers the prefetched
 // page only when its own arguments and selection give the same key, and reads as usual otherwise
 // (@skip/@include, aliases with other arguments, a selection the JSON read does not build).
-import { getArgumentValues, isObjectType, type FieldNode, type GraphQLResolveInfo } from "graphql";
+import { getArgumentValues, isObjectType, type GraphQLResolveInfo } from "graphql";
 import { AppError } from "../common/errors.js";
 import { pageRequest } from "../common/paging.js";
 import { filterKey, type EventFilter } from "../schedules/index.js";
 import { checkFilter } from "./rules.js";
-import { selectedFields } from "../common/selection.js";
+import { foldedFieldNodes, type FoldedField } from "../common/selection.js";
 import { jsonPlanOfNodes, type JsonPagePlan } from "./json-plan.js";
 import type { EventsFold, FoldedPageColumns } from "../schedules/index.js";
 import { foldedPagesOf } from "./json-reads.js";
@@ -21,24 +21,9 @@ export function prefetchKey(args: EventsPageArgs, plan: JsonPagePlan): string {
   return JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter), plan.key]);
 }
 
-/** What the folded field answers: a SchedulePage (Query.schedules) or a Schedule (Query.schedule). */
-export type FoldedField = "page" | "schedule";
-
-/** The `events` fields of the schedules the field `info` resolves (under SchedulePage.content for a page). */
-function eventsNodesOf(info: GraphQLResolveInfo, answers: FoldedField): FieldNode[] | null {
-  const schedules =
-    answers === "schedule"
-      ? info.fieldNodes
-      : info.fieldNodes.flatMap((page) => selectedFields(page.selectionSet, info.fragments).filter((f) => f.name.value === "content"));
-  const nodes = schedules.flatMap((schedule) => selectedFields(schedule.selectionSet, info.fragments).filter((f) => f.name.value === "events"));
-  // One response key only: several (aliases) are several reads, left to the DataLoader.
-  const keys = new Set(nodes.map((n) => n.alias?.value ?? n.name.value));
-  return keys.size === 1 ? nodes : null;
-}
-
 /** The fold of `info` (Query.schedules or Query.schedule), or null when its schedules' events are not read, or not by one JSON page read. */
 export function foldedEventsRead(info: GraphQLResolveInfo, answers: FoldedField, maxPageSize: number): EventsFold | null {
-  const nodes = eventsNodesOf(info, answers);
+  const nodes = foldedFieldNodes(info, answers, "events");
   if (!nodes) return null;
   const plan = jsonPlanOfNodes(nodes, info.fragments);
   if (!plan) return null;

@@ -22,6 +22,10 @@ import type { Schedule } from "../schedules/index.js";
 import { fieldChangesOf, HISTORY_ENTRY_READS } from "./mapper.js";
 import { differsBeyondVersion, rewindEvents, rewindEventsCooperatively, rewindSchedule, type Columns, type EventChangeRecord } from "./rewind.js";
 import * as store from "./store.js";
+import { foldedHistoryPage, foldedHistoryRead } from "./fold.js";
+import type { FoldedField } from "../common/selection.js";
+import type { GraphQLResolveInfo } from "graphql";
+import type { ScheduleColumnFold } from "../schedules/index.js";
 import type { ScheduleHistoryRow } from "./tables.js";
 import { HistoryChangeKind, type ChangedEventPage, type HistoryEventChange, type HistoryEventChangePage, type ScheduleHistoryPage } from "./types.js";
 
@@ -49,11 +53,17 @@ export class HistoryService {
     private readonly maxPageSize = 1000,
   ) {}
 
+  /** Query.schedules (a page) or Query.schedule: each schedule's history page read in the same statement, when `info` asks it once (fold.ts). */
+  foldedRead(info: GraphQLResolveInfo, answers: FoldedField): ScheduleColumnFold | null {
+    return foldedHistoryRead(info, answers, this.maxPageSize);
+  }
+
   /** Schedule.history: entries newest first, with the fields of `plan`, counted when `withTotal`. */
   async history(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, plan = HISTORY_ENTRY_READS.everything, withTotal = true): Promise<ScheduleHistoryPage> {
     const request = pageRequest(page, size, this.maxPageSize);
     const events = await scheduleEventCount(this.db, viewer, schedule);
-    const { rows, total } = await heavyWork("Schedule.history", viewer.userId, events, () => store.entriesPage(this.db, Number(schedule.id), plan, request, withTotal));
+    const read = async () => foldedHistoryPage(schedule, request, plan, withTotal) ?? store.entriesPage(this.db, Number(schedule.id), plan, request, withTotal);
+    const { rows, total } = await heavyWork("Schedule.history", viewer.userId, events, read);
     return { content: rows.map((row) => HISTORY_ENTRY_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }
 

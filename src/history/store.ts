@@ -7,7 +7,8 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, when } from "../db/planned-select.js";
+import { plannedPage, when, type Order } from "../db/planned-select.js";
+import { jsonPageColumn, type PageColumn } from "../db/json-page-column.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { liveEventIds } from "../schedules/index.js";
 import { numberOrNull } from "./mapper.js";
@@ -38,10 +39,17 @@ export function entryOf(raw: Record<string, unknown>): ScheduleHistoryRow {
   };
 }
 
+/** A schedule's entries, newest first. */
+const NEWEST: Order = { key: "newest", by: () => [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)] };
+
 /** Entries of a schedule, newest first (the plan's columns), and when `withTotal` how many there are: one statement. */
 export function entriesPage(executor: Executor, scheduleId: number, plan: ReadPlan<ScheduleHistoryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: ScheduleHistoryRow[]; total: number }> {
-  const order = { key: "newest", by: () => [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)] };
-  return plannedPage<ScheduleHistoryRow>(executor, scheduleHistory, plan, [when("schedule", scheduleId, (p) => eq(scheduleHistory.scheduleId, p))], order, request, withTotal);
+  return plannedPage<ScheduleHistoryRow>(executor, scheduleHistory, plan, [when("schedule", scheduleId, (p) => eq(scheduleHistory.scheduleId, p))], NEWEST, request, withTotal);
+}
+
+/** entriesPage as a column of another statement, for the schedule whose id is `scheduleId` there (readJsonPage reads it; entryOf makes its rows). */
+export function entriesPageColumn(scheduleId: SQL, plan: ReadPlan<ScheduleHistoryRow>, request: PageRequest, withTotal: boolean): PageColumn {
+  return jsonPageColumn(scheduleHistory, plan, scheduleHistory.scheduleId, scheduleId, NEWEST, request, withTotal, "history");
 }
 
 /** The entries after version k, oldest first. */

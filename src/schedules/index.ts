@@ -9,7 +9,7 @@ export type {} from "./context-members.js";
 export { ScheduleService } from "./service.js";
 export { ArchiveService } from "./archive.js";
 export { ScheduleOpsService } from "./copy-shift-transpose.js";
-export { Schedule, ScheduleInput, type EventsFold } from "./types.js";
+export { Schedule, ScheduleInput, type EventsFold, type ScheduleColumnFold, type FoldedColumn } from "./types.js";
 export { toSchedule } from "./mapper.js";
 
 // The units of work: every write of a schedule row (editSchedule), every change of a schedule's

@@ -7,6 +7,18 @@ import { callerOf, type Context } from "../common/context.js";
 import { pageNeedsTotal } from "../common/read-plan.js";
 import { SCHEDULE_READS } from "./mapper.js";
 import { Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+import { NO_FOLDS, type Folds } from "./service.js";
+import type { FoldedField } from "../common/selection.js";
+
+/**
+ * The pages of other slices the schedules' statement reads too, decided from the selection before
+ * it runs: the events page (as one JSON page read) and the history page, each asked once.
+ */
+function foldsOf(ctx: Context, info: GraphQLResolveInfo | undefined, answers: FoldedField): Folds {
+  if (!info) return NO_FOLDS;
+  const history = ctx.services.history.foldedRead(info, answers);
+  return { events: ctx.services.events.foldedRead(info, answers), columns: history ? [history] : [] };
+}
 
 @Resolver(() => Schedule)
 export class ScheduleResolver {
@@ -22,9 +34,7 @@ export class ScheduleResolver {
     selectedScheduleId?: string,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<SchedulePage> {
-    // Each schedule's events in the same statement when the selection asks them as one JSON page read.
-    const fold = info ? ctx.services.events.foldedRead(info, "page") : null;
-    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, pageNeedsTotal(info), fold, SCHEDULE_READS.planFor(info, "content"));
+    return ctx.services.schedules.list(callerOf(ctx), { organization, filter, page, size, sort, selectedScheduleId }, pageNeedsTotal(info), foldsOf(ctx, info, "page"), SCHEDULE_READS.planFor(info, "content"));
   }
 
   @Query(() => Schedule, { nullable: true, description: "One schedule; null when unknown or not visible (as every lookup by id)" })
@@ -34,8 +44,7 @@ export class ScheduleResolver {
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<Schedule | null> {
-    const fold = info ? ctx.services.events.foldedRead(info, "schedule") : null;
-    return ctx.services.schedules.get(callerOf(ctx), id, organization, fold, SCHEDULE_READS.planFor(info)).catch(nullWhenNotFound);
+    return ctx.services.schedules.get(callerOf(ctx), id, organization, foldsOf(ctx, info, "schedule"), SCHEDULE_READS.planFor(info)).catch(nullWhenNotFound);
   }
 
   @Query(() => [Schedule], { description: "Schedules using a graphics project (graphicsProject or graphicsProjectV2)" })

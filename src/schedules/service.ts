@@ -12,7 +12,7 @@ import { schedules, type ScheduleRow } from "./store/tables.js";
 import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesKey, foldedPagesStatement, foldedPagesValues } from "./store/json-pages.js";
-import type { EventsFold, Schedule, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
+import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds, anyOfTexts } from "../db/any-of.js";
 import { always, heldConditions, inlined, plannedCount, plannedPage, plannedRows, plannedStatement, when, type Condition, type Order } from "../db/planned-select.js";
 import type { ReadPlan } from "../common/read-plan.js";
@@ -56,8 +56,12 @@ export class ScheduleService {
     private readonly maxPageSize = 1000,
   ) {}
 
-  /** withTotal false: the answer's totalElements, totalPages and last are not counted (the caller does not read them); plan: the fields read of each schedule. */
-  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
+  /**
+   * withTotal false: the answer's totalElements, totalPages and last are not counted (the caller
+   * does not read them); plan: the fields read of each schedule; fold and columns: other slices'
+   * pages read in the same statement (Folds).
+   */
+  async list(viewer: Viewer, args: ListSchedulesArgs, withTotal = true, folds: Folds = NO_FOLDS, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<SchedulePage> {
     const organization = scopeOrganization(viewer, args.organization);
     const sort = parseSort(args.sort, Object.keys(SORTABLE), DEFAULT_SORT);
     const conditions = [when("organization", organization, (p) => eq(schedules.organization, p)), always("visible", visible), ...filterConditions(args.filter)];
@@ -67,45 +71,60 @@ export class ScheduleService {
       const position = await this.positionOf(parseId(args.selectedScheduleId, "selectedScheduleId"), inlined(conditions), order.by());
       if (position !== null) request.page = Math.floor(position / request.size);
     }
-    // One statement of the plan's columns, the total (when asked) a window over the same rows; with a fold, each schedule's events too.
-    const { rows, total } = fold ? await this.pageWithEvents(conditions, order, request, fold, withTotal, plan) : await plannedPage(this.db, schedules, plan, conditions, order, request, withTotal);
-    const content = fold ? (rows as Schedule[]) : (rows as ScheduleRow[]).map((row) => SCHEDULE_READS.toOutput(row, plan));
+    // One statement of the plan's columns, the total (when asked) a window over the same rows; with folds, their pages too.
+    if (folded(folds)) {
+      const { rows, total } = await this.pageFolded(conditions, order, request, folds, withTotal, plan);
+      return { content: rows, ...pageMeta(request, total, rows.length, sort) };
+    }
+    const { rows, total } = await plannedPage<ScheduleRow>(this.db, schedules, plan, conditions, order, request, withTotal);
+    const content = rows.map((row) => SCHEDULE_READS.toOutput(row, plan));
     return { content, ...pageMeta(request, total, content.length, sort) };
   }
 
-  /** The page of schedules and each one's events in one statement (EventsFold, given by the events slice); past the end, counted apart. */
-  private async pageWithEvents(conditions: readonly (Condition | null)[], order: Order, request: PageRequest, fold: EventsFold, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
+  /** The page of schedules and the folded pages of each in one statement; past the end, counted apart. */
+  private async pageFolded(conditions: readonly (Condition | null)[], order: Order, request: PageRequest, folds: Folds, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
     const total = withTotal ? sql`, count(*) over () as _total` : sql``;
     // A first page's size written into the text (a generic plan then knows the limit); a later page's bounds as placeholders.
     const first = request.page === 0;
     const limits = first ? sql.raw(`limit ${request.size}`) : sql`limit ${sql.placeholder(SCHEDULES_TAKE)} offset ${sql.placeholder(SCHEDULES_SKIP)}`;
     const shape = `page:${order.key}:${withTotal ? "total" : ""}:${first ? `first ${request.size}` : "later"}`;
-    const rows = await this.foldedRows(shape, conditions, fold, plan, { [SCHEDULES_TAKE]: request.size, [SCHEDULES_SKIP]: request.page * request.size }, (where) => {
+    const rows = await this.foldedRows(shape, conditions, folds, plan, { [SCHEDULES_TAKE]: request.size, [SCHEDULES_SKIP]: request.page * request.size }, (where) => {
       const by = sql.join(order.by(), sql`, `);
       return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} ${limits}`;
     });
     const offset = request.page * request.size;
-    if (!withTotal) return { rows: this.withPrefetched(rows, fold, plan), total: offset + rows.length };
+    if (!withTotal) return { rows: this.withFolded(rows, folds, plan), total: offset + rows.length };
     const counted = rows.length ? Number(rows[0]._total) : request.page === 0 ? 0 : await plannedCount(this.db, schedules, conditions);
-    return { rows: this.withPrefetched(rows, fold, plan), total: counted };
+    return { rows: this.withFolded(rows, folds, plan), total: counted };
   }
 
   /**
    * The schedules `schedulesPage` selects under `conditions` (given their placeholders), each with
-   * its page of events (foldedPagesStatement): one statement, kept per shape (`shape` names the
-   * rest of its text) unless the events' filter writes values into it.
+   * its page of events (foldedPagesStatement) and the columns of the other folds: one statement,
+   * kept per shape (`shape` names the rest of its text) unless the events' filter writes values into it.
    */
-  private foldedRows(shape: string, conditions: readonly (Condition | null)[], fold: EventsFold, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
+  private foldedRows(shape: string, conditions: readonly (Condition | null)[], folds: Folds, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
     const held = heldConditions(conditions);
-    const foldKey = foldedPagesKey(fold.request, fold.filter, fold.plan.key);
-    const key = foldKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${foldKey}`;
-    const build = () => foldedPagesStatement(schedulesPage(held.where()), fold.request, fold.filter, fold.plan, true);
-    return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldedPagesValues(fold.request), ...values });
+    const { events, columns } = folds;
+    const eventsKey = events ? foldedPagesKey(events.request, events.filter, events.plan.key) : "";
+    const columnsKey = columns.map((c) => `${c.field}=${c.statementKey}`).join(";");
+    const key = eventsKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${eventsKey}:${columnsKey}`;
+    const extra = columns.map((c) => sql`${c.column} as ${sql.identifier(foldedName(c.field))}`);
+    const build = () =>
+      events
+        ? foldedPagesStatement(schedulesPage(held.where()), events.request, events.filter, events.plan, true, extra)
+        : sql`with sp as materialized (${schedulesPage(held.where())}) select sp.*${sql.join(extra.map((e) => sql`, ${e}`))} from sp order by sp._rank`;
+    const foldValues = Object.assign({}, ...columns.map((c) => c.values), events ? foldedPagesValues(events.request) : {});
+    return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldValues, ...values });
   }
 
-  private withPrefetched(rows: Record<string, unknown>[], fold: EventsFold, plan: SchedulePlan): Schedule[] {
-    const pages = fold.pagesOf(rows);
-    return rows.map((raw, i) => ({ ...SCHEDULE_READS.toOutput(scheduleRowOf(raw), plan), prefetchedEvents: pages[i] }));
+  private withFolded(rows: Record<string, unknown>[], { events, columns }: Folds, plan: SchedulePlan): Schedule[] {
+    const pages = events?.pagesOf(rows);
+    return rows.map((raw, i) => ({
+      ...SCHEDULE_READS.toOutput(scheduleRowOf(raw), plan),
+      prefetchedEvents: pages?.[i],
+      folded: Object.fromEntries(columns.map((c) => [c.field, { key: c.key, text: raw[foldedName(c.field)] as string | null }])),
+    }));
   }
 
   /** Zero-based row number of a schedule within a filtered, sorted list; null when it is not in it. */
@@ -119,11 +138,11 @@ export class ScheduleService {
     return row ? Number(row.position) : null;
   }
 
-  /** fold: its events read in the same statement (as list); plan: the fields read of the schedule. */
-  async get(viewer: Viewer, id: string, organization?: string | null, fold: EventsFold | null = null, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule> {
+  /** folds: other slices' pages read in the same statement (as list); plan: the fields read of the schedule. */
+  async get(viewer: Viewer, id: string, organization?: string | null, folds: Folds = NO_FOLDS, plan: SchedulePlan = SCHEDULE_READS.everything): Promise<Schedule> {
     const { scheduleId, conditions } = scheduleLookup(viewer, id, organization, false);
-    const [schedule] = fold
-      ? this.withPrefetched(await this.foldedRows("one", conditions, fold, plan, {}, (where) => sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`), fold, plan)
+    const [schedule] = folded(folds)
+      ? this.withFolded(await this.foldedRows("one", conditions, folds, plan, {}, (where) => sql`select ${foldedColumns(plan)}, 1 as _rank from ${schedules} where ${where}`), folds, plan)
       : (await plannedRows(this.db, schedules, plan, conditions, { byKey: true })).map((row) => SCHEDULE_READS.toOutput(row, plan));
     if (!schedule) throw notFound("Schedule", scheduleId);
     return schedule;
@@ -205,6 +224,22 @@ export class ScheduleService {
     });
   }
 }
+
+/**
+ * Other slices' pages read in the statement of the schedules (given by them: this slice does not
+ * import them): the events page (EventsFold) and pages read as one column each (ScheduleColumnFold).
+ */
+export interface Folds {
+  events: EventsFold | null;
+  columns: readonly ScheduleColumnFold[];
+}
+
+export const NO_FOLDS: Folds = { events: null, columns: [] };
+
+const folded = (folds: Folds): boolean => folds.events !== null || folds.columns.length > 0;
+
+/** The statement's column of a fold's page. */
+const foldedName = (field: string): string => `_fold_${field}`;
 
 /** The columns of a folded statement's schedules (store/json-pages.ts reads their id, organization, time origin and event count). */
 const foldedColumns = (plan: SchedulePlan): SQL =>

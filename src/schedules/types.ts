@@ -7,6 +7,7 @@ import { MAX_LOCK_HORIZON_MS } from "./lock-horizon.js";
 import type { PageRequest } from "../common/paging.js";
 import type { EventFilter } from "./store/criteria.js";
 import type { JsonReadPlan } from "./store/json-pages.js";
+import type { SQL } from "drizzle-orm";
 
 export enum ArchiveStatus {
   NOT_ARCHIVED = "NOT_ARCHIVED",
@@ -69,6 +70,8 @@ export class Schedule {
   @Field(() => Boolean) loopType!: boolean;
   /** Not in the schema: the events page read with the schedules page (EventsFold); Schedule.events answers it when its key matches. */
   prefetchedEvents?: PrefetchedEvents;
+  /** Not in the schema: pages read with the schedule by ScheduleColumnFolds, by the field they answer (null: not read, the field reads as usual). */
+  folded?: Record<string, FoldedColumn>;
   /** Not in the schema: the schedule's event count when read with it (heavy fields price their work by it). */
   eventCount?: number;
 }
@@ -93,6 +96,30 @@ export interface EventsFold {
   /** What the events page reads; `key` a stable text of it (the same key, the same statement). */
   plan: JsonReadPlan & { key: string };
   pagesOf(rows: Record<string, unknown>[]): PrefetchedEvents[];
+}
+
+/**
+ * A page of another slice's rows read in the schedule's own statement, as one column (the history
+ * page of Schedule.history): given by that slice, which owns its table and its SQL. `column` is an
+ * expression over the schedule's row `sp` (its id and event_count), JSON text or null; the field
+ * answers the column's text when its own arguments and selection give the same `key`.
+ */
+export interface ScheduleColumnFold {
+  /** The Schedule field it answers. */
+  field: string;
+  /** What the field's arguments and selection ask (compared when the field resolves). */
+  key: string;
+  /** What shapes the column's text (the statement is kept by it). */
+  statementKey: string;
+  column: SQL;
+  /** The values of the column's placeholders. */
+  values: Record<string, unknown>;
+}
+
+/** What a ScheduleColumnFold read for one schedule. */
+export interface FoldedColumn {
+  key: string;
+  text: string | null;
 }
 
 @InputType({ description: "Fields of a schedule to create or change; every field optional. id, organization of a record, archiveStatus and the dates the server keeps are read-only." })

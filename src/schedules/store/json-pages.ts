@@ -249,13 +249,13 @@ export interface FoldedPageColumns {
 /**
  * One statement for schedules and the same page of each one's events: `schedulesPage` selects the
  * schedule rows with a `_rank` column (their order); the answer is those rows in that order, each
- * with FoldedPageColumns.
+ * with FoldedPageColumns and `columns` (expressions over the schedule's row `sp`).
  */
-export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false): SQL {
+export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false, columns: SQL[] = []): SQL {
   const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan, held);
   const firstRowAssets = assets ? sql`case when sp._rank = (select min(_rank) from sp) then ${assets}::text end` : sql`null::text`;
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
-      select sp.*, ids.total as _events_total, coalesce(g.events, '[0]'::json)::text as _events, ${firstRowAssets} as _events_assets
+      select sp.*, ids.total as _events_total, coalesce(g.events, '[0]'::json)::text as _events, ${firstRowAssets} as _events_assets${sql.join(columns.map((c) => sql`, ${c}`))}
       from sp join ids on ids.sid = sp.id left join g on g.sid = sp.id
       order by sp._rank`;
 }
