@@ -5,8 +5,7 @@
 import { asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { anyOfTexts } from "../db/any-of.js";
-import { plannedPage, when, type Condition } from "../db/planned-select.js";
+import { plannedPage, when, whenAnyOf, type Condition } from "../db/planned-select.js";
 import { queryRows, type Executor } from "../db/client.js";
 import { eventIdsOfSchedule, scheduleRowById, unnamedReferences } from "../schedules/index.js";
 import type { AiredEntry, AsRunStatusValue } from "./reconcile.js";
@@ -70,7 +69,7 @@ function entryConditions(scheduleId: number, f: EntryFilter): (Condition | null)
     when("schedule", scheduleId, (p) => eq(asRunEntries.scheduleId, p)),
     when("from", f.from, (p) => gte(asRunEntries.actualStart, p)),
     when("to", f.to, (p) => lt(asRunEntries.actualStart, p)),
-    when("statuses", f.statuses?.length ? f.statuses : null, (p) => anyOfTexts(asRunEntries.status, p)),
+    whenAnyOf("statuses", asRunEntries.status, f.statuses?.length ? f.statuses : null),
   ];
 }
 

@@ -7,13 +7,12 @@ import type { Database } from "../db/client.js";
 import { appendMessages } from "./lease.js";
 import { JOB_READS, toJob } from "./mapper.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, plannedRows, when, type Condition } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when, whenAnyOf, type Condition } from "../db/planned-select.js";
 import type { JobRegistry } from "./registry.js";
 import { isCancelable } from "./states.js";
 import { jobs, type JobRow } from "./tables.js";
 import type { Job, JobPage, JobStatus } from "./types.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
-import { anyOfTexts } from "../db/any-of.js";
 
 const NEWEST_FIRST = [{ property: "id", direction: "DESC" as const }];
 const NEWEST_FIRST_ORDER = { key: "id desc", by: () => [desc(jobs.id)] };
@@ -55,10 +54,10 @@ export class JobService {
   private listConditions(viewer: Viewer, args: ListJobsArgs): (Condition | null)[] {
     const scope = scopeOrganizations(viewer, args.organizations);
     return [
-      scope === "*" ? null : when("organizations", scope, (p) => anyOfTexts(jobs.organization, p)),
+      scope === "*" ? null : whenAnyOf("organizations", jobs.organization, scope),
       when("provider", args.providerId || null, (p) => eq(jobs.providerId, p)),
       when("user", args.userId || null, (p) => eq(jobs.userId, p)),
-      when("statuses", args.statuses?.length ? args.statuses : null, (p) => anyOfTexts(jobs.status, p)),
+      whenAnyOf("statuses", jobs.status, args.statuses?.length ? args.statuses : null),
     ];
   }
 

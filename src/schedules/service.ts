@@ -13,8 +13,8 @@ import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { scheduleRowOf } from "./store/rows.js";
 import { foldedPagesKey, foldedPagesStatement, foldedPagesValues } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
-import { anyOfIds, anyOfTexts } from "../db/any-of.js";
-import { always, heldConditions, inlined, plannedCount, plannedPage, plannedRows, plannedStatement, when, type Condition, type Order } from "../db/planned-select.js";
+import { anyOfIds } from "../db/any-of.js";
+import { always, heldConditions, inlined, pageBounds, plannedCount, plannedPage, plannedRows, plannedStatement, when, whenAnyOf, type Condition, type Order } from "../db/planned-select.js";
 import type { ReadPlan } from "../common/read-plan.js";
 
 /** The fields read of each schedule (SCHEDULE_READS). */
@@ -37,8 +37,7 @@ const SORTABLE = {
   archiveStatus: schedules.archiveStatus,
 } as const;
 const DEFAULT_SORT: SortSpec[] = [{ property: "id", direction: "ASC" }];
-/** The placeholders of a later page's bounds in a folded list's kept statement. */
-const SCHEDULES_TAKE = "__schedules_take";
+/** The placeholder of a later page's offset in a folded list's kept statement. */
 const SCHEDULES_SKIP = "__schedules_skip";
 
 export interface ListSchedulesArgs {
@@ -84,13 +83,12 @@ export class ScheduleService {
   /** The page of schedules and the folded pages of each in one statement; past the end, counted apart. */
   private async pageFolded(conditions: readonly (Condition | null)[], order: Order, request: PageRequest, folds: Folds, withTotal: boolean, plan: SchedulePlan): Promise<{ rows: Schedule[]; total: number }> {
     const total = withTotal ? sql`, count(*) over () as _total` : sql``;
-    // A first page's size written into the text (a generic plan then knows the limit); a later page's bounds as placeholders.
-    const first = request.page === 0;
-    const limits = first ? sql.raw(`limit ${request.size}`) : sql`limit ${sql.placeholder(SCHEDULES_TAKE)} offset ${sql.placeholder(SCHEDULES_SKIP)}`;
-    const shape = `page:${order.key}:${withTotal ? "total" : ""}:${first ? `first ${request.size}` : "later"}`;
-    const rows = await this.foldedRows(shape, conditions, folds, plan, { [SCHEDULES_TAKE]: request.size, [SCHEDULES_SKIP]: request.page * request.size }, (where) => {
+    // The page's size written into the text (a generic plan then knows the limit); a later page's offset as a placeholder.
+    const bounds = pageBounds(request, SCHEDULES_SKIP);
+    const shape = `page:${order.key}:${withTotal ? "total" : ""}:${bounds.key}`;
+    const rows = await this.foldedRows(shape, conditions, folds, plan, bounds.values, (where) => {
       const by = sql.join(order.by(), sql`, `);
-      return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} ${limits}`;
+      return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} limit ${bounds.limit} offset ${bounds.offset}`;
     });
     const offset = request.page * request.size;
     if (!withTotal) return { rows: this.withFolded(rows, folds, plan), total: offset + rows.length };
@@ -312,7 +310,7 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (Cond
     when("channel", filter.channel || null, (p) => eq(schedules.channel, p)),
     when("fps", filter.fps, (p) => eq(schedules.fps, p)),
     when("graphicsProjectV2", filter.graphicsProjectV2 || null, (p) => eq(schedules.graphicsProjectV2, p)),
-    when("statuses", filter.statuses?.length ? filter.statuses : null, (p) => anyOfTexts(schedules.status, p)),
+    whenAnyOf("statuses", schedules.status, filter.statuses?.length ? filter.statuses : null),
     when("archiveStatus", filter.archiveStatus || null, (p) => eq(schedules.archiveStatus, p)),
     when("dateUpdatedFrom", filter.dateUpdatedFrom || null, (p) => gte(schedules.dateUpdated, p)),
     when("dateUpdatedTo", filter.dateUpdatedTo || null, (p) => lte(schedules.dateUpdated, p)),

@@ -151,10 +151,10 @@ interface PagesParts {
 
 /**
  * The page rows of the schedule `ids.sid` (a lateral subquery on `ids`): its matching events
- * (`where`) in air order, the page's offset skipped inside the statement. A first page's limit is
+ * (`where`) in air order, the page's offset skipped inside the statement. The page's size is
  * written into the text: with a parameter there, PostgreSQL plans every execution anew (its generic
- * plan cannot know the limit); the sizes clients use are few. A later page passes offset and limit
- * as parameters (one statement for every page number); when the statement knows how many events
+ * plan cannot know the limit: db/planned-select.ts pageBounds); the sizes clients use are few. A
+ * later page passes its offset as a parameter (one statement for every page number); when the statement knows how many events
  * match (`count`: the schedule's event_count without a filter, else the count of a selected total)
  * it reads from the nearer end of them, as pages.ts does, in two branches of which the plan runs
  * one (each is gated by a one-time filter on the count). Unfiltered, the events skipped are read
@@ -162,10 +162,11 @@ interface PagesParts {
  * each row it tests.
  */
 function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null, held: boolean): SQL {
+  if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Error(`pageOfSchedule: size ${request.size} is not a row count`);
   const order = sql`order by e.on_air_time, e.id`;
   if (firstPageWritten(request)) return sql`select * from events e where ${where} ${order} ${sql.raw(`limit ${request.size}`)}`;
   const skip = held ? sql`${sql.placeholder(EVENTS_SKIP)}::bigint` : sql`${request.page * request.size}::bigint`;
-  const take = held ? sql`${sql.placeholder(EVENTS_TAKE)}::bigint` : sql`${request.size}::bigint`;
+  const take = sql.raw(`${request.size}::bigint`);
   if (count === null) return sql`select * from events e where ${where} ${order} offset ${skip} limit ${take}`;
   const nearStart = sql`${skip} + ${take} <= ${count} / 2`;
   const fromEnd = sql`order by e.on_air_time desc, e.id desc offset greatest(${count} - ${skip} - ${take}, 0) limit greatest(least(${take}, ${count} - ${skip}), 0)`;
@@ -260,13 +261,12 @@ export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, f
       order by sp._rank`;
 }
 
-/** The placeholders of a later page's bounds in a kept folded statement (`held`). */
+/** The placeholder of a later page's offset in a kept folded statement (`held`). */
 const EVENTS_SKIP = "__events_skip";
-const EVENTS_TAKE = "__events_take";
 
-/** A first page of a size the driver can write is written into the text (pageOfSchedule says why). */
+/** A first page is written into the text whole, a later page's size (pageOfSchedule says why). */
 function firstPageWritten(request: PageRequest): boolean {
-  return request.page === 0 && Number.isSafeInteger(request.size);
+  return request.page === 0;
 }
 
 /**
@@ -276,10 +276,10 @@ function firstPageWritten(request: PageRequest): boolean {
  */
 export function foldedPagesKey(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): string | null {
   if (filter && filterConditions(filter, sql`ids.origin`).length > 0) return null;
-  return `${firstPageWritten(request) ? `first ${request.size}` : "later"}|${planKey}`;
+  return `${firstPageWritten(request) ? "first" : "later"} ${request.size}|${planKey}`;
 }
 
 /** The values of the placeholders of foldedPagesStatement with `held` bounds. */
 export function foldedPagesValues(request: PageRequest): Record<string, unknown> {
-  return { [EVENTS_SKIP]: request.page * request.size, [EVENTS_TAKE]: request.size };
+  return { [EVENTS_SKIP]: request.page * request.size };
 }
