@@ -16,11 +16,11 @@ const STAGES: { stage: string; matches: (url: string, name: string) => boolean }
   { stage: "garbage collection", matches: (_, name) => name === "(garbage collector)" },
   // Stopping the profiler builds the profile inside the inspector's dispatch: not the service's work.
   { stage: "profiler", matches: (url, name) => name === "dispatch" && url === "" },
-  { stage: "SQL built and sent (drizzle, postgres.js)", matches: (url) => /node_modules\/(postgres|drizzle-orm)\/|\/src\/db\//.test(url) },
-  { stage: "mapping rows (mappers, read plans)", matches: (url) => /mapper\.ts|read-plan|json-plan|json-reads|planned-select/.test(url) },
-  { stage: "parse, validate, limits", matches: (url) => /graphql\/language|graphql\/validation|graphql-query-complexity|graphql-armor|\/src\/server\/limits\//.test(url) },
-  { stage: "GraphQL execution (jit, resolvers, services)", matches: (url) => /graphql-jit|graphql\/execution|graphql\/type|resolver\.ts|service\.ts|\/src\/(schedules|events|assets|jobs|history|asrun|reporting|collections|templates|changesets)\//.test(url) },
-  { stage: "HTTP and the serving layer", matches: (url) => /^node:(_http|http|net|stream|internal\/(http|streams|stream_base))|_http_|@apollo\/server|express|\/src\/server\//.test(url) },
+  { stage: "SQL built and sent (drizzle, postgres.js)", matches: (url) => /node_modules\/(postgres|drizzle-orm)\/|\/(?:src|dist)\/db\//.test(url) },
+  { stage: "mapping rows (mappers, read plans)", matches: (url) => /mapper\.[jt]s|read-plan|json-plan|json-reads|planned-select/.test(url) },
+  { stage: "parse, validate, limits", matches: (url) => /graphql\/language|graphql\/validation|graphql-query-complexity|graphql-armor|\/(?:src|dist)\/server\/limits\//.test(url) },
+  { stage: "GraphQL execution (jit, resolvers, services)", matches: (url) => /graphql-jit|graphql\/execution|graphql\/type|resolver\.[jt]s|service\.[jt]s|\/(?:src|dist)\/(schedules|events|assets|jobs|history|asrun|reporting|collections|templates|changesets)\//.test(url) },
+  { stage: "HTTP and the serving layer", matches: (url) => /^node:(_http|http|net|stream|internal\/(http|streams|stream_base))|_http_|@apollo\/server|express|\/(?:src|dist)\/server\//.test(url) },
   { stage: "idle", matches: (_, name) => name === "(idle)" },
 ];
 const OTHER = "other (runtime, timers, promises)";
@@ -65,7 +65,7 @@ export function stagesOf(profile: CpuProfile): { stages: { stage: string; share:
     time.set(stage, (time.get(stage) ?? 0) + delta);
     if (stage !== OTHER) return;
     const { functionName, url } = byId.get(id)!.callFrame;
-    const leaf = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(src|bench)\//, "$1/")}`.trim();
+    const leaf = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(src|dist|bench)\//, "$1/")}`.trim();
     otherTime.set(leaf, (otherTime.get(leaf) ?? 0) + delta);
   });
   time.delete("idle");

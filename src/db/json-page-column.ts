@@ -8,10 +8,10 @@ import type { PageRequest } from "../common/paging.js";
 import type { ReadPlan } from "../common/read-plan.js";
 import { pageBounds, type Order } from "./planned-select.js";
 
-/** A child page as a column: its select-list expression (JSON text), what shapes its text, its placeholders' values. */
+/** A child page as a column: what shapes its text, its select-list expression (JSON text; built only when a statement is), its placeholders' values. */
 export interface PageColumn {
   key: string;
-  column: SQL;
+  column: () => SQL;
   values: Record<string, unknown>;
 }
 
@@ -36,18 +36,20 @@ export function jsonPageColumn<Row>(
   withTotal: boolean,
   name: string,
 ): PageColumn {
-  const columns = table as unknown as Record<string, PgColumn>;
   const bounds = pageBounds(request, `__${name}_skip`);
-  const inner = sql.join(plan.columns.map((column) => sql`${columns[column]} as ${sql.identifier(column)}`), sql`, `);
-  // The keys are the plan's property names, written as literals: json_build_object cannot type a parameter.
-  const members = sql.join(plan.columns.map((column) => sql`${sql.raw(`'${propertyName(column)}'`)}, p.${sql.identifier(column)}`), sql`, `);
-  const by = sql.join(order.by(), sql`, `);
-  // row_number() streams: the Limit stops the index scan at the page's end; json_agg keeps its order.
-  const rows = sql`select ${inner}, row_number() over (order by ${by}) as _n from ${table} where ${childKey} = ${parent}
-    order by ${by} limit ${bounds.limit} offset ${bounds.offset}`;
-  const total = withTotal ? sql`(select count(*) from ${table} where ${childKey} = ${parent})` : sql`null`;
-  const column = sql`(select json_build_object('r', coalesce(json_agg(json_build_object(${members}) order by p._n), '[]'::json), 't', ${total})::text
-    from (${rows}) p)`;
+  const column = (): SQL => {
+    const columns = table as unknown as Record<string, PgColumn>;
+    const inner = sql.join(plan.columns.map((name) => sql`${columns[name]} as ${sql.identifier(name)}`), sql`, `);
+    // The keys are the plan's property names, written as literals: json_build_object cannot type a parameter.
+    const members = sql.join(plan.columns.map((name) => sql`${sql.raw(`'${propertyName(name)}'`)}, p.${sql.identifier(name)}`), sql`, `);
+    const by = sql.join(order.by(), sql`, `);
+    // row_number() streams: the Limit stops the index scan at the page's end; json_agg keeps its order.
+    const rows = sql`select ${inner}, row_number() over (order by ${by}) as _n from ${table} where ${childKey} = ${parent}
+      order by ${by} limit ${bounds.limit} offset ${bounds.offset}`;
+    const total = withTotal ? sql`(select count(*) from ${table} where ${childKey} = ${parent})` : sql`null`;
+    return sql`(select json_build_object('r', coalesce(json_agg(json_build_object(${members}) order by p._n), '[]'::json), 't', ${total})::text
+      from (${rows}) p)`;
+  };
   return {
     key: `${getTableName(table)}:${plan.key}:${order.key}:${withTotal ? "total" : ""}:${bounds.key}`,
     column,

@@ -50,7 +50,7 @@ export function foldedHistoryRead(info: GraphQLResolveInfo, answers: FoldedField
     field: FIELD,
     key: foldKey(request, plan, withTotal),
     statementKey: page.key,
-    column: sql`case when sp.event_count < ${sql.placeholder(HEAVY_FROM)} then ${page.column} end`,
+    column: () => sql`case when sp.event_count < ${sql.placeholder(HEAVY_FROM)} then ${page.column()} end`,
     values: { ...page.values, [HEAVY_FROM]: heavyFromEvents() },
   };
 }

@@ -107,11 +107,12 @@ export class ScheduleService {
     const eventsKey = events ? foldedPagesKey(events.request, events.filter, events.plan.key) : "";
     const columnsKey = columns.map((c) => `${c.field}=${c.statementKey}`).join(";");
     const key = eventsKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${eventsKey}:${columnsKey}`;
-    const extra = columns.map((c) => sql`${c.column} as ${sql.identifier(foldedName(c.field))}`);
-    const build = () =>
-      events
+    const build = () => {
+      const extra = columns.map((c) => sql`${c.column()} as ${sql.identifier(foldedName(c.field))}`);
+      return events
         ? foldedPagesStatement(schedulesPage(held.where()), events.request, events.filter, events.plan, true, extra)
         : sql`with sp as materialized (${schedulesPage(held.where())}) select sp.*${sql.join(extra.map((e) => sql`, ${e}`))} from sp order by sp._rank`;
+    };
     const foldValues = Object.assign({}, ...columns.map((c) => c.values), events ? foldedPagesValues(events.request) : {});
     return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldValues, ...values });
   }

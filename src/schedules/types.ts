@@ -111,7 +111,8 @@ export interface ScheduleColumnFold {
   key: string;
   /** What shapes the column's text (the statement is kept by it). */
   statementKey: string;
-  column: SQL;
+  /** Built only when the statement is (a kept statement is built once). */
+  column: () => SQL;
   /** The values of the column's placeholders. */
   values: Record<string, unknown>;
 }
