@@ -234,6 +234,8 @@ describe.each(TYPES)("planned reads of $type", (planned) => {
       const total = n % 2 === 0;
       const page = await statementsOf(client, ...planned.page(selection, total), n === 0 && !planned.lookup);
       check(page.texts, `page (total ${total})`, total, planned.parent);
+      // The page's size in the text, its offset a placeholder (db/planned-select.ts pageBounds: a held limit keeps PostgreSQL planning every execution).
+      expect(page.texts[planned.parent ?? 0], `page of [${fields.join(", ")}]`).toMatch(/limit 2 offset \$\d+/);
       expect(at(page.data, planned.pagePath).content).toEqual(at(whole.page, planned.pagePath).content.map((o: Record<string, unknown>) => pick(o, fields)));
       if (total) expect(at(page.data, planned.pagePath).totalElements).toBe(at(whole.page, planned.pagePath).totalElements);
     }
