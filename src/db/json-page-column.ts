@@ -45,7 +45,7 @@ export function jsonPageColumn<Row>(
     const by = sql.join(order.by(), sql`, `);
     // row_number() streams: the Limit stops the index scan at the page's end; json_agg keeps its order.
     const rows = sql`select ${inner}, row_number() over (order by ${by}) as _n from ${table} where ${childKey} = ${parent}
-      order by ${by} limit ${bounds.limit} offset ${bounds.offset}`;
+      order by ${by} ${bounds.clause}`;
     const total = withTotal ? sql`(select count(*) from ${table} where ${childKey} = ${parent})` : sql`null`;
     return sql`(select json_build_object('r', coalesce(json_agg(json_build_object(${members}) order by p._n), '[]'::json), 't', ${total})::text
       from (${rows}) p)`;

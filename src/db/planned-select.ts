@@ -197,17 +197,20 @@ export async function plannedPage<Row>(
 
 /** A page's bounds in a kept statement (pageBounds). */
 export interface PageBounds {
-  /** What shapes the text: the size, and whether the offset is written (a first page) or held. */
+  /** What shapes the text: the size, and whether there is an offset (a later page's, held). */
   key: string;
   limit: SQL;
-  offset: SQL;
+  /** A later page's offset placeholder; none on a first page. */
+  offset: SQL | undefined;
+  /** `limit n` or `limit n offset $k`, for a statement composed by hand. */
+  clause: SQL;
   /** The value of a held offset's placeholder. */
   values: Record<string, unknown>;
 }
 
 /**
- * The bounds of `request` for a kept statement: the page's size written into the text, and a
- * first page's offset (0) too; a later page's offset a placeholder named `offsetName`. PostgreSQL
+ * The bounds of `request` for a kept statement: the page's size written into the text, no offset
+ * on a first page, a later page's offset a placeholder named `offsetName`. PostgreSQL
  * costs a placeholder limit at a tenth of the rows, so a generic plan with one never looks as
  * cheap as the custom plans and every execution is planned anew (0.4 ms of a folded schedule
  * read's 0.5); with the size written, the generic plan is taken after five executions. The sizes
@@ -216,8 +219,9 @@ export interface PageBounds {
 export function pageBounds(request: PageRequest, offsetName = OFFSET): PageBounds {
   if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Error(`pageBounds: size ${request.size} is not a row count`);
   const limit = sql.raw(String(request.size));
-  if (request.page === 0) return { key: `first ${request.size}`, limit, offset: sql.raw("0"), values: {} };
-  return { key: `later ${request.size}`, limit, offset: sql.placeholder(offsetName) as unknown as SQL, values: { [offsetName]: request.page * request.size } };
+  if (request.page === 0) return { key: `first ${request.size}`, limit, offset: undefined, clause: sql`limit ${limit}`, values: {} };
+  const offset = sql`${sql.placeholder(offsetName)}`;
+  return { key: `later ${request.size}`, limit, offset, clause: sql`limit ${limit} offset ${offset}`, values: { [offsetName]: request.page * request.size } };
 }
 
 /** The guard as one condition: its parent exists under its conditions' placeholders. */

@@ -88,7 +88,7 @@ export class ScheduleService {
     const shape = `page:${order.key}:${withTotal ? "total" : ""}:${bounds.key}`;
     const rows = await this.foldedRows(shape, conditions, folds, plan, bounds.values, (where) => {
       const by = sql.join(order.by(), sql`, `);
-      return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} limit ${bounds.limit} offset ${bounds.offset}`;
+      return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} ${bounds.clause}`;
     });
     const offset = request.page * request.size;
     if (!withTotal) return { rows: this.withFolded(rows, folds, plan), total: offset + rows.length };

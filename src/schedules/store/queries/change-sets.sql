@@ -11,10 +11,10 @@ insert into "change_sets" ("id", "schedule_id", "organization", "version", "base
 select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where ("change_sets"."id" = $1 and "change_sets"."organization" = $2) for update;
 
 -- visibleChangeSetRows(scheduleId, organization, { page: 0, size: 10 }, withTotal: true)
-select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated", count(*) over () from "change_sets" where ("change_sets"."schedule_id" = $1) and (exists (select 1 from "schedules" where ("schedules"."id" = $2) and ("schedules"."organization" = $3) and "schedules"."visibility" = 'VISIBLE')) order by "change_sets"."id" asc limit 10 offset 0;
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated", count(*) over () from "change_sets" where ("change_sets"."schedule_id" = $1) and (exists (select 1 from "schedules" where ("schedules"."id" = $2) and ("schedules"."organization" = $3) and "schedules"."visibility" = 'VISIBLE')) order by "change_sets"."id" asc limit 10;
 
 -- visibleChangeSetRows(scheduleId, organization, { page: 0, size: 10 }, withTotal: false)
-select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where ("change_sets"."schedule_id" = $1) and (exists (select 1 from "schedules" where ("schedules"."id" = $2) and ("schedules"."organization" = $3) and "schedules"."visibility" = 'VISIBLE')) order by "change_sets"."id" asc limit 10 offset 0;
+select "id", "schedule_id", "organization", "version", "base_version", "max_event_duration", "event_count", "created_by", "date_created", "date_updated" from "change_sets" where ("change_sets"."schedule_id" = $1) and (exists (select 1 from "schedules" where ("schedules"."id" = $2) and ("schedules"."organization" = $3) and "schedules"."visibility" = 'VISIBLE')) order by "change_sets"."id" asc limit 10;
 
 -- deleteChangeSet(id (rolled back))
 delete from "change_sets" where "change_sets"."id" = $1;
