@@ -217,11 +217,16 @@ export interface PageBounds {
  * callers use are few, and the kept statements are bounded anyway.
  */
 export function pageBounds(request: PageRequest, offsetName = OFFSET): PageBounds {
-  if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Error(`pageBounds: size ${request.size} is not a row count`);
-  const limit = sql.raw(String(request.size));
+  const limit = writtenSize(request.size);
   if (request.page === 0) return { key: `first ${request.size}`, limit, offset: undefined, clause: sql`limit ${limit}`, values: {} };
   const offset = sql`${sql.placeholder(offsetName)}`;
   return { key: `later ${request.size}`, limit, offset, clause: sql`limit ${limit} offset ${offset}`, values: { [offsetName]: request.page * request.size } };
+}
+
+/** A page's size as text of the statement (pageBounds says why); refuses what is not a row count. */
+export function writtenSize(size: number): SQL {
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`page size ${size} is not a row count`);
+  return sql.raw(String(size));
 }
 
 /** The guard as one condition: its parent exists under its conditions' placeholders. */

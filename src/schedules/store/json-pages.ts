@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
+import { writtenSize } from "../../db/planned-select.js";
 import { andAll, filterConditions, type EventFilter } from "./criteria.js";
 
 /** What a JSON read builds of each event: GraphQL field names, checked by the planner. */
@@ -162,11 +163,11 @@ interface PagesParts {
  * each row it tests.
  */
 function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null, held: boolean): SQL {
-  if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Error(`pageOfSchedule: size ${request.size} is not a row count`);
+  const size = writtenSize(request.size);
   const order = sql`order by e.on_air_time, e.id`;
-  if (firstPageWritten(request)) return sql`select * from events e where ${where} ${order} ${sql.raw(`limit ${request.size}`)}`;
+  if (firstPageWritten(request)) return sql`select * from events e where ${where} ${order} limit ${size}`;
   const skip = held ? sql`${sql.placeholder(EVENTS_SKIP)}::bigint` : sql`${request.page * request.size}::bigint`;
-  const take = sql.raw(`${request.size}::bigint`);
+  const take = sql`${size}::bigint`;
   if (count === null) return sql`select * from events e where ${where} ${order} offset ${skip} limit ${take}`;
   const nearStart = sql`${skip} + ${take} <= ${count} / 2`;
   const fromEnd = sql`order by e.on_air_time desc, e.id desc offset greatest(${count} - ${skip} - ${take}, 0) limit greatest(least(${take}, ${count} - ${skip}), 0)`;
