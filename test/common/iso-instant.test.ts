@@ -30,6 +30,25 @@ describe("isoInstant", () => {
     );
   });
 
+  it("writes what toISOString writes for instants of years 0000–9999 drawn at random, each on another day than the last", () => {
+    // The day's text is worked out without a Date there: every day of every year can come up,
+    // leap days and century years included.
+    // fc.integer stops at 32 bits: a day of 0000-01-01 … 9999-12-31 and a time of that day.
+    const instant = fc.tuple(fc.integer({ min: -719_528, max: 2_932_896 }), fc.integer({ min: 0, max: DAY - 1 })).map(([day, ms]) => day * DAY + ms);
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const ms of instants) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+    for (const [y, m, d] of [[0, 1, 29], [100, 2, 1], [400, 1, 29], [1900, 1, 28], [1900, 2, 1], [2000, 1, 29], [2024, 1, 29], [9999, 11, 31], [1000, 0, 1], [999, 11, 31]]) {
+      const ms = Date.UTC(2000, m, d, 23, 59, 59, 999);
+      const date = new Date(ms);
+      date.setUTCFullYear(y, m, d);
+      expect(isoInstant(date.getTime())).toBe(date.toISOString());
+    }
+  });
+
   it("writes the signed six-digit years toISOString writes outside 0000–9999, to the ends of a Date", () => {
     const edges = [-LIMIT, LIMIT, Date.UTC(-1, 11, 31, 23, 59, 59, 999), -62_167_219_200_000, Date.UTC(10000, 0, 1), Date.UTC(10000, 0, 1) - 1, -1, 0, 1];
     for (const ms of edges) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
