@@ -15,6 +15,7 @@ import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "./client.js";
 import { keyRead } from "./key-reads.js";
 import { readTarget } from "./replicas.js";
+import { withFlatRows } from "./row-mapper.js";
 
 /** The select list of a plan's columns on `table` (its columns keyed by their property names). */
 export function selectListOf<Row>(table: PgTable, plan: ReadPlan<Row>): Record<string, PgColumn> {
@@ -82,8 +83,12 @@ const TOTAL = "__total";
 /** Statements kept per database (a transaction's are built for it and not kept): 512 shapes each. */
 const kept = new WeakMap<object, LRUCache<string, Runnable>>();
 
-/** The statement of `key`, built by `build` on the database its reads go to now (a replica or the primary), kept for that database. */
-function statementOf(db: Executor, key: string, build: (on: Executor) => Runnable): Runnable {
+/**
+ * The statement of `key`, built by `build` on the database its reads go to now (a replica or the
+ * primary), kept for that database, its rows mapped by a mapper made for it (row-mapper.ts).
+ */
+function statementOf(db: Executor, key: string, made: (on: Executor) => Runnable): Runnable {
+  const build = (on: Executor) => withFlatRows(made(on));
   if (is(db, PgTransaction)) return build(db);
   const on = readTarget(db);
   let statements = kept.get(on);

@@ -13,6 +13,10 @@ import { enqueueJob } from "../../src/jobs/queue.js";
 import { jobs, type JobRow } from "../../src/jobs/tables.js";
 import { useMigratedDatabase } from "../helpers/database.js";
 
+const DAY = 86_400_000;
+/** Zones whose offsets PostgreSQL writes as ±HH, ±HH:MM and, in their local mean time of old, ±HH:MM:SS. */
+const ZONES = ["UTC", "Asia/Kolkata", "America/St_Johns", "Europe/Amsterdam", "Asia/Kathmandu", "Pacific/Kiritimati", "America/Adak"];
+
 const bed = useMigratedDatabase();
 const ORGS = ["planned-a", "planned-b", "planned-c"];
 const PROVIDERS = ["p1", "p2"];
@@ -39,7 +43,8 @@ const filterArbitrary = fc.record({
   page: fc.nat({ max: 6 }),
   size: fc.integer({ min: 1, max: 25 }),
   withTotal: fc.boolean(),
-  columns: fc.subarray(["id", "status", "type", "providerId", "userId", "organization"], { minLength: 1 }),
+  // Texts, numbers, instants and JSON: each decoded by the kept statement's own mapper (row-mapper.ts) as drizzle decodes it.
+  columns: fc.subarray(["id", "status", "type", "providerId", "userId", "organization", "progress", "dateCreated", "dateStarted", "messages"], { minLength: 1 }),
   ascending: fc.boolean(),
 });
 
@@ -115,5 +120,32 @@ describe("planned statements, kept per shape and run with other values", () => {
     expect(await page(ORGS[0], "NO-SUCH-STATUS", PROVIDERS[0])).toEqual({ rows: [], total: 0, visible: true });
     // The kept statement again, with the first values.
     expect((await page(ORGS[0], some.status, PROVIDERS[0])).rows.map((r) => r.id)).toEqual(held.rows.map((r) => r.id));
+  });
+
+  it("read every instant as the instant stored, whatever the connection's time zone", async () => {
+    const db = bed.handle.db;
+    const ids = (await db.select({ id: jobs.id }).from(jobs).where(anyOfTexts(jobs.organization, ORGS))).map((r) => r.id);
+    const plan = JOB_READS.planOf(["id", "dateCreated"]);
+    // 1850–2150: local mean times with seconds before about 1900, half and quarter hours after.
+    const instant = fc.tuple(fc.integer({ min: -43_800, max: 65_700 }), fc.integer({ min: 0, max: DAY - 1 })).map(([day, ms]) => day * DAY + ms);
+    const rolledBack = new Error("rolled back");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ZONES), fc.array(instant, { minLength: 1, maxLength: 6 }), async (zone, instants) => {
+        await db
+          .transaction(async (tx) => {
+            await tx.execute(sql.raw(`set local time zone '${zone}'`));
+            for (const [i, ms] of instants.entries()) await tx.update(jobs).set({ dateCreated: new Date(ms) }).where(eq(jobs.id, ids[i]));
+            for (const [i, ms] of instants.entries()) {
+              const [row] = await plannedRows<JobRow>(tx, jobs, plan, [when("id", ids[i], (p) => eq(jobs.id, p))], { byKey: true });
+              expect(row.dateCreated.getTime(), `${new Date(ms).toISOString()} in ${zone}`).toBe(ms);
+            }
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+      }),
+      { numRuns: 25, seed: 1204 },
+    );
   });
 });
