@@ -1,10 +1,12 @@
 // Server processes of the benchmark: started with tsx, ready when they print `ready <port>`,
 // their CPU time read from /proc/<pid>/stat (utime + stime) and their statement count from the
-// side port each one serves (stats.ts).
+// side port each one serves (stats.ts). This service runs with the node flags `npm start` gives it
+// (bench/npm-start.ts: the heap ceiling, the young generation's size); the peers with node's own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { NPM_START_NODE_FLAGS } from "../npm-start.js";
 
 export interface ServerProcess {
   name: string;
@@ -43,7 +45,8 @@ async function freePort(): Promise<number> {
 export async function startProcess(name: string, script: string, env: Record<string, string>): Promise<ServerProcess> {
   const statsPort = await freePort();
   const file = fileURLToPath(new URL(script, import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", file], {
+  const nodeFlags = script === "./serve-service.ts" ? NPM_START_NODE_FLAGS : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "--import", "tsx", file], {
     env: { ...process.env, ...env, PORT: "0", PEERS_STATS_PORT: String(statsPort), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
