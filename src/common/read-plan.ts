@@ -3,7 +3,7 @@
 // statement names only the columns asked for and counts only when a count is asked. One
 // mechanism for every type that has a read map; a caller without a selection (REST, a mutation
 // answering a whole object) reads every field.
-import type { GraphQLResolveInfo } from "graphql";
+import type { FieldNode, GraphQLResolveInfo } from "graphql";
 import { boundedLru } from "./bounded-lru.js";
 import { selectedFields } from "./selection.js";
 
@@ -33,6 +33,12 @@ export const PAGEABLE_TOTAL_MEMBERS: ReadonlySet<string> = new Set(["hasNextPage
 export class ReadMap<Row, Out> {
   private readonly entries: Map<string, FieldRead<Row>>;
   private readonly plans = boundedLru<string, ReadPlan<Row>>({ entries: 256 });
+  /**
+   * The plan of a resolver's field node, by member: a document's nodes are the same objects every
+   * time its compiled plan or Apollo's parsed document runs again, so the selection is walked once
+   * per document, not once per request. Held no longer than the document.
+   */
+  private readonly byNode = new WeakMap<FieldNode, Map<string, ReadPlan<Row>>>();
   /** Every field: for callers without a selection. */
   readonly everything: ReadPlan<Row>;
 
@@ -75,7 +81,12 @@ export class ReadMap<Row, Out> {
   /** The plan of the objects a resolver answers: its own selection, or that of a member (`content` of a page). */
   planFor(info: GraphQLResolveInfo | undefined, member?: string): ReadPlan<Row> {
     if (!info) return this.everything;
-    return this.planOf(namesSelected(info, member));
+    if (info.fieldNodes.length !== 1) return this.planOf(namesSelected(info, member));
+    let byMember = this.byNode.get(info.fieldNodes[0]);
+    if (!byMember) this.byNode.set(info.fieldNodes[0], (byMember = new Map()));
+    let plan = byMember.get(member ?? "");
+    if (!plan) byMember.set(member ?? "", (plan = this.planOf(namesSelected(info, member))));
+    return plan;
   }
 
   /** The answer made from a row, with the plan's fields only. */
