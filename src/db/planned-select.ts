@@ -84,7 +84,7 @@ const TOTAL = "__total";
 const kept = new WeakMap<object, LRUCache<string, Runnable>>();
 
 /**
- * The statement of `key`, built by `build` on the database its reads go to now (a replica or the
+ * The statement of `key`, made by `made` on the database its reads go to now (a replica or the
  * primary), kept for that database, its rows mapped by a mapper made for it (row-mapper.ts).
  */
 function statementOf(db: Executor, key: string, made: (on: Executor) => Runnable): Runnable {
