@@ -84,17 +84,16 @@ const TOTAL = "__total";
 const kept = new WeakMap<object, LRUCache<string, Runnable>>();
 
 /**
- * The statement of `key`, made by `made` on the database its reads go to now (a replica or the
- * primary), kept for that database, its rows mapped by a mapper made for it (row-mapper.ts).
+ * The statement of `key`, built by `build` on the database its reads go to now (a replica or the
+ * primary), kept for that database, its rows mapped by a mapper made for it once (row-mapper.ts).
  */
-function statementOf(db: Executor, key: string, made: (on: Executor) => Runnable): Runnable {
-  const build = (on: Executor) => withFlatRows(made(on));
-  if (is(db, PgTransaction)) return build(db);
+function statementOf(db: Executor, key: string, build: (on: Executor) => Runnable): Runnable {
+  if (is(db, PgTransaction)) return withFlatRows(build(db));
   const on = readTarget(db);
   let statements = kept.get(on);
   if (!statements) kept.set(on, (statements = boundedLru({ entries: 512 })));
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = build(on)));
+  if (!statement) statements.set(key, (statement = withFlatRows(build(on))));
   return statement;
 }
 
