@@ -299,14 +299,25 @@ function preparingTransaction(tx: postgres.TransactionSql, mayName: NamingBound)
   });
 }
 
-/** Rows of a raw `execute`, whichever driver ran it (postgres.js answers an array, PGlite `{ rows }`). */
+/**
+ * `query` sent to the driver now. A drizzle query is lazy: `await` sends it a microtask later,
+ * after whatever else that turn sends. Sent at once, statements go to the connection in the order
+ * they were made, and those made in one turn of a transaction leave in one write (postgres.js
+ * pipelines them: one round trip for all). A later statement sent before an earlier one's answer
+ * runs after it in the same transaction; if the earlier one fails, the later ones fail with it.
+ */
+export function sent<T>(query: PromiseLike<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => query.then(resolve, reject));
+}
+
+/** Rows of a raw `execute`, whichever driver ran it (postgres.js answers an array, PGlite `{ rows }`); sent when called. */
 export async function queryRows<T = Record<string, unknown>>(executor: Executor, query: SQL): Promise<T[]> {
-  const result: any = await executor.execute(query);
+  const result: any = await sent(executor.execute(query));
   return (Array.isArray(result) ? result : result.rows) as T[];
 }
 
-/** Affected row count of a raw `execute`, whichever driver ran it. */
+/** Affected row count of a raw `execute`, whichever driver ran it; sent when called. */
 export async function execute(executor: Executor, query: SQL): Promise<number> {
-  const result: any = await executor.execute(query);
+  const result: any = await sent(executor.execute(query));
   return Number(result.count ?? result.affectedRows ?? result.rowCount ?? 0);
 }

@@ -25,7 +25,8 @@ import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
 import { heavyWork } from "../common/heavy-work.js";
 import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./ripple-schedule.js";
-import { scheduleTarget, type EventTarget } from "../schedules/index.js";
+import { scheduleTarget, type EventTarget, type EventUpdate } from "../schedules/index.js";
+import type { EventRow } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { copyIdOfTarget, relabelEvent } from "./copies.js";
@@ -90,9 +91,12 @@ export class EventService {
   async update(viewer: Viewer, at: EventsEditTarget, inputs: EventInput[]): Promise<Schedule> {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
-    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents" }, async ({ tx, schedule, target }) => {
-      await applyUpdates(tx, target, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
-      return outcome(true, toSchedule, 0);
+    const ids = updateIds(inputs, "events");
+    // The events are read right behind the schedule's lock, and written together with its touch.
+    const preload = (tx: Executor, target: EventTarget) => store.loadEventsById(tx, target, ids);
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ schedule, target, preloaded }) => {
+      const updates = plannedUpdates(ids, preloaded, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
+      return outcome(true, toSchedule, 0, store.updateEventsStatement(target, updates) ?? undefined);
     });
   }
 
@@ -120,22 +124,24 @@ export class EventService {
 
 }
 
-/** Applies updates (each with the id of an event of the target) in one statement. */
-export async function applyUpdates(executor: Executor, target: EventTarget, inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): Promise<number[]> {
+/** The ids of updates' events (each input names one, none twice). */
+function updateIds(inputs: EventInput[], argument: string): number[] {
   const ids = inputs.map((input, i) => {
     if (input.id === undefined || input.id === null) throw badInput(`${argument}[${i}].id is required`, { field: `${argument}[${i}].id` });
     return parseId(input.id, `${argument}[${i}].id`);
   });
   if (new Set(ids).size !== ids.length) throw badInput(`${argument} names an event twice`, { argument });
-  const rows = await store.loadEventsById(executor, target, ids);
+  return ids;
+}
+
+/** Each input's new values over its stored event (`rows`: the target's events of `ids`; NOT_FOUND for one missing). */
+function plannedUpdates(ids: number[], rows: EventRow[], inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): EventUpdate[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
-  const updates = inputs.map((input, i) => {
+  return inputs.map((input, i) => {
     const before = toValues(byId.get(ids[i])!);
     return { id: ids[i], before, values: eventValues(input, before, { onAirTime: 0, rate, clock }, `${argument}[${i}]`) };
   });
-  await store.updateEvents(executor, target, updates);
-  return ids;
 }
 

@@ -13,12 +13,14 @@ import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import { now } from "../common/clock.js";
 import { conflict } from "../common/errors.js";
 import { describeInstant } from "../common/instants.js";
-import type { Transaction } from "../db/client.js";
+import { execute, type Transaction } from "../db/client.js";
+import type { SQL } from "drizzle-orm";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { armLockHorizon, lockHorizonHits, touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
 import { runChangedHooks, runOpenedHooks, type EventsEdit, type ScheduleWork } from "./change-hooks.js";
 import type { ScheduleRow } from "./store/tables.js";
+import type { EventTarget } from "./event-target.js";
 
 export type { Transactor };
 
@@ -49,9 +51,24 @@ export type EventsEditTarget = Pick<EventsEditOptions, "scheduleId" | "changeSet
 
 export type { EventsEdit };
 
+/**
+ * Reads an edit needs that depend only on its arguments and its target (the events it names):
+ * sent right behind the target's lock, in the same round trip, and given to the work as
+ * `preloaded`. The lock comes first, so they read what the lock holds.
+ */
+export type Preload<P> = (tx: Transaction, target: EventTarget) => Promise<P>;
+
+/** What the work is given: the opened target, and what its preload read. */
+export type PreloadedEdit<P> = EventsEdit & { readonly preloaded: P };
+
 /** What the work reports: whether the target changed, and how to answer once it is touched. */
 export interface Outcome<R> {
   changed: boolean;
+  /**
+   * The work's last write, left for the unit to send (not yet sent): it goes out together with
+   * the touch, in one round trip, the write first. Its answer is not needed by anything after it.
+   */
+  lastWrite?: SQL;
   /**
    * By how many the number of the target's events changed, when the work knows it exactly (the
    * touch then moves the stored count instead of counting the events); undefined: counted.
@@ -62,45 +79,69 @@ export interface Outcome<R> {
 }
 
 /** The work changed the target (or not: `changed` false), and answers with `answer`. */
-export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number): Outcome<R> => ({
+export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number, lastWrite?: SQL): Outcome<R> => ({
   changed: typeof changed === "number" ? changed > 0 : changed,
   counted,
   answer,
+  lastWrite,
 });
 
 /** editScheduleEvents in a transaction of its own. */
-export function editScheduleEvents<R>(db: Transactor, viewer: Viewer, options: EventsEditOptions, work: (edit: EventsEdit) => Promise<Outcome<R>>): Promise<R> {
+export function editScheduleEvents<R, P = undefined>(
+  db: Transactor,
+  viewer: Viewer,
+  options: EventsEditOptions & { preload?: Preload<P> },
+  work: (edit: PreloadedEdit<P>) => Promise<Outcome<R>>,
+): Promise<R> {
   requireRole(viewer, options.role ?? "editor");
   return db.transaction((tx) => editScheduleEventsIn(tx, viewer, options, work));
 }
 
+/** Swallows a rejection that an earlier statement of the same round trip reports (a failed statement fails those behind it). */
+const quiet = (promise: Promise<unknown>): void => void promise.catch(() => {});
+
 /** editScheduleEvents inside a transaction the caller already holds (an import batch, a job step). */
-export async function editScheduleEventsIn<R>(
+export async function editScheduleEventsIn<R, P = undefined>(
   tx: Transaction,
   viewer: Viewer,
-  options: EventsEditOptions,
-  work: (edit: EventsEdit) => Promise<Outcome<R>>,
+  options: EventsEditOptions & { preload?: Preload<P> },
+  work: (edit: PreloadedEdit<P>) => Promise<Outcome<R>>,
 ): Promise<R> {
-  // The began hooks' settings go with the target's lock, the edit's first statement.
+  // The began hooks' settings go with the target's lock, the edit's first statement; the preload right behind it.
   const inUnit = async ({ settings }: ScheduleWork): Promise<R> => {
+    const { preload } = options;
+    let preloading: Promise<P> | undefined;
+    const sendBehind = preload && ((target: EventTarget) => quiet((preloading = preload(tx, target))));
     const open = await openTarget(tx, viewer, options.scheduleId, options.changeSetId, options.organization, {
       lock: options.lock !== "read",
       includeHidden: options.includeHidden ?? false,
       settings,
+      sendBehind,
     });
     checkTargetVersion(open, options.version);
-    const edit: EventsEdit = { ...open, tx, viewer, operation: options.operation, settings };
+    const edit: PreloadedEdit<P> = { ...open, tx, viewer, operation: options.operation, settings, preloaded: (await preloading) as P };
     await runOpenedHooks(edit);
     const horizon = options.lock !== "read" && options.lockHorizon !== false ? open.schedule.lockHorizonMs : 0;
     const limit = horizon > 0 ? now() + horizon : null;
     if (limit !== null) await armLockHorizon(tx, open.target, limit);
     const result = await work(edit);
+    // The work's last write, and the touch right behind it (when nothing must be read in between).
+    const writing = result.lastWrite ? execute(tx, result.lastWrite) : undefined;
     if (limit !== null) {
+      await writing;
       const hits = await lockHorizonHits(tx);
       if (hits.length) throw lockHorizonConflict(hits, limit, horizon);
     }
-    if (!result.changed) return result.answer(open.schedule);
-    const touched = await touchTarget(tx, open.target, result.counted);
+    if (!result.changed) {
+      await writing;
+      return result.answer(open.schedule);
+    }
+    const touching = touchTarget(tx, open.target, result.counted);
+    if (writing) {
+      quiet(touching);
+      await writing;
+    }
+    const touched = await touching;
     await runChangedHooks(edit, touched);
     return result.answer(touched);
   };

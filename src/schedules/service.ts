@@ -4,7 +4,7 @@ import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
-import type { Database, Executor } from "../db/client.js";
+import { sent, type Database, type Executor } from "../db/client.js";
 import { settingLocals, type LocalSettings } from "../db/local-settings.js";
 import { editSchedule } from "./edit-schedule.js";
 import { checkFpsFilter, scheduleFields } from "./rules.js";
@@ -264,14 +264,17 @@ export function lockSchedule(executor: Executor, viewer: Viewer, id: string | nu
 
 /**
  * findSchedule or lockSchedule; includeHidden: also a schedule an import is still writing (that
- * import's own writes); settings: transaction-local settings the same statement sets first.
+ * import's own writes); settings: transaction-local settings the same statement sets first;
+ * sendBehind: called with the schedule's id once its read is sent, to send statements that run
+ * right behind it in the same round trip (their answers are the caller's; used only once the
+ * schedule is found). It must not throw.
  */
 export async function openSchedule(
   executor: Executor,
   viewer: Viewer,
   id: string | number,
   organization: string | null | undefined,
-  options: { lock: boolean; includeHidden?: boolean; settings?: LocalSettings },
+  options: { lock: boolean; includeHidden?: boolean; settings?: LocalSettings; sendBehind?: (scheduleId: number) => void },
 ): Promise<ScheduleRow> {
   const { scheduleId, conditions } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
   const where = inlined(conditions);
@@ -279,7 +282,10 @@ export async function openSchedule(
     .select()
     .from(schedules)
     .where(options.settings ? and(where, settingLocals(options.settings)) : where);
-  const [row] = options.lock ? await query.for("update") : await query;
+  const reading = sent(options.lock ? query.for("update") : query);
+  // What must run right behind the read (under its lock) goes out in the same round trip.
+  options.sendBehind?.(scheduleId);
+  const [row] = await reading;
   if (!row) throw notFound("Schedule", scheduleId);
   return row;
 }

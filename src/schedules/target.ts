@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../common/auth.js";
 import { notFound, staleVersion } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
-import type { Executor } from "../db/client.js";
+import { sent, type Executor } from "../db/client.js";
 import type { LocalSettings } from "../db/local-settings.js";
 import { changeSets, type ChangeSetRow } from "./store/tables.js";
 import { checkVersion, openSchedule } from "./service.js";
@@ -34,6 +34,8 @@ export interface OpenTarget {
  * one: the change set of that schedule, row-locked (the schedule itself is only read, so drafts
  * never wait for or block on-air edits). A change set of another schedule or organization is
  * NOT_FOUND, exactly like a missing one. `settings`: set by the schedule's read (local-settings.ts).
+ * `sendBehind`: called with the target once its lock is sent, to send statements that run right
+ * behind the lock in the same round trip (see openSchedule); it must not throw.
  */
 export async function openTarget(
   executor: Executor,
@@ -41,20 +43,25 @@ export async function openTarget(
   scheduleId: string | number,
   changeSetId: string | null | undefined,
   organization?: string | null,
-  options: { lock?: boolean; includeHidden?: boolean; settings?: LocalSettings } = {},
+  options: { lock?: boolean; includeHidden?: boolean; settings?: LocalSettings; sendBehind?: (target: EventTarget) => void } = {},
 ): Promise<OpenTarget> {
-  const { lock = true, includeHidden = false, settings } = options;
+  const { lock = true, includeHidden = false, settings, sendBehind } = options;
   if (changeSetId === undefined || changeSetId === null) {
-    const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock, includeHidden, settings });
+    const behind = sendBehind && ((id: number) => sendBehind(scheduleTarget(id)));
+    const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock, includeHidden, settings, sendBehind: behind });
     return { schedule, changeSet: null, target: scheduleTarget(schedule.id) };
   }
   const id = parseId(changeSetId, "changeSetId");
   const schedule = await openSchedule(executor, viewer, scheduleId, organization, { lock: false, includeHidden, settings });
-  const [changeSet] = await executor
-    .select()
-    .from(changeSets)
-    .where(and(eq(changeSets.id, id), eq(changeSets.scheduleId, schedule.id), eq(changeSets.organization, schedule.organization)))
-    .for("update");
+  const locking = sent(
+    executor
+      .select()
+      .from(changeSets)
+      .where(and(eq(changeSets.id, id), eq(changeSets.scheduleId, schedule.id), eq(changeSets.organization, schedule.organization)))
+      .for("update"),
+  );
+  sendBehind?.(draftTarget({ id, scheduleId: schedule.id }));
+  const [changeSet] = await locking;
   if (!changeSet) throw notFound("ChangeSet", id);
   return { schedule, changeSet, target: draftTarget(changeSet) };
 }

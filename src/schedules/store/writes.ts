@@ -76,8 +76,21 @@ const differs = (a: unknown, b: unknown): boolean => a !== b && (typeof a !== "o
  * trigger (history-hint.ts), which then compares only those; a column not written cannot change,
  * so history records the same rows.
  */
-export async function updateEvents(executor: Executor, target: EventTarget, updates: { id: number; values: EventValues; before?: EventValues }[]): Promise<void> {
-  if (updates.length === 0) return;
+export async function updateEvents(executor: Executor, target: EventTarget, updates: EventUpdate[]): Promise<void> {
+  const statement = updateEventsStatement(target, updates);
+  if (statement) await execute(executor, statement);
+}
+
+/** One event's new values, and the stored ones when the caller read them. */
+export interface EventUpdate {
+  id: number;
+  values: EventValues;
+  before?: EventValues;
+}
+
+/** updateEvents' statement, not sent (a unit of work sends it with its touch); null when there is nothing to update. */
+export function updateEventsStatement(target: EventTarget, updates: EventUpdate[]): SQL | null {
+  if (updates.length === 0) return null;
   const t = sqlOf(target);
   const columns = VALUE_COLUMNS.filter((c) =>
     updates.some((u) => u.before === undefined || differs((u.values as unknown as Record<string, unknown>)[c.property], (u.before as unknown as Record<string, unknown>)[c.property])),
@@ -93,10 +106,10 @@ export async function updateEvents(executor: Executor, target: EventTarget, upda
   set.version = sql`e.version + 1`;
   const { set: setList, stated } = statedColumns(target, set);
   const recordColumns = sql.raw(["id bigint", ...columns.map((c) => `${c.name} ${c.type}`)].join(", "));
-  await executor.execute(sql`
+  return sql`
     update ${t.table} e set ${setList}
     from jsonb_to_recordset(${json(records)}) as x(${recordColumns})
-    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`);
+    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`;
 }
 
 /** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
