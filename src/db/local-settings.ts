@@ -22,3 +22,19 @@ export async function setLocals(executor: Executor, settings: LocalSettings): Pr
   if (settings.size === 0) return;
   await executor.execute(sql`select ${sql.join(setEach(settings), sql`, `)}`);
 }
+
+/**
+ * settingLocals for a kept statement: names and values as placeholders (`values`, by their
+ * placeholder names); `key` (how many) is all that shapes its text.
+ */
+export function heldLocals(settings: LocalSettings | undefined): { key: string; condition: () => SQL | undefined; values: Record<string, string> } {
+  const entries = settings ? [...settings] : [];
+  const values: Record<string, string> = {};
+  entries.forEach(([name, value], i) => {
+    values[`local-name:${i}`] = name;
+    values[`local:${i}`] = value;
+  });
+  const condition = () =>
+    entries.length === 0 ? undefined : sql`(select ${sql.join(entries.map((_, i) => sql`set_config(${sql.placeholder(`local-name:${i}`)}, ${sql.placeholder(`local:${i}`)}, true)`), sql` || `)}) is not null`;
+  return { key: String(entries.length), condition, values };
+}

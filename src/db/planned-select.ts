@@ -269,11 +269,22 @@ interface Preparing {
 export async function plannedStatement<Row>(db: Executor, key: string | null, build: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
   const prepare = (on: Executor) => {
     const { session, dialect } = on as unknown as Preparing;
-    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, key ?? undefined, false);
+    return session.prepareQuery(key === null ? dialect.sqlToQuery(build()) : keptText(dialect, key, build), undefined, key ?? undefined, false);
   };
-  const statement = key === null ? prepare(db) : statementOf(db, `statement:${key}`, prepare);
+  const statement = key === null || is(db, PgTransaction) ? prepare(db) : statementOf(db, `statement:${key}`, prepare);
   const result = (await statement.execute(values)) as Row[] | { rows: Row[] };
   return Array.isArray(result) ? result : result.rows;
+}
+
+/** The texts of kept statements by dialect: a transaction's statement is made for it, but its text is written once (512 shapes). */
+const keptTexts = new WeakMap<object, LRUCache<string, Query>>();
+
+function keptText(dialect: Preparing["dialect"], key: string, build: () => SQL): Query {
+  let texts = keptTexts.get(dialect);
+  if (!texts) keptTexts.set(dialect, (texts = boundedLru({ entries: 512 })));
+  let text = texts.get(key);
+  if (!text) texts.set(key, (text = dialect.sqlToQuery(build())));
+  return text;
 }
 
 /** How many rows of `table` match the conditions. */

@@ -94,9 +94,9 @@ export class EventService {
     const ids = updateIds(inputs, "events");
     // The events are read right behind the schedule's lock, and written together with its touch.
     const preload = (tx: Executor, target: EventTarget) => store.loadEventsById(tx, target, ids);
-    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ schedule, target, preloaded }) => {
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ tx, schedule, target, preloaded }) => {
       const updates = plannedUpdates(ids, preloaded, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
-      return outcome(true, toSchedule, 0, store.updateEventsStatement(target, updates) ?? undefined);
+      return outcome(true, toSchedule, 0, () => store.updateEvents(tx, target, updates));
     });
   }
 

@@ -13,8 +13,7 @@ import { requireRole, type Role, type Viewer } from "../common/auth.js";
 import { now } from "../common/clock.js";
 import { conflict } from "../common/errors.js";
 import { describeInstant } from "../common/instants.js";
-import { execute, type Transaction } from "../db/client.js";
-import type { SQL } from "drizzle-orm";
+import type { Transaction } from "../db/client.js";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { armLockHorizon, lockHorizonHits, touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
@@ -65,10 +64,11 @@ export type PreloadedEdit<P> = EventsEdit & { readonly preloaded: P };
 export interface Outcome<R> {
   changed: boolean;
   /**
-   * The work's last write, left for the unit to send (not yet sent): it goes out together with
-   * the touch, in one round trip, the write first. Its answer is not needed by anything after it.
+   * The work's last write, left for the unit to send: called, it sends its statement at once (as
+   * the store's writes do, before their first await), and the touch goes right behind it in the
+   * same round trip. Nothing after it needs its answer.
    */
-  lastWrite?: SQL;
+  lastWrite?: () => Promise<unknown>;
   /**
    * By how many the number of the target's events changed, when the work knows it exactly (the
    * touch then moves the stored count instead of counting the events); undefined: counted.
@@ -79,7 +79,7 @@ export interface Outcome<R> {
 }
 
 /** The work changed the target (or not: `changed` false), and answers with `answer`. */
-export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number, lastWrite?: SQL): Outcome<R> => ({
+export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number, lastWrite?: () => Promise<unknown>): Outcome<R> => ({
   changed: typeof changed === "number" ? changed > 0 : changed,
   counted,
   answer,
@@ -126,7 +126,7 @@ export async function editScheduleEventsIn<R, P = undefined>(
     if (limit !== null) await armLockHorizon(tx, open.target, limit);
     const result = await work(edit);
     // The work's last write, and the touch right behind it (when nothing must be read in between).
-    const writing = result.lastWrite ? execute(tx, result.lastWrite) : undefined;
+    const writing = result.lastWrite?.();
     if (limit !== null) {
       await writing;
       const hits = await lockHorizonHits(tx);

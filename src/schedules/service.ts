@@ -4,13 +4,13 @@ import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
 import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
-import { sent, type Database, type Executor } from "../db/client.js";
-import { settingLocals, type LocalSettings } from "../db/local-settings.js";
+import type { Database, Executor } from "../db/client.js";
+import { heldLocals, type LocalSettings } from "../db/local-settings.js";
 import { editSchedule } from "./edit-schedule.js";
 import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { SCHEDULE_READS, toSchedule } from "./mapper.js";
-import { scheduleRowOf } from "./store/rows.js";
+import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./store/rows.js";
 import { foldedPagesKey, foldedPagesStatement, foldedPagesValues } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds } from "../db/any-of.js";
@@ -277,17 +277,21 @@ export async function openSchedule(
   options: { lock: boolean; includeHidden?: boolean; settings?: LocalSettings; sendBehind?: (scheduleId: number) => void },
 ): Promise<ScheduleRow> {
   const { scheduleId, conditions } = scheduleLookup(viewer, id, organization, options.includeHidden ?? false);
-  const where = inlined(conditions);
-  const query = executor
-    .select()
-    .from(schedules)
-    .where(options.settings ? and(where, settingLocals(options.settings)) : where);
-  const reading = sent(options.lock ? query.for("update") : query);
+  const held = heldConditions(conditions);
+  const settings = heldLocals(options.settings);
+  // Its text is kept by what shapes it (which conditions, the lock, the settings' names).
+  const key = `schedule:open:${held.key}:${options.lock ? "lock" : "read"}:${settings.key}`;
+  const reading = plannedStatement<Record<string, unknown>>(
+    executor,
+    key,
+    () => sql`select ${SCHEDULE_COLUMN_LIST} from schedules where ${and(held.where(), settings.condition())}${options.lock ? sql` for update` : sql``}`,
+    { ...held.values, ...settings.values },
+  );
   // What must run right behind the read (under its lock) goes out in the same round trip.
   options.sendBehind?.(scheduleId);
   const [row] = await reading;
   if (!row) throw notFound("Schedule", scheduleId);
-  return row;
+  return scheduleRowOf(row);
 }
 
 /** The conditions naming one schedule the caller may see (NOT_FOUND for another organization's, as for a missing one). */

@@ -4,15 +4,16 @@
 // first start (events_schedule_time_idx), the last end (events_schedule_end_idx) and the longest
 // event (events_schedule_duration_idx); the number of events moves by what the edit reports it
 // changed, and is counted only when the edit does not know.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { plannedStatement } from "../../db/planned-select.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./rows.js";
 
 /** The first start and the last end of a schedule's events (relative to its origin; null without events), each by index. */
-const firstStart = (scheduleId: number): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
-const lastEnd = (scheduleId: number): SQL => sql`(select max(on_air_time + duration) from events where schedule_id = ${scheduleId})`;
+const firstStart = (scheduleId: number | SQLWrapper): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
+const lastEnd = (scheduleId: number | SQLWrapper): SQL => sql`(select max(on_air_time + duration) from events where schedule_id = ${scheduleId})`;
 
 /** The stored dates from the events (to_timestamp takes seconds); the stored ones stay while there are no events. */
 const dates = (scheduleId: number) => ({
@@ -30,18 +31,22 @@ const eventCount = (stored: SQL, table: string, key: string, id: number, counted
  * the longest duration and the number of events (schedules.max_event_duration and event_count,
  * which the page queries rely on). `counted`: by how many the number of events changed, when the
  * edit knows it exactly (an edit that does not say is counted). One statement, answering the
- * row, its text written out rather than built by drizzle's update builder (building it took a
- * tenth of the server's CPU of a single-event update). Every successful event mutation ends with this, once.
+ * row, its text written once per shape and kept (plannedStatement: building it took a tenth of the
+ * server's CPU of a single-event update). Every successful event mutation ends with this, once.
  */
 export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number): Promise<ScheduleRow> {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const id = sql.placeholder("id");
+  const moved = sql.placeholder("counted");
+  const [row] = await plannedStatement<Record<string, unknown>>(
     executor,
-    sql`update schedules set version = version + 1, date_updated = now(),
-        max_event_duration = coalesce((select max(duration) from events where schedule_id = ${scheduleId}), 0),
-        event_count = ${eventCount(sql`event_count`, "events", "schedule_id", scheduleId, counted)},
-        start_date = coalesce(to_timestamp((${firstStart(scheduleId)} + time_origin) / 1000.0), start_date),
-        finish_date = coalesce(to_timestamp((${lastEnd(scheduleId)} + time_origin) / 1000.0), finish_date)
-      where id = ${scheduleId} returning ${SCHEDULE_COLUMN_LIST}`,
+    `touch:schedule:${counted === undefined ? "counting" : "moved"}`,
+    () => sql`update schedules set version = version + 1, date_updated = now(),
+        max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0),
+        event_count = ${counted === undefined ? sql`(select count(*) from events where schedule_id = ${id})` : sql`event_count + ${moved}`},
+        start_date = coalesce(to_timestamp((${firstStart(id)} + time_origin) / 1000.0), start_date),
+        finish_date = coalesce(to_timestamp((${lastEnd(id)} + time_origin) / 1000.0), finish_date)
+      where id = ${id} returning ${SCHEDULE_COLUMN_LIST}`,
+    { id: scheduleId, counted },
   );
   return scheduleRowOf(row);
 }

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { notFound } from "../../common/errors.js";
 import { queryRows, type Executor } from "../../db/client.js";
+import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
@@ -44,9 +45,12 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
 export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
   const t = sqlOf(target);
-  const rows = await queryRows<Record<string, unknown>>(
+  // Its text is kept per kind of target: every edit that names its events reads them so.
+  const rows = await plannedStatement<Record<string, unknown>>(
     executor,
-    sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${t.id} and e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+    `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}`,
+    () => sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and e.id in (select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb)::bigint)`,
+    { target: t.id, ids: JSON.stringify(ids) },
   );
   return rows.map(eventRowOf);
 }

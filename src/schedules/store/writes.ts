@@ -3,6 +3,7 @@
 // with jsonb_to_recordset).
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../../db/client.js";
+import { plannedStatement } from "../../db/planned-select.js";
 import type { EventValues } from "./tables.js";
 import type { EventRow } from "./tables.js";
 import type { ScheduleRow } from "./tables.js";
@@ -77,21 +78,7 @@ const differs = (a: unknown, b: unknown): boolean => a !== b && (typeof a !== "o
  * so history records the same rows.
  */
 export async function updateEvents(executor: Executor, target: EventTarget, updates: EventUpdate[]): Promise<void> {
-  const statement = updateEventsStatement(target, updates);
-  if (statement) await execute(executor, statement);
-}
-
-/** One event's new values, and the stored ones when the caller read them. */
-export interface EventUpdate {
-  id: number;
-  values: EventValues;
-  before?: EventValues;
-}
-
-/** updateEvents' statement, not sent (a unit of work sends it with its touch); null when there is nothing to update. */
-export function updateEventsStatement(target: EventTarget, updates: EventUpdate[]): SQL | null {
-  if (updates.length === 0) return null;
-  const t = sqlOf(target);
+  if (updates.length === 0) return;
   const columns = VALUE_COLUMNS.filter((c) =>
     updates.some((u) => u.before === undefined || differs((u.values as unknown as Record<string, unknown>)[c.property], (u.before as unknown as Record<string, unknown>)[c.property])),
   );
@@ -101,15 +88,28 @@ export function updateEventsStatement(target: EventTarget, updates: EventUpdate[
     for (const c of columns) record[c.name] = values[c.property];
     return record;
   });
-  const set: Record<string, SQL> = {};
-  for (const c of columns) set[c.name] = c.name === "on_air_time" ? sql`x.on_air_time - ${originOf(target.scheduleId)}` : sql.raw(`x.${c.name}`);
-  set.version = sql`e.version + 1`;
-  const { set: setList, stated } = statedColumns(target, set);
-  const recordColumns = sql.raw(["id bigint", ...columns.map((c) => `${c.name} ${c.type}`)].join(", "));
-  return sql`
+  // The text depends only on the kind of target and the columns written: kept (plannedStatement).
+  const build = () => {
+    const t = sqlOf(target);
+    const set: Record<string, SQL> = {};
+    for (const c of columns) set[c.name] = c.name === "on_air_time" ? sql`x.on_air_time - ${originOf(sql`${sql.placeholder("schedule")}`)}` : sql.raw(`x.${c.name}`);
+    set.version = sql`e.version + 1`;
+    const { set: setList, stated } = statedColumns(target, set);
+    const recordColumns = sql.raw(["id bigint", ...columns.map((c) => `${c.name} ${c.type}`)].join(", "));
+    return sql`
     update ${t.table} e set ${setList}
-    from jsonb_to_recordset(${json(records)}) as x(${recordColumns})
-    where e.id = x.id and e.${t.key} = ${t.id} and ${stated}`;
+    from jsonb_to_recordset(${sql.placeholder("records")}::jsonb) as x(${recordColumns})
+    where e.id = x.id and e.${t.key} = ${sql.placeholder("target")} and ${stated}`;
+  };
+  const key = `events:update:${target.changeSetId === null ? "schedule" : "draft"}:${columns.map((c) => c.name).join(",")}`;
+  await plannedStatement(executor, key, build, { records: JSON.stringify(records), target: sqlOf(target).id, schedule: target.scheduleId });
+}
+
+/** One event's new values, and the stored ones when the caller read them. */
+export interface EventUpdate {
+  id: number;
+  values: EventValues;
+  before?: EventValues;
 }
 
 /** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
