@@ -105,11 +105,12 @@ export class EventService {
     requireRole(viewer, "editor");
     const wanted = [...new Set(parseIds(ids))];
     if (wanted.length === 0) throw badInput("ids must name at least one event", { argument: "ids" });
-    return editScheduleEvents(this.db, viewer, { ...at, operation: "deleteEvents" }, async ({ tx, target }) => {
-      await store.requireEventIds(tx, target, wanted);
-      const deleted = await store.deleteEventIds(tx, target, wanted);
-      return outcome(true, toSchedule, -deleted);
-    });
+    // Their presence is checked right behind the target's lock; the delete goes out with the touch
+    // (every one named is there, under the lock: the count moves by all of them).
+    const preload = (tx: Executor, target: EventTarget) => store.requireEventIds(tx, target, wanted);
+    return editScheduleEvents(this.db, viewer, { ...at, operation: "deleteEvents", preload }, async ({ tx, target }) =>
+      outcome(true, toSchedule, -wanted.length, () => store.deleteEventIds(tx, target, wanted)),
+    );
   }
 
   /** S30: see ripple-schedule.ts. */

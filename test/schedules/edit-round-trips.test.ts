@@ -18,8 +18,10 @@ function kindOf(text: string): string {
   if (/from schedules where .* for update$/s.test(text)) return "lock schedule";
   if (/^select .* from schedules where /s.test(text)) return "read schedule";
   if (/from "change_sets" .* for update$/s.test(text)) return "lock change set";
+  if (/^select id from (events|change_set_events) where/.test(text)) return "find events";
   if (/jsonb_array_elements_text/.test(text) && /^select/.test(text)) return "read events";
   if (/^\s*update (events|change_set_events) e set/.test(text)) return "update events";
+  if (/^(delete from events|with removed as \(delete from change_set_events)/.test(text.trim())) return "delete events";
   if (/^(update schedules set version|with touched as \(\s*update change_sets)/.test(text.trim())) return "touch";
   return "other";
 }
@@ -97,5 +99,21 @@ describe("an update of events", () => {
     const v = await versionOf(gql, s);
     const writes = await socketWrites(port, () => gql.data(UPDATE, { s, v, e: [{ id: ids[0], title: "Counted" }] }));
     expect(writes).toBe(4);
+  });
+});
+
+describe("a delete of events", () => {
+  it("finds its events right after the lock and deletes them right before the touch, in a schedule and in a draft", async () => {
+    const { gql } = await orgClient(t);
+    const { s, ids } = await scheduleWithEvents(gql);
+    const { createChangeSet } = await gql.data(`mutation($s: ID!) { createChangeSet(scheduleId: $s) { id } }`, { s });
+    const DELETE = `mutation($s: ID!, $ids: [ID!]!, $cs: ID) { deleteEvents(scheduleId: $s, ids: $ids, changeSetId: $cs) { id version } }`;
+    expect(await statementKinds(gql, DELETE, { s, cs: createChangeSet.id, ids: [ids[0]] })).toEqual(["read schedule", "lock change set", "find events", "delete events", "touch"]);
+    expect(await statementKinds(gql, DELETE, { s, ids: [ids[1], ids[2]] })).toEqual(["lock schedule", "find events", "delete events", "touch"]);
+    const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { events { totalElements content { id } } } }`, { id: s });
+    expect(schedule.events.totalElements).toBe(1);
+    expect(schedule.events.content.map((e: { id: string }) => e.id)).toEqual([ids[0]]);
+    const missing = await gql.request(DELETE, { s, ids: [ids[0], ids[1]] });
+    expect(missing.errors?.[0].extensions?.code).toBe("NOT_FOUND");
   });
 });
