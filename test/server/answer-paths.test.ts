@@ -29,6 +29,10 @@ describe("the path that answers a request", () => {
     expect((await send("/graphql", { method: "POST", headers: auth, body: query("{ schedule(id: \"not-an-id\") { id } }") })).path).toBe("apollo");
     expect((await send("/graphql", { method: "POST", headers: auth, body: query("{ schedule(id: \"not-an-id\") { id } }") })).path).toBe("handed-over");
     expect((await send("/graphql", { method: "POST", headers: auth, body: query(`mutation { createSchedule(input: { name: "" }) { id } }`) })).path).toBe("apollo");
+    expect((await send("/graphql", { method: "POST", headers: auth, body: query(`mutation { createSchedule(input: { name: "" }) { id } }`) })).path).toBe("handed-over");
+    const made = `mutation { createSchedule(input: { name: "Paths" }) { name } } # ${Date.now()}`;
+    expect((await send("/graphql", { method: "POST", headers: auth, body: query(made) })).path).toBe("apollo");
+    expect((await send("/graphql", { method: "POST", headers: auth, body: query(made) })).path).toBe("known");
     expect((await send("/graphql", { method: "POST", headers: auth, body: JSON.stringify([{ query: "{ __typename }" }]) })).path).toBe("apollo");
     const get = await send(`/graphql?query=${encodeURIComponent("{ __typename }")}`, { method: "GET", headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
     expect({ status: get.status, path: get.path }).toEqual({ status: 200, path: "get" });

@@ -12,24 +12,25 @@
 //   answerGraphQL ─┬─ refused by TRUSTED_DOCUMENTS_MODE → a JSON refusal, before GraphQL      "refused:<code>"
 //                  ├─ GET or HEAD          → Apollo, written with res.send (ETag, 304)     "get"
 //                  ├─ multipart POST       → Apollo, res.send once the upload has arrived  "upload"
-//                  ├─ a known query        → the compiled plan, without Apollo             "known"
+//                  ├─ a known operation    → the compiled plan, without Apollo             "known"
+//                  │    (a query or a mutation Apollo ran once)
 //                  │    └─ its result has errors, or it threw → Apollo formats it          "handed-over"
 //                  ├─ a trusted document   → Apollo, from the document parsed at start-up  "trusted"
 //                  │    (by hash; GET too)   (a POST whose plan is compiled: "known" above)
-//                  └─ anything else        → Apollo (mutations, batches, persisted
-//                                            queries, introspection, first runs)           "apollo"
+//                  └─ anything else        → Apollo (batches, persisted queries,
+//                                            introspection, subscriptions, first runs)     "apollo"
 //   Every path spends the operation's cost from the caller's rate budgets once its checks pass
 //   (limits/rate-limits.ts): the known path below, Apollo in its plugin, a batch before Apollo;
 //   over a budget: 429 RATE_LIMITED                                                        "refused:<budget>"
 //
-// "A known query" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
+// "A known operation" is every condition of KNOWN_QUERY below, in order; each one that fails sends the
 // request to Apollo, which answers it as it would have anyway (equality tests keep the paths alike).
 // "A trusted document" is one of the manifests of TRUSTED_DOCUMENTS named by its hash, and the rule
 // of TRUSTED_DOCUMENTS_MODE for everything else, decided first (trusted-requests.ts).
 import type { ApolloServer } from "@apollo/server";
 import type { Config } from "../../config.js";
 import { isMultipart, logLineOf, recordAnswerPath, writeLogLine, type AnswerPath, type PlainRequest, type PlainResponse } from "../http/index.js";
-import { markAnswering, sendRateRefusal, spendRateBudget, type RateLimitRefusal, type RequestChecks } from "../limits/index.js";
+import { markAnswering, markWriting, sendRateRefusal, spendRateBudget, type RateLimitRefusal, type RequestChecks } from "../limits/index.js";
 import { apolloRequestOf, writeApolloAnswer, writeComplete } from "./answer.js";
 import type { CompiledPlans, KnownPlan } from "./executor.js";
 import { answerTypes, operationOf, runKnownPlan, trustedOperationOf, type KnownAnswer } from "./known-operations.js";
@@ -91,10 +92,13 @@ export function answerGraphQL<C extends Context>(deps: Dispatch<C>) {
     const request = trustedId ? trustedOperationOf(req.body) : text;
     // 3. Apollo is running (while stopping, it answers).
     if (!request || !apolloServes()) return apollo;
-    // 4. A plan compiled for this text (or trusted document) and operation name under a token, and 5. a query.
+    // 4. A plan compiled for this text (or trusted document) and operation name under a token, and 5. a query or a
+    //    mutation (a mutation then runs to its end whatever the deadline, as under Apollo's plugin).
     const plan: KnownPlan | undefined = text ? plans.find(text.query, text.operationName) : plans.findPersisted(trustedId!, request.operationName);
-    if (!plan || plan.operation.operation !== "query") return apollo;
-    logLineOf(res).operationType = "query";
+    const type = plan?.operation.operation;
+    if (!plan || (type !== "query" && type !== "mutation")) return apollo;
+    logLineOf(res).operationType = type;
+    if (type === "mutation") markWriting();
     // 6. The context builds (else Apollo builds it again and answers the failure).
     let context: C;
     try {
