@@ -11,11 +11,6 @@ export type LocalSettings = ReadonlyMap<string, string>;
 
 const setEach = (settings: LocalSettings): SQL[] => [...settings].map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
 
-/** A condition to AND into a statement's WHERE that sets `settings` first (always true); undefined when there are none. */
-export function settingLocals(settings: LocalSettings): SQL | undefined {
-  if (settings.size === 0) return undefined;
-  return sql`(select ${sql.join(setEach(settings), sql` || `)}) is not null`;
-}
 
 /** Sets `settings` in a statement of their own (none: nothing sent). */
 export async function setLocals(executor: Executor, settings: LocalSettings): Promise<void> {
@@ -24,7 +19,8 @@ export async function setLocals(executor: Executor, settings: LocalSettings): Pr
 }
 
 /**
- * settingLocals for a kept statement: names and values as placeholders (`values`, by their
+ * A condition to AND into a kept statement's WHERE that sets `settings` first (always true;
+ * undefined when there are none): names and values as placeholders (`values`, by their
  * placeholder names); `key` (how many) is all that shapes its text.
  */
 export function heldLocals(settings: LocalSettings | undefined): { key: string; condition: () => SQL | undefined; values: Record<string, string> } {

@@ -22,7 +22,7 @@ const dates = (scheduleId: number) => ({
 });
 
 /** The new event_count of a target's row: the stored one moved by `counted` when the edit knows it, else a count of its events. */
-const eventCount = (stored: SQL, table: string, key: string, id: number, counted: number | undefined): SQL =>
+const eventCount = (stored: SQL, table: string, key: string, id: number | SQLWrapper, counted: number | SQLWrapper | undefined): SQL =>
   counted === undefined ? sql`(select count(*) from ${sql.raw(table)} where ${sql.raw(key)} = ${id})` : sql`${stored} + ${counted}`;
 
 /**
@@ -42,7 +42,7 @@ export async function touchSchedule(executor: Executor, scheduleId: number, coun
     `touch:schedule:${counted === undefined ? "counting" : "moved"}`,
     () => sql`update schedules set version = version + 1, date_updated = now(),
         max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0),
-        event_count = ${counted === undefined ? sql`(select count(*) from events where schedule_id = ${id})` : sql`event_count + ${moved}`},
+        event_count = ${eventCount(sql`event_count`, "events", "schedule_id", id, counted === undefined ? undefined : moved)},
         start_date = coalesce(to_timestamp((${firstStart(id)} + time_origin) / 1000.0), start_date),
         finish_date = coalesce(to_timestamp((${lastEnd(id)} + time_origin) / 1000.0), finish_date)
       where id = ${id} returning ${SCHEDULE_COLUMN_LIST}`,
