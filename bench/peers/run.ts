@@ -159,15 +159,16 @@ async function main(): Promise<void> {
   }
 }
 
-// --shapes N: generated shapes (shapes-run.ts); --writes: the write path (writes.ts); else Q1–Q5.
-const MODE = process.argv.some((a) => a === "--shapes" || a.startsWith("--shapes=")) ? "shapes" : process.argv.includes("--writes") ? "writes" : "queries";
+// --shapes N: generated shapes, --named: the named reads (shapes-run.ts); --writes: the write path (writes.ts); else Q1–Q5.
+const MODE = process.argv.some((a) => a === "--shapes" || a.startsWith("--shapes=")) ? "shapes" : process.argv.includes("--named") ? "named" : process.argv.includes("--writes") ? "writes" : "queries";
 // The contract of the script: the last line is the mode's headline, even when there are no figures.
 const FAILED_HEADLINE = {
   queries: "median ratio to PostGraphile: Q1 n/a Q2 n/a Q3 n/a Q4 n/a Q5 n/a",
   shapes: `shapes: ${option("shapes") ?? 50}, median ratio n/a, min ratio n/a`,
+  named: "named: n/a, min ratio n/a, p99 at or below PostGraphile's in n/a",
   writes: "writes: single update n/a, bulk edit n/a",
 };
-const run = MODE === "shapes" ? async () => (await import("./shapes-run.js")).runShapes() : MODE === "writes" ? async () => (await import("./writes.js")).runWrites() : main;
+const run = MODE === "shapes" || MODE === "named" ? async () => (await import("./shapes-run.js")).runShapes() : MODE === "writes" ? async () => (await import("./writes.js")).runWrites() : main;
 run().catch((error) => {
   process.stderr.write(`${error?.stack ?? error}\n`);
   process.stdout.write(FAILED_HEADLINE[MODE] + "\n");

@@ -3,6 +3,9 @@
 // before and after the load; per shape, req/s and CPU per request (the server process plus the
 // database's backends) at 2 and 10 connections over interleaved rounds; then the distribution of
 // the ratios this/PostGraphile. Last line: `shapes: N, median ratio X, min ratio Y`.
+// `--named` measures the named reads of shapes.ts instead (the jobs panel polled at 10 and 50
+// connections, later pages), each with its p99 beside PostGraphile's; last line:
+// `named: N, min ratio X, p99 at or below PostGraphile's in A of B`.
 import { buildClientSchema, getIntrospectionQuery } from "graphql";
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
@@ -15,7 +18,7 @@ import { USAGE_WINDOW } from "./queries.js";
 import { datasetSize, ORG } from "./seed.js";
 import { addChangeSets, addShapeFixtures, readFacts } from "./shape-fixtures.js";
 import { checkMappings } from "./shape-fields.js";
-import { drawShapes, normalizeAnswer, ROOT_NAMES, type Shape } from "./shapes.js";
+import { drawShapes, namedShapes, normalizeAnswer, ROOT_NAMES, type Shape } from "./shapes.js";
 
 const CONNECTIONS = [2, 10];
 const PEERS = ["this", "PostGraphile"] as const;
@@ -75,16 +78,19 @@ async function introspect(port: number) {
 }
 
 export async function runShapes(): Promise<void> {
-  const count = Number(option("shapes") ?? 50);
+  const named = process.argv.includes("--named");
+  const count = named ? 0 : Number(option("shapes") ?? 50);
   const seedOption = option("seed");
   // Without --seed a seed is drawn (and printed), so that no set of shapes is the one always measured.
   const seed = seedOption === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(seedOption);
   const rounds = Math.max(3, Number(process.env.PEERS_ROUNDS ?? 3));
   const seconds = Number(process.env.PEERS_SECONDS ?? 3);
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) throw new Error("usage: --shapes N (N ≥ 1) [--seed S (an integer)]");
+  if (!named && (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed))) throw new Error("usage: --shapes N (N ≥ 1) [--seed S (an integer)]");
   ensurePeersInstalled();
   const size = datasetSize();
-  out(`peers benchmark, generated shapes: ${count} shapes, seed ${seed}, ${rounds} interleaved rounds of ${seconds} s per run, connections ${CONNECTIONS.join(" and ")}`);
+  out(named
+    ? `peers benchmark, named reads: ${rounds} interleaved rounds of ${seconds} s per run, each at its own connections`
+    : `peers benchmark, generated shapes: ${count} shapes, seed ${seed}, ${rounds} interleaved rounds of ${seconds} s per run, connections ${CONNECTIONS.join(" and ")}`);
   out(`dataset: ${size.schedules} schedules × ${size.eventsPerSchedule} events, ${size.assets} assets; ${machineLine()}`);
   const database = await prepareDatabase(size, USAGE_WINDOW, ORG);
   const admin = postgres(database.url, { max: 1, onnotice: () => {} });
@@ -106,10 +112,10 @@ export async function runShapes(): Promise<void> {
     for (const [type, fields] of unmapped) out(`  ${type}: ${fields.join(", ") || "none"}`);
 
     const facts = await readFacts(admin, ORG, size.assets);
-    // --only 06,19: of the shapes drawn, measure these alone (the same text as in a whole run: a quicker before and after).
-    const only = option("only")?.split(",").map((n) => `S${n.trim().padStart(2, "0")}`);
-    const shapes = drawShapes(count, seed, facts).filter((shape) => !only || only.includes(shape.name.split(" ")[0]));
-    out(`\nshapes (seed ${seed}):`);
+    // --only 06,19 (or N1,N3 with --named): of the shapes drawn, measure these alone (the same text as in a whole run: a quicker before and after).
+    const only = option("only")?.split(",").map((n) => (/^\d+$/.test(n.trim()) ? `S${n.trim().padStart(2, "0")}` : n.trim()));
+    const shapes = (named ? namedShapes(facts) : drawShapes(count, seed, facts)).filter((shape) => !only || only.includes(shape.name.split(" ")[0]));
+    out(named ? "\nnamed reads:" : `\nshapes (seed ${seed}):`);
     for (const shape of shapes) out(`  ${shape.name}: ${shape.ours}`);
 
     out("");
@@ -118,7 +124,7 @@ export async function runShapes(): Promise<void> {
     // --check-only: the answers and nothing else (a quick test of the mapping over many shapes).
     if (process.argv.includes("--check-only")) {
       if (failed.size) process.exitCode = 1;
-      out(`shapes: ${shapes.length}, median ratio n/a, min ratio n/a`);
+      out(named ? `named: ${shapes.length}, min ratio n/a, p99 at or below PostGraphile's in n/a` : `shapes: ${shapes.length}, median ratio n/a, min ratio n/a`);
       return;
     }
     const statements = new Map<string, string>();
@@ -131,9 +137,9 @@ export async function runShapes(): Promise<void> {
     const key = (shape: Shape, connections: number, peer: Peer) => `${shape.name}|${connections}|${peer}`;
     for (let round = 1; round <= rounds; round++) {
       out(`\nround ${round} of ${rounds}`);
-      out("| shape | conns | this req/s | PostGraphile req/s | req/s ratio | this CPU ms/req | PostGraphile CPU ms/req | CPU ratio | statements this / PostGraphile |\n|---|---|---|---|---|---|---|---|---|");
+      out("| shape | conns | this req/s | PostGraphile req/s | req/s ratio | this CPU ms/req | PostGraphile CPU ms/req | CPU ratio | p99 ms this / PostGraphile | statements this / PostGraphile |\n|---|---|---|---|---|---|---|---|---|---|");
       for (const [i, shape] of measured.entries()) {
-        for (const connections of CONNECTIONS) {
+        for (const connections of shape.connections ?? CONNECTIONS) {
           // Interleaved: which peer runs first alternates by round and shape.
           const order = (round + i) % 2 ? PEERS : [...PEERS].reverse();
           const runs = new Map<Peer, Measured>();
@@ -146,14 +152,14 @@ export async function runShapes(): Promise<void> {
           }
           const [a, b] = [runs.get("this")!, runs.get("PostGraphile")!];
           const failures = a.failures + b.failures ? ` (failed: ${a.failures} / ${b.failures})` : "";
-          out(`| ${shape.name} | ${connections} | ${a.requestsPerSecond.toFixed(1)} | ${b.requestsPerSecond.toFixed(1)} | ${f2(ratioOf("req/s", a, b))}${failures} | ${f2(cpuPerRequest(a))} | ${f2(cpuPerRequest(b))} | ${f2(ratioOf("CPU", a, b))} | ${statements.get(shape.name)} |`);
+          out(`| ${shape.name} | ${connections} | ${a.requestsPerSecond.toFixed(1)} | ${b.requestsPerSecond.toFixed(1)} | ${f2(ratioOf("req/s", a, b))}${failures} | ${f2(cpuPerRequest(a))} | ${f2(cpuPerRequest(b))} | ${f2(ratioOf("CPU", a, b))} | ${a.p99} / ${b.p99} | ${statements.get(shape.name)} |`);
         }
       }
     }
 
     out("");
     for (const name of await checkAll(measured, servers, "after the load")) failed.add(name);
-    const { worst, headline } = report(shapes, measured, results, key, failed, rounds);
+    const { worst, headline } = named ? reportNamed(measured, results, key, failed) : report(shapes, measured, results, key, failed, rounds);
     // --profile K: where the CPU of the K worst shapes by req/s goes (profile.ts); the headline stays the last line.
     const profiled = Number(option("profile") ?? 0);
     for (const shape of worst.slice(0, profiled)) await profileShape(shape.name, shape.ours, token, ours, Math.max(5, seconds), admin, database.name);
@@ -209,4 +215,32 @@ function report(shapes: Shape[], measured: Shape[], results: Map<string, Measure
   const headline = `shapes: ${shapes.length}, median ratio ${headlineMedian}, min ratio ${headlineMin}`;
   out(headline);
   return { worst: rankedBy("req/s").map(({ shape }) => shape), headline };
+}
+
+/** The named reads: per read and connection count the median ratios and p99s, then the headline. */
+function reportNamed(measured: Shape[], results: Map<string, Measured[]>, key: (s: Shape, c: number, p: Peer) => string, failed: Set<string>): { worst: Shape[]; headline: string } {
+  out("\nnamed reads, medians over the rounds:\n| read | conns | req/s ratio | CPU ratio | p99 ms this / PostGraphile |\n|---|---|---|---|---|");
+  const ratios: number[] = [];
+  const standing = new Map<Shape, number>();
+  let p99Within = 0;
+  let pairs = 0;
+  for (const shape of measured) {
+    for (const connections of shape.connections ?? CONNECTIONS) {
+      const ours = results.get(key(shape, connections, "this"))!;
+      const theirs = results.get(key(shape, connections, "PostGraphile"))!;
+      const byRequests = median(ours.map((m, i) => ratioOf("req/s", m, theirs[i])));
+      const byCpu = median(ours.map((m, i) => ratioOf("CPU", m, theirs[i])));
+      const [p99Ours, p99Theirs] = [median(ours.map((m) => m.p99)), median(theirs.map((m) => m.p99))];
+      ratios.push(byRequests, byCpu);
+      standing.set(shape, Math.min(standing.get(shape) ?? Infinity, byRequests));
+      pairs++;
+      if (p99Ours <= p99Theirs) p99Within++;
+      out(`| ${shape.name} | ${connections} | ${f2(byRequests)} | ${f2(byCpu)} | ${p99Ours} / ${p99Theirs} |`);
+    }
+  }
+  const ok = failed.size === 0 && ratios.length > 0;
+  if (!ok) process.exitCode = 1;
+  const headline = `named: ${measured.length}, min ratio ${ok ? f2(Math.min(...ratios)) : "n/a"}, p99 at or below PostGraphile's in ${ok ? `${p99Within} of ${pairs}` : "n/a"}`;
+  out(headline);
+  return { worst: [...standing].sort((a, b) => a[1] - b[1]).map(([shape]) => shape), headline };
 }

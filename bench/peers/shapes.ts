@@ -49,6 +49,8 @@ export interface Shape {
   ours: string;
   theirs: string;
   root: Edge;
+  /** The connections it is measured at: drawn shapes at 2 and 10; a poll at 10 and 50 (namedShapes). */
+  connections?: number[];
 }
 
 /** mulberry32 (the generation's own): the same seed draws the same shapes. */
@@ -245,6 +247,50 @@ export function drawShapes(count: number, seed: number, facts: DatasetFacts): Sh
     const edge = root.edge(random, facts);
     return { name: `S${String(i + 1).padStart(2, "0")} ${root.name}`, ours: `query { ${ourEdge(edge)} }`, theirs: `query { ${theirEdge(edge)} }`, root: edge };
   });
+}
+
+/** Mapped fields of a type by our names, in the order given (a name the mapping lacks is a mistake here). */
+function fieldsOf(type: TypeMapping, names: string[]): FieldMapping[] {
+  return names.map((name) => type.fields.find((field) => field.ours === name) ?? (() => { throw new Error(`${type.ours}.${name}: not in the mapping`); })());
+}
+
+const POLLED = [10, 50];
+
+/**
+ * Named reads beside the drawn ones (`--named`): what a frontend sends most, each fixed, measured
+ * at its own connections: the jobs panel (an organization's 20 newest jobs, polled), a job poll of
+ * 15 fields, a jobs page further on, a page of 200 events with every mapped field and a later page
+ * of another schedule's events.
+ */
+export function namedShapes(facts: DatasetFacts): Shape[] {
+  const org = quoted(facts.organization);
+  const jobFields = ["id", "type", "status", "progress", "dateCreated"];
+  const pollFields = ["id", "entityId", "type", "organization", "status", "providerId", "userId", "fileName", "resourceExtension", "progress", "attempts", "dateCreated", "dateStarted", "dateFinished", "resourceLink"];
+  const eventFields = EVENT.fields.filter((field) => field.ours !== "eventId").map((field) => field.ours);
+  const schedulePage = (scheduleId: string, page: number, size: number, fields: string[]): Edge =>
+    one("schedule", `(id: ${quoted(scheduleId)})`, "scheduleByRowId", `(rowId: ${quoted(scheduleId)})`, {
+      type: SCHEDULE, fields: fieldsOf(SCHEDULE, ["id"]), edges: [{
+        ourField: "events", ourArgs: `(page: ${page}, size: ${size})`, ourWrap: "content",
+        theirField: "eventsByScheduleId", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ON_AIR_TIME_ASC, ROW_ID_ASC])`, theirWrap: "nodes",
+        list: true, selection: { type: EVENT, fields: fieldsOf(EVENT, fields), edges: [] },
+      }],
+    });
+  const named: [string, Edge, number[]?][] = [
+    ["N1 jobs panel", {
+      ourField: "jobs", ourArgs: `(limit: 20, organizations: [${org}])`, ourWrap: null,
+      theirField: "allJobs", theirArgs: `(first: 20, orderBy: [ROW_ID_DESC], condition: { organization: ${org} })`, theirWrap: "nodes",
+      list: true, selection: { type: JOB, fields: fieldsOf(JOB, jobFields), edges: [] },
+    }, POLLED],
+    ["N2 job poll of 15 fields", one("job", `(id: ${quoted(facts.jobIds[0])})`, "jobByRowId", `(rowId: ${quoted(facts.jobIds[0])})`, { type: JOB, fields: fieldsOf(JOB, pollFields), edges: [] }), POLLED],
+    ["N3 jobs page 4", {
+      ourField: "jobPage", ourArgs: `(page: 4, size: 20, organizations: [${org}])`, ourWrap: "content",
+      theirField: "allJobs", theirArgs: `(first: 20, offset: 80, orderBy: [ROW_ID_DESC], condition: { organization: ${org} })`, theirWrap: "nodes",
+      list: true, selection: { type: JOB, fields: fieldsOf(JOB, jobFields), edges: [] },
+    }],
+    ["N4 events page 1 of 200, every field", schedulePage(facts.scheduleIds[0], 1, 200, eventFields)],
+    ["N5 events page 4 of 50, 15 fields", schedulePage(facts.scheduleIds[facts.scheduleIds.length - 1], 4, 50, eventFields.slice(0, 15))],
+  ];
+  return named.map(([name, edge, connections]) => ({ name, ours: `query { ${ourEdge(edge)} }`, theirs: `query { ${theirEdge(edge)} }`, root: edge, connections }));
 }
 
 type Side = "ours" | "theirs";
