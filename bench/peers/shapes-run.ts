@@ -171,14 +171,18 @@ export async function runShapes(): Promise<void> {
   }
 }
 
+type Key = (s: Shape, c: number, p: Peer) => string;
+
+/** A shape's ratio at one connection count and metric: the median over rounds of each round's ratio. */
+function medianRatio(results: Map<string, Measured[]>, key: Key, shape: Shape, connections: number, metric: Metric): number {
+  const ours = results.get(key(shape, connections, "this"))!;
+  const theirs = results.get(key(shape, connections, "PostGraphile"))!;
+  return median(ours.map((m, i) => ratioOf(metric, m, theirs[i])));
+}
+
 /** Prints the distributions, the worst shapes and the headline; answers the shapes measured, the worst by req/s first, and the headline. */
-function report(shapes: Shape[], measured: Shape[], results: Map<string, Measured[]>, key: (s: Shape, c: number, p: Peer) => string, failed: Set<string>, rounds: number): { worst: Shape[]; headline: string } {
-  // A shape's ratio at one connection count and metric: the median over rounds of each round's ratio.
-  const ratio = (shape: Shape, connections: number, metric: Metric) => {
-    const ours = results.get(key(shape, connections, "this"))!;
-    const theirs = results.get(key(shape, connections, "PostGraphile"))!;
-    return median(ours.map((m, i) => ratioOf(metric, m, theirs[i])));
-  };
+function report(shapes: Shape[], measured: Shape[], results: Map<string, Measured[]>, key: Key, failed: Set<string>, rounds: number): { worst: Shape[]; headline: string } {
+  const ratio = (shape: Shape, connections: number, metric: Metric) => medianRatio(results, key, shape, connections, metric);
   const summaries: { label: string; median: number; min: number }[] = [];
   out(`\nratios this/PostGraphile over ${measured.length} shapes (median of ${rounds} rounds each; CPU: PostGraphile's CPU per request over ours, server process + PostgreSQL backends)`);
   out("| metric | conns | min | median | max |\n|---|---|---|---|---|");
@@ -218,7 +222,7 @@ function report(shapes: Shape[], measured: Shape[], results: Map<string, Measure
 }
 
 /** The named reads: per read and connection count the median ratios and p99s, then the headline. */
-function reportNamed(measured: Shape[], results: Map<string, Measured[]>, key: (s: Shape, c: number, p: Peer) => string, failed: Set<string>): { worst: Shape[]; headline: string } {
+function reportNamed(measured: Shape[], results: Map<string, Measured[]>, key: Key, failed: Set<string>): { worst: Shape[]; headline: string } {
   out("\nnamed reads, medians over the rounds:\n| read | conns | req/s ratio | CPU ratio | p99 ms this / PostGraphile |\n|---|---|---|---|---|");
   const ratios: number[] = [];
   const standing = new Map<Shape, number>();
@@ -228,8 +232,8 @@ function reportNamed(measured: Shape[], results: Map<string, Measured[]>, key: (
     for (const connections of shape.connections ?? CONNECTIONS) {
       const ours = results.get(key(shape, connections, "this"))!;
       const theirs = results.get(key(shape, connections, "PostGraphile"))!;
-      const byRequests = median(ours.map((m, i) => ratioOf("req/s", m, theirs[i])));
-      const byCpu = median(ours.map((m, i) => ratioOf("CPU", m, theirs[i])));
+      const byRequests = medianRatio(results, key, shape, connections, "req/s");
+      const byCpu = medianRatio(results, key, shape, connections, "CPU");
       const [p99Ours, p99Theirs] = [median(ours.map((m) => m.p99)), median(theirs.map((m) => m.p99))];
       ratios.push(byRequests, byCpu);
       standing.set(shape, Math.min(standing.get(shape) ?? Infinity, byRequests));

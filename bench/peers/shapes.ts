@@ -83,17 +83,34 @@ function eventSelection(random: Random): Selection {
   return node(random, EVENT, asset);
 }
 
-/** A page of a schedule's events, in air order on both sides, of one type or all. */
+/** Page `page` of `size` of a schedule's events, in air order on both sides, of one type or all. */
+const eventsEdge = (page: number, size: number, type: string | null, selection: Selection): Edge => ({
+  ourField: "events", ourArgs: `(page: ${page}, size: ${size}${type ? `, eventType: ${type}` : ""})`, ourWrap: "content",
+  theirField: "eventsByScheduleId", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ON_AIR_TIME_ASC, ROW_ID_ASC]${type ? `, condition: { eventType: ${quoted(type)} }` : ""})`, theirWrap: "nodes",
+  list: true, selection,
+});
+
+/** A page of a schedule's events drawn at random. */
 function eventsPage(random: Random, facts: DatasetFacts, sizes: number[]): Edge {
   const size = pick(random, sizes);
   const type = chance(random, 0.3) ? pick(random, ["ADVERTISEMENT", "PRIMARY"]) : null;
   const page = pageWithin(random, type ? facts.eventsByType[type] ?? 0 : facts.eventsPerSchedule, size);
-  return {
-    ourField: "events", ourArgs: `(page: ${page}, size: ${size}${type ? `, eventType: ${type}` : ""})`, ourWrap: "content",
-    theirField: "eventsByScheduleId", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ON_AIR_TIME_ASC, ROW_ID_ASC]${type ? `, condition: { eventType: ${quoted(type)} }` : ""})`, theirWrap: "nodes",
-    list: true, selection: eventSelection(random),
-  };
+  return eventsEdge(page, size, type, eventSelection(random));
 }
+
+/** The organization's `limit` newest jobs (the jobs panel), newest first on both sides. */
+const jobsEdge = (facts: DatasetFacts, limit: number, selection: Selection): Edge => ({
+  ourField: "jobs", ourArgs: `(limit: ${limit}, organizations: [${quoted(facts.organization)}])`, ourWrap: null,
+  theirField: "allJobs", theirArgs: `(first: ${limit}, orderBy: [ROW_ID_DESC], condition: { organization: ${quoted(facts.organization)} })`, theirWrap: "nodes",
+  list: true, selection,
+});
+
+/** Page `page` of `size` of the organization's jobs, newest first on both sides. */
+const jobPageEdge = (facts: DatasetFacts, page: number, size: number, selection: Selection): Edge => ({
+  ourField: "jobPage", ourArgs: `(page: ${page}, size: ${size}, organizations: [${quoted(facts.organization)}])`, ourWrap: "content",
+  theirField: "allJobs", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ROW_ID_DESC], condition: { organization: ${quoted(facts.organization)} })`, theirWrap: "nodes",
+  list: true, selection,
+});
 
 /** The schedule's history, newest first (version_after, then id, descending on both sides). */
 function historyPage(random: Random): Edge {
@@ -174,11 +191,7 @@ const ROOTS: Root[] = [
     name: "jobs",
     edge: (random, facts) => {
       const limit = pick(random, [5, 10, 20, 50]);
-      return {
-        ourField: "jobs", ourArgs: `(limit: ${limit}, organizations: [${quoted(facts.organization)}])`, ourWrap: null,
-        theirField: "allJobs", theirArgs: `(first: ${limit}, orderBy: [ROW_ID_DESC], condition: { organization: ${quoted(facts.organization)} })`, theirWrap: "nodes",
-        list: true, selection: node(random, JOB),
-      };
+      return jobsEdge(facts, limit, node(random, JOB));
     },
   },
   {
@@ -186,11 +199,7 @@ const ROOTS: Root[] = [
     edge: (random, facts) => {
       const size = pick(random, [5, 10, 20, 50]);
       const page = pageWithin(random, facts.jobCount, size);
-      return {
-        ourField: "jobPage", ourArgs: `(page: ${page}, size: ${size}, organizations: [${quoted(facts.organization)}])`, ourWrap: "content",
-        theirField: "allJobs", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ROW_ID_DESC], condition: { organization: ${quoted(facts.organization)} })`, theirWrap: "nodes",
-        list: true, selection: node(random, JOB),
-      };
+      return jobPageEdge(facts, page, size, node(random, JOB));
     },
   },
   {
@@ -263,30 +272,16 @@ const POLLED = [10, 50];
  * of another schedule's events.
  */
 export function namedShapes(facts: DatasetFacts): Shape[] {
-  const org = quoted(facts.organization);
   const jobFields = ["id", "type", "status", "progress", "dateCreated"];
   const pollFields = ["id", "entityId", "type", "organization", "status", "providerId", "userId", "fileName", "resourceExtension", "progress", "attempts", "dateCreated", "dateStarted", "dateFinished", "resourceLink"];
   const eventFields = EVENT.fields.filter((field) => field.ours !== "eventId").map((field) => field.ours);
+  const fixed = (type: TypeMapping, names: string[], edges: Edge[] = []): Selection => ({ type, fields: fieldsOf(type, names), edges });
   const schedulePage = (scheduleId: string, page: number, size: number, fields: string[]): Edge =>
-    one("schedule", `(id: ${quoted(scheduleId)})`, "scheduleByRowId", `(rowId: ${quoted(scheduleId)})`, {
-      type: SCHEDULE, fields: fieldsOf(SCHEDULE, ["id"]), edges: [{
-        ourField: "events", ourArgs: `(page: ${page}, size: ${size})`, ourWrap: "content",
-        theirField: "eventsByScheduleId", theirArgs: `(first: ${size}, offset: ${page * size}, orderBy: [ON_AIR_TIME_ASC, ROW_ID_ASC])`, theirWrap: "nodes",
-        list: true, selection: { type: EVENT, fields: fieldsOf(EVENT, fields), edges: [] },
-      }],
-    });
+    one("schedule", `(id: ${quoted(scheduleId)})`, "scheduleByRowId", `(rowId: ${quoted(scheduleId)})`, fixed(SCHEDULE, ["id"], [eventsEdge(page, size, null, fixed(EVENT, fields))]));
   const named: [string, Edge, number[]?][] = [
-    ["N1 jobs panel", {
-      ourField: "jobs", ourArgs: `(limit: 20, organizations: [${org}])`, ourWrap: null,
-      theirField: "allJobs", theirArgs: `(first: 20, orderBy: [ROW_ID_DESC], condition: { organization: ${org} })`, theirWrap: "nodes",
-      list: true, selection: { type: JOB, fields: fieldsOf(JOB, jobFields), edges: [] },
-    }, POLLED],
-    ["N2 job poll of 15 fields", one("job", `(id: ${quoted(facts.jobIds[0])})`, "jobByRowId", `(rowId: ${quoted(facts.jobIds[0])})`, { type: JOB, fields: fieldsOf(JOB, pollFields), edges: [] }), POLLED],
-    ["N3 jobs page 4", {
-      ourField: "jobPage", ourArgs: `(page: 4, size: 20, organizations: [${org}])`, ourWrap: "content",
-      theirField: "allJobs", theirArgs: `(first: 20, offset: 80, orderBy: [ROW_ID_DESC], condition: { organization: ${org} })`, theirWrap: "nodes",
-      list: true, selection: { type: JOB, fields: fieldsOf(JOB, jobFields), edges: [] },
-    }],
+    ["N1 jobs panel", jobsEdge(facts, 20, fixed(JOB, jobFields)), POLLED],
+    ["N2 job poll of 15 fields", one("job", `(id: ${quoted(facts.jobIds[0])})`, "jobByRowId", `(rowId: ${quoted(facts.jobIds[0])})`, fixed(JOB, pollFields)), POLLED],
+    ["N3 jobs page 4", jobPageEdge(facts, 4, 20, fixed(JOB, jobFields))],
     ["N4 events page 1 of 200, every field", schedulePage(facts.scheduleIds[0], 1, 200, eventFields)],
     ["N5 events page 4 of 50, 15 fields", schedulePage(facts.scheduleIds[facts.scheduleIds.length - 1], 4, 50, eventFields.slice(0, 15))],
   ];

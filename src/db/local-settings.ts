@@ -11,7 +11,6 @@ export type LocalSettings = ReadonlyMap<string, string>;
 
 const setEach = (settings: LocalSettings): SQL[] => [...settings].map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
 
-
 /** Sets `settings` in a statement of their own (none: nothing sent). */
 export async function setLocals(executor: Executor, settings: LocalSettings): Promise<void> {
   if (settings.size === 0) return;

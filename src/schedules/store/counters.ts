@@ -16,7 +16,7 @@ const firstStart = (scheduleId: number | SQLWrapper): SQL => sql`(select min(on_
 const lastEnd = (scheduleId: number | SQLWrapper): SQL => sql`(select max(on_air_time + duration) from events where schedule_id = ${scheduleId})`;
 
 /** The stored dates from the events (to_timestamp takes seconds); the stored ones stay while there are no events. */
-const dates = (scheduleId: number) => ({
+const dates = (scheduleId: number | SQLWrapper) => ({
   startDate: sql`coalesce(to_timestamp((${firstStart(scheduleId)} + ${schedules.timeOrigin}) / 1000.0), ${schedules.startDate})`,
   finishDate: sql`coalesce(to_timestamp((${lastEnd(scheduleId)} + ${schedules.timeOrigin}) / 1000.0), ${schedules.finishDate})`,
 });
@@ -43,8 +43,7 @@ export async function touchSchedule(executor: Executor, scheduleId: number, coun
     () => sql`update schedules set version = version + 1, date_updated = now(),
         max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0),
         event_count = ${eventCount(sql`event_count`, "events", "schedule_id", id, counted === undefined ? undefined : moved)},
-        start_date = coalesce(to_timestamp((${firstStart(id)} + time_origin) / 1000.0), start_date),
-        finish_date = coalesce(to_timestamp((${lastEnd(id)} + time_origin) / 1000.0), finish_date)
+        start_date = ${dates(id).startDate}, finish_date = ${dates(id).finishDate}
       where id = ${id} returning ${SCHEDULE_COLUMN_LIST}`,
     { id: scheduleId, counted },
   );
