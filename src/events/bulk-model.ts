@@ -36,7 +36,7 @@ export class BulkModel {
     if (this.cleared) return;
     for (const e of existing) {
       if (this.events.has(e.id) || this.deletedExisting.has(e.id)) continue;
-      this.events.set(e.id, { ...e, somDelta: 0, values: null });
+      this.events.set(e.id, { id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked, eventType: e.eventType, title: e.title, somDelta: 0, values: null });
       this.original.set(e.id, { onAirTime: e.onAirTime, duration: e.duration });
     }
   }
@@ -127,7 +127,12 @@ export class BulkModel {
   /** Sets the full values of an event (timing included). */
   setValues(id: number, values: EventValues): void {
     const event = this.get(id);
-    Object.assign(event, { values, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked, eventType: values.eventType, title: values.title });
+    event.values = values;
+    event.onAirTime = values.onAirTime;
+    event.duration = values.duration;
+    event.locked = values.locked;
+    event.eventType = values.eventType;
+    event.title = values.title;
   }
 
   applyMoves(moves: readonly Move[]): void {

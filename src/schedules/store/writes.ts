@@ -1,6 +1,7 @@
 // Writes of a target's events (the schedule's, or a change set's draft): every write here is one
 // statement whatever the number of events (rows travel as one JSON parameter and are unpacked
 // with jsonb_to_recordset).
+import { isDeepStrictEqual } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../../db/client.js";
 import { plannedStatement } from "../../db/planned-select.js";
@@ -67,8 +68,12 @@ export async function appendEvents(executor: Executor, target: EventTarget, valu
   );
 }
 
-/** Whether an event value differs from the stored one (a document compared as JSON: a reordered one counts as changed). */
-const differs = (a: unknown, b: unknown): boolean => a !== b && (typeof a !== "object" || a === null || JSON.stringify(a) !== JSON.stringify(b));
+/**
+ * Whether an event value differs from the stored one. A document is compared by structure, without
+ * writing either as JSON (a bulk edit compares 1,000 of them): one that differs only in the order
+ * of its keys is the same jsonb, so it counts as unchanged.
+ */
+const differs = (a: unknown, b: unknown): boolean => a !== b && (typeof a !== "object" || a === null || !isDeepStrictEqual(a, b));
 
 /**
  * Writes new values into existing events (version + 1) in one statement: the value columns that
