@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock.js";
 import { recordTimeLimits } from "./driver-errors.js";
-import * as schema from "./schema.js";
+import type * as schema from "./schema.js";
 import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
 import { queuesMended, reservationsMended } from "./postgres-mend.js";
 import { isKeyRead } from "./key-reads.js";
@@ -21,8 +21,11 @@ import { observedPglite, observedPostgres, PoolUse, type DatabaseObserver } from
 import { namingStatements } from "./statement-names.js";
 
 export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, any>;
+// Without drizzle's relational query API (`db.query`): nothing uses it, and a drizzle given the
+// schema builds a query builder per table for every transaction it opens (30 of them for a
+// one-event update).
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, any>;
 /** Anything a query can run on: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
@@ -179,7 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { observer } = options;
     const pools = observer ? [new PoolUse("primary", max - keyConnections, observer), ...(keyConnections ? [new PoolUse("key_reads", keyConnections, observer)] : [])] : [];
     if (observer) driverClient = observedPostgres(driverClient, observer, pools[0], pools[1]);
-    const drizzled = drizzlePostgres(driverClient, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+    const drizzled = drizzlePostgres(driverClient, { logger: queryLogger(options.logger) }) as unknown as Database;
     const db = observer ? namingStatements(drizzled) : drizzled;
     return {
       db,
@@ -205,7 +208,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   const pool = options.observer ? new PoolUse("primary", 1, options.observer) : undefined;
-  const drizzled = drizzlePglite(pool ? observedPglite(client, options.observer!, pool) : client, { schema, logger: queryLogger(options.logger) }) as unknown as Database;
+  const drizzled = drizzlePglite(pool ? observedPglite(client, options.observer!, pool) : client, { logger: queryLogger(options.logger) }) as unknown as Database;
   const db = pool ? namingStatements(drizzled) : drizzled;
   return {
     db,
