@@ -15,6 +15,8 @@ function sharedCounter(points: number, delays: () => number) {
   const wait = () => new Promise((resolve) => setTimeout(resolve, delays()));
   const counter = {
     statements: 0,
+    /** Points the counter has handed out in all (its leases, less what was given back). */
+    granted: async (key: string) => (await memory.get(key))?.consumedPoints ?? 0,
     async consume(key: string, spent: number): Promise<RateLimiterRes> {
       counter.statements++;
       await wait();
@@ -25,18 +27,32 @@ function sharedCounter(points: number, delays: () => number) {
       await wait();
       return memory.reward(key, given);
     },
-  } satisfies SharedCounter & { statements: number };
+  } satisfies SharedCounter & { statements: number; granted: (key: string) => Promise<number> };
   return counter;
 }
 
-/** Spends each request's cost on the server it names, all at once; answers the costs admitted. */
-async function spendAll(points: number, servers: number, requests: { cost: number; server: number }[], delays: () => number) {
+/**
+ * Spends each request's cost on the server it names, as the rate limits do: from the lease in
+ * memory when it holds enough (leased, spendLeased), else through consume. Requests start at once,
+ * except that one marked `pause` starts after a turn of the event loop (so later ones meet leases
+ * taken and renewals under way). Answers the costs admitted.
+ */
+async function spendAll(points: number, servers: number, requests: { cost: number; server: number; pause?: boolean }[], delays: () => number) {
   const shared = sharedCounter(points, delays);
   const counters = Array.from({ length: servers }, () => leasedCounter(shared, points));
-  const outcomes = await Promise.allSettled(requests.map(({ cost, server }) => counters[server % servers].consume("payer", cost)));
+  const spending: Promise<unknown>[] = [];
+  for (const { cost, server, pause } of requests) {
+    if (pause) await new Promise((resolve) => setTimeout(resolve, 1));
+    const counter = counters[server % servers];
+    if (counter.leased("payer") >= cost) {
+      counter.spendLeased("payer", cost);
+      spending.push(Promise.resolve());
+    } else spending.push(counter.consume("payer", cost));
+  }
+  const outcomes = await Promise.allSettled(spending);
   const admitted = requests.filter((_, i) => outcomes[i].status === "fulfilled").map((request) => request.cost);
   const refused = requests.filter((_, i) => outcomes[i].status === "rejected").map((request) => request.cost);
-  return { admitted, statements: shared.statements, refused };
+  return { admitted, statements: shared.statements, refused, granted: await shared.granted("payer") };
 }
 
 describe("leases on a shared rate-limit counter", () => {
@@ -46,16 +62,18 @@ describe("leases on a shared rate-limit counter", () => {
         fc.integer({ min: 50, max: 200_000 }),
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 1, max: 3000 }),
-        fc.array(fc.record({ cost: fc.double({ min: 0, max: 1, noNaN: true }), server: fc.nat(3) }), { minLength: 1, maxLength: 300 }),
+        fc.array(fc.record({ cost: fc.double({ min: 0, max: 1, noNaN: true }), server: fc.nat(3), pause: fc.nat(4).map((n) => n === 0) }), { minLength: 1, maxLength: 300 }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         async (points, servers, costScale, drawn, seed) => {
           // Costs from 1 to costScale (at most the budget: the rate limits never spend more), skewed towards cheap ones.
-          const requests = drawn.map(({ cost, server }) => ({ cost: Math.min(points, 1 + Math.floor(cost * cost * costScale)), server }));
+          const requests = drawn.map(({ cost, server, pause }) => ({ cost: Math.min(points, 1 + Math.floor(cost * cost * costScale)), server, pause }));
           let state = seed;
           const delays = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) % 3);
-          const { admitted, refused } = await spendAll(points, servers, requests, delays);
+          const { admitted, refused, granted } = await spendAll(points, servers, requests, delays);
           const sum = admitted.reduce((total, cost) => total + cost, 0);
           expect(sum).toBeLessThanOrEqual(points);
+          // Every point admitted, in memory or through the counter, came from the counter.
+          expect(sum).toBeLessThanOrEqual(granted);
           const largest = Math.max(...requests.map((request) => request.cost));
           if (refused.length > 0) expect(sum).toBeGreaterThanOrEqual(points - servers * (leaseCap(points) + largest));
           // One server holds every lease: its first refusal is of a request that does not fit (after it, a refused cost counts too and the payer waits for the window's end).

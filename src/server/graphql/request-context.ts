@@ -8,7 +8,9 @@ import { createLoaders } from "./loaders.js";
 export type { Context } from "../../common/context.js";
 
 export function createContext(init: Omit<Context, "loaders">, db: Database): Context {
-  return { ...init, loaders: createLoaders(db, init.viewer, init.services) };
+  // One literal of fixed shape (a spread of `init` gave every request's context a slower one).
+  const { requestId, viewer, authError, services, log, baseUrl } = init;
+  return { requestId, viewer, authError, services, loaders: createLoaders(db, viewer, services), log, baseUrl };
 }
 
 /** A host name, IPv4 or [IPv6] address, with an optional port: nothing that could change a URL's path. */

@@ -48,6 +48,10 @@ export interface LeasedCounter {
   consume(key: string, points: number): Promise<RateLimiterRes>;
   /** How long `key` is known to be over its budget, ms; 0: not known. */
   blockedFor(key: string): number;
+  /** Points `key` may spend now from its lease in memory, without a statement or a promise (0: none, or a renewal under way). */
+  leased(key: string): number;
+  /** Spends `points` from `key`'s lease in memory; only what leased(key) answered, in the same turn. */
+  spendLeased(key: string, points: number): void;
 }
 
 /** Spends from `shared` through leases; `points` per `windowSeconds` is the shared budget. */
@@ -106,6 +110,17 @@ export function leasedCounter(shared: SharedCounter, points: number, now: () => 
     blockedFor(key) {
       const blockedUntil = leases.peek(key)?.blockedUntil ?? 0;
       return Math.max(0, blockedUntil - now());
+    },
+    leased(key) {
+      const lease = leases.get(key);
+      if (!lease || lease.renewing) return 0;
+      const at = now();
+      return lease.blockedUntil > at || lease.until <= at ? 0 : lease.left;
+    },
+    spendLeased(key, points) {
+      const lease = leases.peek(key);
+      if (!lease || lease.left < points) throw new Error(`rate limit lease of ${key}: ${points} points asked, ${lease?.left ?? 0} left`);
+      lease.left -= points;
     },
   };
 }

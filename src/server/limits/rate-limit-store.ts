@@ -29,6 +29,10 @@ export interface Counter {
   consume(key: string, points: number): Promise<RateLimiterRes>;
   /** How long `key` is still known to be over its budget in this process (no statement needed), ms; 0: not known. */
   blockedFor(key: string): number;
+  /** Points `key` may spend now in memory, at once (leased counters; 0: ask consume). */
+  leased(key: string): number;
+  /** Spends what leased(key) said it may, in the same turn. */
+  spendLeased(key: string, points: number): void;
 }
 
 export interface CounterStore {
@@ -43,7 +47,14 @@ export function memoryCounters(): CounterStore {
     kind: "memory",
     counter(prefix, points, windowSeconds) {
       const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: windowSeconds });
-      return { consume: (key, spent) => limiter.consume(key, spent), blockedFor: () => 0 };
+      return {
+        consume: (key, spent) => limiter.consume(key, spent),
+        blockedFor: () => 0,
+        leased: () => 0,
+        spendLeased: () => {
+          throw new Error("a memory counter holds no lease");
+        },
+      };
     },
     close: async () => {},
   };

@@ -104,8 +104,11 @@ export function clientAddress(req: Pick<PlainRequest, "headers" | "socket">, tru
 export interface RateLimits {
   /** Middleware after batchLimit: notes who pays for the request; a batch spends its whole cost here, answering 429 when over. */
   payer: PlainHandler;
-  /** Spends `cost` from each payer's budget: the refusal when one is over, else undefined. */
-  spend(payers: Payer[], cost: number | undefined): Promise<RateLimitRefusal | undefined>;
+  /**
+   * Spends `cost` from each payer's budget: the refusal when one is over, else undefined; at once
+   * (no promise) when every budget pays from its lease in memory, as nearly every request does.
+   */
+  spend(payers: Payer[], cost: number | undefined): RateLimitRefusal | undefined | Promise<RateLimitRefusal | undefined>;
   close(): Promise<void>;
 }
 
@@ -151,28 +154,43 @@ export function rateLimits(settings: RateLimitSettings, store: CounterStore, log
   const spendings = spendingsOf(settings, store);
   const refusal = (spending: Spending, ms: number) => new RateLimitRefusal(spending.limit, Math.max(1, Math.ceil(ms / 1000)), spending.points, spending.windowSeconds);
 
+  // Every request spends at least 1; one costing more than a whole budget spends that budget (it passes in a fresh window).
+  const spentOf = (spending: Spending, cost: number | undefined) => Math.min(Math.max(1, Math.ceil(cost ?? 1)), spending.points);
+
+  /** Each payer's cost spent from its leases in memory when every lease holds enough (true); else nothing spent (false). */
+  const spendFromLeases = (payers: Payer[], cost: number | undefined): boolean => {
+    for (const payer of payers) {
+      for (const spending of spendings.get(payer.limit) ?? []) if (spending.counter.leased(payer.key) < spentOf(spending, cost)) return false;
+    }
+    for (const payer of payers) {
+      for (const spending of spendings.get(payer.limit) ?? []) spending.counter.spendLeased(payer.key, spentOf(spending, cost));
+    }
+    return true;
+  };
+
+  /** The counters' own path: a payer known to be over is refused at once, else each counter spends (a statement when its lease runs out). */
+  async function spendCounting(payers: Payer[], cost: number | undefined): Promise<RateLimitRefusal | undefined> {
+    const paying = payers.flatMap((payer) => (spendings.get(payer.limit) ?? []).map((spending) => ({ key: payer.key, spending })));
+    // A payer known to be over a budget until its window ends: refused without a statement (the longest wait, if several).
+    let known: RateLimitRefusal | undefined;
+    for (const { key, spending } of paying) {
+      const blocked = spending.counter.blockedFor(key);
+      if (blocked > 0 && (!known || blocked > known.retryAfter * 1000)) known = refusal(spending, blocked);
+    }
+    if (known) return known;
+    const outcomes = await Promise.allSettled(paying.map(({ key, spending }) => spending.counter.consume(key, spentOf(spending, cost))));
+    let over: RateLimitRefusal | undefined;
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === "fulfilled") return;
+      if (!(outcome.reason instanceof RateLimiterRes)) return log.warn("rate limit not checked", { limit: paying[i].spending.limit, error: String(outcome.reason) });
+      const refused = refusal(paying[i].spending, outcome.reason.msBeforeNext);
+      if (!over || refused.retryAfter > over.retryAfter) over = refused;
+    });
+    return over;
+  }
+
   const limits: RateLimits = {
-    async spend(payers, cost) {
-      const paying = payers.flatMap((payer) => (spendings.get(payer.limit) ?? []).map((spending) => ({ key: payer.key, spending })));
-      // A payer known to be over a budget until its window ends: refused without a statement (the longest wait, if several).
-      let known: RateLimitRefusal | undefined;
-      for (const { key, spending } of paying) {
-        const blocked = spending.counter.blockedFor(key);
-        if (blocked > 0 && (!known || blocked > known.retryAfter * 1000)) known = refusal(spending, blocked);
-      }
-      if (known) return known;
-      // Every request spends at least 1; one costing more than a whole budget spends that budget (it passes in a fresh window).
-      const spent = (spending: Spending) => Math.min(Math.max(1, Math.ceil(cost ?? 1)), spending.points);
-      const outcomes = await Promise.allSettled(paying.map(({ key, spending }) => spending.counter.consume(key, spent(spending))));
-      let over: RateLimitRefusal | undefined;
-      outcomes.forEach((outcome, i) => {
-        if (outcome.status === "fulfilled") return;
-        if (!(outcome.reason instanceof RateLimiterRes)) return log.warn("rate limit not checked", { limit: paying[i].spending.limit, error: String(outcome.reason) });
-        const refused = refusal(paying[i].spending, outcome.reason.msBeforeNext);
-        if (!over || refused.retryAfter > over.retryAfter) over = refused;
-      });
-      return over;
-    },
+    spend: (payers, cost) => (spendFromLeases(payers, cost) ? undefined : spendCounting(payers, cost)),
     payer(req, res, next) {
       const caller = callerOf(res);
       const paid: Payment = { limits, settings, viewer: caller?.viewer ?? null, address: clientAddress(req, settings.trustProxy), settled: false };
@@ -180,7 +198,7 @@ export function rateLimits(settings: RateLimitSettings, store: CounterStore, log
       if (!batch) return payment.run(paid, next);
       paid.settled = true;
       const named = [...new Set(batch.operations.flatMap(organizationsNamed))];
-      void limits.spend(payersOf(paid.viewer, paid.address, named, settings), batch.cost).then((refused) => {
+      void Promise.resolve(limits.spend(payersOf(paid.viewer, paid.address, named, settings), batch.cost)).then((refused) => {
         if (!refused) return payment.run(paid, next);
         sendRateRefusal(res, refused);
         log.info("graphql", { requestId: requestIdOf(res), operation: null, batch: batch.operations.length, errorCodes: [RATE_LIMITED], limit: refused.limit, path: answerPathOf(res) });
@@ -196,7 +214,7 @@ export function rateLimits(settings: RateLimitSettings, store: CounterStore, log
  * known path call it): the refusal to answer, or undefined. Settled once per request: a batch paid
  * up front, and the known path's handing over to Apollo does not pay twice.
  */
-export async function spendRateBudget(operation: OperationRequest, cost: number | undefined): Promise<RateLimitRefusal | undefined> {
+export function spendRateBudget(operation: OperationRequest, cost: number | undefined): RateLimitRefusal | undefined | Promise<RateLimitRefusal | undefined> {
   const paid = payment.get();
   if (!paid || paid.settled) return undefined;
   paid.settled = true;
