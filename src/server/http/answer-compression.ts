@@ -52,8 +52,9 @@ export function answerEncoding(acceptEncoding: string | undefined): Encoding | n
  * by `acceptEncodingVaries` on the direct route, by the middleware on express's.
  */
 export async function compressedAnswer<T extends string | Buffer>(req: PlainRequest, res: ServerResponse, text: T): Promise<T | Buffer> {
-  // The size first: most answers are below the threshold, and the type's lookup (compressesWell) costs more.
-  if (Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || (res.getHeader("content-encoding") ?? "identity") !== "identity" || req.method === "HEAD") return text;
+  // What is cheap to ask first (no Accept-Encoding: answerEncoding below is null; most answers are below
+  // the threshold); the type's lookup (compressesWell) costs more.
+  if (!req.headers["accept-encoding"] || Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || (res.getHeader("content-encoding") ?? "identity") !== "identity" || req.method === "HEAD") return text;
   if (!compressesWell(req, res) || NO_TRANSFORM.test(String(res.getHeader("cache-control") ?? ""))) return text;
   const encoding = answerEncoding(req.headers["accept-encoding"]);
   if (!encoding) return text;
