@@ -40,18 +40,19 @@ function sharedCounter(points: number, delays: () => number) {
 async function spendAll(points: number, servers: number, requests: { cost: number; server: number; pause?: boolean }[], delays: () => number) {
   const shared = sharedCounter(points, delays);
   const counters = Array.from({ length: servers }, () => leasedCounter(shared, points));
-  const spending: Promise<unknown>[] = [];
+  // Each outcome is taken as it comes (true: admitted): a refusal met during a later pause is handled.
+  const spending: Promise<boolean>[] = [];
   for (const { cost, server, pause } of requests) {
     if (pause) await new Promise((resolve) => setTimeout(resolve, 1));
     const counter = counters[server % servers];
     if (counter.leased("payer") >= cost) {
       counter.spendLeased("payer", cost);
-      spending.push(Promise.resolve());
-    } else spending.push(counter.consume("payer", cost));
+      spending.push(Promise.resolve(true));
+    } else spending.push(counter.consume("payer", cost).then(() => true, () => false));
   }
-  const outcomes = await Promise.allSettled(spending);
-  const admitted = requests.filter((_, i) => outcomes[i].status === "fulfilled").map((request) => request.cost);
-  const refused = requests.filter((_, i) => outcomes[i].status === "rejected").map((request) => request.cost);
+  const outcomes = await Promise.all(spending);
+  const admitted = requests.filter((_, i) => outcomes[i]).map((request) => request.cost);
+  const refused = requests.filter((_, i) => !outcomes[i]).map((request) => request.cost);
   return { admitted, statements: shared.statements, refused, granted: await shared.granted("payer") };
 }
 
