@@ -31,7 +31,7 @@ export class BulkModel {
   private readonly original = new Map<number, { onAirTime: number; duration: number }>();
   private nextNewId = -1;
 
-  /** Adds stored events (their timing) the model does not know yet; deleted ones stay deleted. */
+  /** Adds stored events the model does not know yet (their timing fields, copied: the rest of a row is not kept); deleted ones stay deleted. */
   addExisting(existing: readonly Omit<ModelEvent, "somDelta" | "values">[]): void {
     if (this.cleared) return;
     for (const e of existing) {

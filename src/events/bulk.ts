@@ -150,7 +150,7 @@ class BulkRun {
     const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
     const rows = await store.loadEventsById(this.tx, this.target, wanted);
     for (const row of rows) loaded.set(row.id, toValues(row));
-    model.addExisting(rows.map((r) => ({ id: r.id, onAirTime: r.onAirTime, duration: r.duration, locked: r.locked, eventType: r.eventType, title: r.title })));
+    model.addExisting(rows);
   }
 
   /**

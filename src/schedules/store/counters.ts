@@ -37,13 +37,14 @@ const eventCount = (stored: SQL, table: string, key: string, id: number | SQLWra
 export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number): Promise<ScheduleRow> {
   const id = sql.placeholder("id");
   const moved = sql.placeholder("counted");
+  const { startDate, finishDate } = dates(id);
   const [row] = await plannedStatement<Record<string, unknown>>(
     executor,
     `touch:schedule:${counted === undefined ? "counting" : "moved"}`,
     () => sql`update schedules set version = version + 1, date_updated = now(),
         max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0),
         event_count = ${eventCount(sql`event_count`, "events", "schedule_id", id, counted === undefined ? undefined : moved)},
-        start_date = ${dates(id).startDate}, finish_date = ${dates(id).finishDate}
+        start_date = ${startDate}, finish_date = ${finishDate}
       where id = ${id} returning ${SCHEDULE_COLUMN_LIST}`,
     { id: scheduleId, counted },
   );
