@@ -41,19 +41,26 @@ export class ReadMap<Row, Out> {
   private readonly byNode = new WeakMap<FieldNode, Map<string, ReadPlan<Row>>>();
   /** Every field: for callers without a selection. */
   readonly everything: ReadPlan<Row>;
+  /** The prototype of the answers (null: plain objects). */
+  private readonly prototype: object | null;
 
   /**
    * @param fields every field of the type that a row answers
    * @param always columns every plan reads (the key, and what visibility checks need)
    * @param resolvedFrom GraphQL fields a resolver makes from other fields of the answer (their names)
    * @param others what any other field reads: nothing, or (a type whose resolvers take the whole object) every field
+   * @param type the GraphQL type's class, for a type with field resolvers: answers are made as its
+   *   instances, because type-graphql hands a field resolver its parent as an instance of the class,
+   *   and copied a plain object into one (every field, twice) for every call on every row
    */
   constructor(
     fields: { [K in keyof Out & string]?: FieldRead<Row> },
     private readonly always: readonly (keyof Row & string)[],
     private readonly resolvedFrom: Record<string, readonly (keyof Out & string)[]> = {},
     private readonly others: "nothing" | "everything" = "nothing",
+    type?: abstract new (...args: never[]) => Out,
   ) {
+    this.prototype = type ? (type.prototype as object) : null;
     this.entries = new Map(Object.entries(fields) as [string, FieldRead<Row>][]);
     this.everything = this.planOf([...this.entries.keys()]);
   }
@@ -91,7 +98,7 @@ export class ReadMap<Row, Out> {
 
   /** The answer made from a row, with the plan's fields only. */
   toOutput(row: Row, plan: ReadPlan<Row>): Out {
-    const out: Record<string, unknown> = {};
+    const out = (this.prototype === null ? {} : Object.create(this.prototype)) as Record<string, unknown>;
     for (const [name, read] of plan.fields) out[name] = read.value(row);
     return out as Out;
   }

@@ -6,9 +6,10 @@ import type { Executor } from "../db/client.js";
 import { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets } from "../schedules/index.js";
 import type { EventFilter } from "../schedules/index.js";
 import { PRELOADED_ASSET, type JsonPagePlan } from "./json-plan.js";
-import type { EventPage } from "./types.js";
+import { Event, type EventPage } from "./types.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
+const EVENT_PROTOTYPE = Event.prototype as object;
 const NONE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
 /** The names of a page's value arrays (store/json-pages.ts EventColumns: columns, data, then the asset). */
@@ -61,7 +62,9 @@ function eventsOf(fields: string[], columns: EventColumns, assets: Map<string, u
   const events: Record<string, unknown>[] = new Array(count);
   const valueCount = assets === undefined ? fields.length : fields.length - 1;
   for (let i = 0; i < count; i++) {
-    const event: Record<string, unknown> = {};
+    // An instance of Event: type-graphql hands Event's field resolvers (timecodes, local times,
+    // signals) their parent as one, and copied a plain object into one twice for every call.
+    const event = Object.create(EVENT_PROTOTYPE) as Record<string, unknown>;
     for (let f = 0; f < valueCount; f++) event[fields[f]] = values[f]![i];
     if (assets !== undefined) {
       const key = values[fields.length - 1]![i];

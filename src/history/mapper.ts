@@ -4,7 +4,7 @@
 import { asStored, ReadMap, type FieldRead } from "../common/read-plan.js";
 import type { Columns } from "./rewind.js";
 import type { ScheduleHistoryRow } from "./tables.js";
-import type { FieldChange, ScheduleHistoryEntry } from "./types.js";
+import { type FieldChange, ScheduleHistoryEntry } from "./types.js";
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 export const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -64,4 +64,6 @@ export const HISTORY_ENTRY_READS = new ReadMap<ScheduleHistoryRow, ScheduleHisto
   },
   ["id"],
   { eventChangePage: ["id"], eventChanges: ["id"] },
+  "nothing",
+  ScheduleHistoryEntry,
 );

@@ -1,7 +1,7 @@
 import type { Message, MessageType } from "../common/graphql-types.js";
 import { ReadMap } from "../common/read-plan.js";
 import type { JobRow } from "./tables.js";
-import type { Job, JobStatus, JobType } from "./types.js";
+import { Job, type JobStatus, type JobType } from "./types.js";
 
 // toJob answers links as paths of the service; the GraphQL fields and GET /jobs/<id> put them under
 // the base URL of the request (or PUBLIC_URL) with `underBaseUrl`, so a client can fetch them as they are.
@@ -68,6 +68,8 @@ export const JOB_READS = new ReadMap<JobRow, Job>(
   ["id", "organization"],
   // A signed path of this request, made by the resolver from the job's link and id.
   { downloadUrl: ["resourceLink", "id"] },
+  "nothing",
+  Job,
 );
 
 function detailsOf(details: JobRow["details"]): Job["details"] {

@@ -2,7 +2,7 @@ import { asStored, ReadMap, type FieldRead } from "../common/read-plan.js";
 import { dayStartText } from "../localtime/index.js";
 import { defaultDropFrame } from "../timecode/index.js";
 import type { ScheduleRow } from "./store/tables.js";
-import { type ArchiveStatus, type Schedule } from "./types.js";
+import { type ArchiveStatus, Schedule } from "./types.js";
 
 const stored = asStored<ScheduleRow>;
 const made = (columns: (keyof ScheduleRow & string)[], value: (row: ScheduleRow) => unknown): FieldRead<ScheduleRow> => ({ columns, value });
@@ -32,6 +32,7 @@ export const SCHEDULE_READS = new ReadMap<ScheduleRow, Schedule>(
   ["id", "organization"],
   { events: ["id", "organization", "fps", "dropFrame", "timeZone", "broadcastDayStart"], history: ["id", "organization", "eventCount"] },
   "everything",
+  Schedule,
 );
 
 /** A whole schedule row as its GraphQL shape (mutations' answers, callers without a selection). */

@@ -45,3 +45,15 @@ describe("a read plan kept by field node", () => {
     );
   });
 });
+
+describe("answers of a type with field resolvers", () => {
+  it("are instances of the type's class, so that type-graphql hands them to its field resolvers as they are", async () => {
+    const { Job } = await import("../../src/jobs/types.js");
+    const plan = JOB_READS.planOf(["id", "status", "resourceLink", "links", "downloadUrl"]);
+    const row = { id: 7, organization: "org", status: "SUCCEEDED", resultPath: null, fileName: "a.xml", resourceExtension: "xml", result: null } as never;
+    const out = JOB_READS.toOutput(row, plan);
+    expect(out).toBeInstanceOf(Job);
+    // Only the plan's fields, as own members (the class adds none).
+    expect(Object.keys(out).sort()).toEqual(plan.fields.map(([name]) => name).sort());
+  });
+});

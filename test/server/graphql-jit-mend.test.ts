@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
-import { buildSchema, execute, GraphQLScalarType, parse, type ExecutionResult } from "graphql";
+import { buildSchema, execute, parse, type ExecutionResult, type GraphQLScalarType } from "graphql";
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import { describe, expect, it } from "vitest";
 
