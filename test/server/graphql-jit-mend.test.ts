@@ -38,7 +38,7 @@ const slot = fc.record({ at: leaf(fc.integer()), label: leaf(fc.string({ maxLeng
 const show = fc.record({ title: leaf(fc.string({ maxLength: 4 })), note: leaf(fc.string({ maxLength: 4 })), rank: leaf(fc.integer({ min: 0, max: 9 })), odd: oddValue, oddStrict: oddValue, slots: fc.oneof(fc.array(fc.oneof(slot, fc.constant(null)), { maxLength: 3 }), fc.constant(null)) });
 const root = fc.record({ shows: fc.oneof(fc.array(fc.oneof(show, fc.constant(null)), { maxLength: 4 }), fc.constant(null)), first: fc.oneof(show, fc.constant(null)), count: leaf(fc.integer({ min: 0, max: 5 })) });
 
-/** A selection of some fields of each type, in a random order, some aliased. */
+/** A selection of some of each type's fields, some of them aliased. */
 const fieldsOf = (names: string[], nested: Record<string, fc.Arbitrary<string>> = {}) =>
   fc.subarray(names, { minLength: 1 }).chain((picked) =>
     fc.tuple(...picked.map((name) => fc.tuple(fc.boolean(), nested[name] ?? fc.constant("")).map(([alias, sub]) => `${alias ? `${name}Alias: ` : ""}${name}${sub ? ` { ${sub} }` : ""}`))).map((parts) => parts.join(" ")),
