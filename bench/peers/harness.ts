@@ -67,3 +67,13 @@ export function firstDifference(a: unknown, b: unknown, path = ""): string | nul
   }
   return `${path || "(root)"}: ${oneLine(JSON.stringify(a) ?? "undefined", 160)} ≠ ${oneLine(JSON.stringify(b) ?? "undefined", 160)}`;
 }
+
+/**
+ * Seconds of unmeasured load on every server before the first round (PEERS_WARMUP_SECONDS; 0: none):
+ * every process starts cold (V8 has compiled nothing hot, no plan is cached), and a first round
+ * that pays for that is not what a running server answers at.
+ */
+export function warmUpSeconds(fallback: number): number {
+  const seconds = Number(process.env.PEERS_WARMUP_SECONDS ?? fallback);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}

@@ -10,7 +10,7 @@ import { buildClientSchema, getIntrospectionQuery } from "graphql";
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { prepareDatabase } from "./database.js";
-import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, oneLine, option, out, SECRET } from "./harness.js";
+import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, oneLine, option, out, SECRET, warmUpSeconds } from "./harness.js";
 import { measure, type Measured } from "./load.js";
 import { profileShape } from "./profile.js";
 import { startProcess, type ServerProcess } from "./processes.js";
@@ -130,6 +130,17 @@ export async function runShapes(): Promise<void> {
     const statements = new Map<string, string>();
     for (const shape of measured) {
       statements.set(shape.name, `${await statementsOf(ours, ours.port, shape.ours, token)} / ${await statementsOf(theirs, theirs.port, shape.theirs)}`);
+    }
+
+    const warmUp = warmUpSeconds(1);
+    if (warmUp > 0) {
+      out(`\nwarm-up, not measured: every shape on both servers for ${warmUp} s at its most connections`);
+      for (const shape of measured) {
+        for (const peer of PEERS) {
+          const body = JSON.stringify({ query: peer === "this" ? shape.ours : shape.theirs });
+          await measure(peer === "this" ? ours : theirs, { method: "POST", path: "/graphql", body }, Math.max(...(shape.connections ?? CONNECTIONS)), warmUp, admin, database.name, peer === "this" ? token : undefined);
+        }
+      }
     }
 
     // results[shape][connections][peer] = one Measured per round

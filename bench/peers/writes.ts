@@ -9,7 +9,7 @@
 import postgres from "postgres";
 import { signToken } from "../../src/server/identity/tokens.js";
 import { prepareDatabase } from "./database.js";
-import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, out, SECRET } from "./harness.js";
+import { ensurePeersInstalled, f2, firstDifference, graphql, machineLine, median, out, SECRET, warmUpSeconds } from "./harness.js";
 import { measure, settle, type Measured } from "./load.js";
 import { printProfile } from "./profile.js";
 import { startProcess, type ServerProcess } from "./processes.js";
@@ -178,6 +178,12 @@ export async function runWrites(): Promise<void> {
       const difference = firstDifference(stateA, stateB);
       if (difference) throw new Error(`${LABEL[mutation]}: ${a} and ${b} leave different events or history: ${difference}`);
       out(`  ${LABEL[mutation]}: ${a} and ${b} leave the same events and history rows`);
+    }
+
+    const warmUp = warmUpSeconds(2);
+    if (warmUp > 0) {
+      out(`\nwarm-up, not measured: each mutation on each of its peers for ${warmUp} s at ${Math.max(...CONNECTIONS)} connections`);
+      for (const mutation of ["single", "bulk"] as Mutation[]) for (const peer of PEERS_OF[mutation]) await run({ ...context, seconds: warmUp }, mutation, peer, Math.max(...CONNECTIONS));
     }
 
     const results = new Map<string, Run[]>();
