@@ -31,7 +31,8 @@ export type Executor = Database | Transaction;
 
 /**
  * Counts the SQL statements drizzle sends (every query, raw ones included), when enabled. Tests
- * use it to prove that a request's statement count does not grow with its result.
+ * use it to prove that a request's statement count does not grow with its result. A transaction's
+ * COMMIT is not one of them (commit-behind.ts sends it through drizzle; BEGIN never is).
  */
 export const statementCounter = {
   enabled: false,
@@ -39,7 +40,7 @@ export const statementCounter = {
   /** The texts counted, the first 100 (for tests that check what a statement reads). */
   texts: [] as string[],
   logQuery(text: string): void {
-    if (!statementCounter.enabled) return;
+    if (!statementCounter.enabled || text === "commit") return;
     statementCounter.count++;
     if (statementCounter.texts.length < 100) statementCounter.texts.push(text);
   },

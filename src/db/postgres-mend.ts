@@ -7,7 +7,8 @@
 // reserved connection (cancel.ts); without them (an install with --ignore-scripts) they take a
 // transaction. Another mends its queues, which under a load that keeps the pool busy grew by one
 // slot per query, each query scanning them all; without it the service runs, and warns. The last
-// sends a transaction's statements behind its BEGIN, in the same write, without waiting for its answer.
+// sends a transaction's statements behind its BEGIN, in the same write, without waiting for its
+// answer, and ends it on a COMMIT its callback sends (commit-behind.ts).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -19,10 +20,10 @@ export const MEND_MARKS = [
   "playout-gateway: a refused reservation leaves the queue",
 ];
 /**
- * The comment of the mend that sends a transaction's statements right behind its BEGIN (one round
- * trip less per transaction); nothing depends on knowing it is there.
+ * The comments of the mends that send a transaction's statements right behind its BEGIN, and end
+ * it on a COMMIT its callback sends with its last statements (a round trip less each).
  */
-export const BEGIN_MARKS = ["playout-gateway: begin goes out with the first statement"];
+export const TRANSACTION_MARKS = ["playout-gateway: begin goes out with the first statement", "playout-gateway: commit goes out with the last statement"];
 /** The comment it writes into queue.js (held equal the same way). */
 export const QUEUE_MARKS = ["playout-gateway: a queue frees what it shifted"];
 
@@ -30,7 +31,8 @@ const found = new Map<string, boolean>();
 
 /** Both builds of the installed postgres.js (ESM and CommonJS) carry `marks` in their `file`. */
 function mended(file: string, marks: string[]): boolean {
-  let answer = found.get(file);
+  const key = `${file}\n${marks.join("\n")}`;
+  let answer = found.get(key);
   if (answer === undefined) {
     try {
       const commonJs = createRequire(import.meta.url).resolve("postgres");
@@ -42,13 +44,16 @@ function mended(file: string, marks: string[]): boolean {
     } catch {
       answer = false;
     }
-    found.set(file, answer);
+    found.set(key, answer);
   }
   return answer;
 }
 
 /** The reservation mends are in both builds. */
 export const reservationsMended = (): boolean => mended("index.js", MEND_MARKS);
+
+/** The transaction mends are in both builds. */
+export const transactionsMended = (): boolean => mended("index.js", TRANSACTION_MARKS);
 
 /** The queue mend is in both builds. */
 export const queuesMended = (): boolean => mended("queue.js", QUEUE_MARKS);

@@ -61,6 +61,9 @@ export async function runOpenedHooks(edit: EventsEdit): Promise<void> {
   for (const hook of hooks) await hook.opened?.(edit);
 }
 
+/** Whether any hook listens for `changed` (an edit that ends its transaction with the touch needs none). */
+export const hasChangedHooks = (): boolean => hooks.some((hook) => hook.changed);
+
 export async function runChangedHooks(edit: EventsEdit, schedule: ScheduleRow): Promise<void> {
   for (const hook of hooks) await hook.changed?.(edit, schedule);
 }

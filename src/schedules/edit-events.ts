@@ -17,7 +17,8 @@ import type { Transaction } from "../db/client.js";
 import { editScheduleIn, type Transactor } from "./edit-schedule.js";
 import { armLockHorizon, lockHorizonHits, touchTarget } from "./store/index.js";
 import { checkTargetVersion, openTarget } from "./target.js";
-import { runChangedHooks, runOpenedHooks, type EventsEdit, type ScheduleWork } from "./change-hooks.js";
+import { hasChangedHooks, runChangedHooks, runOpenedHooks, type EventsEdit, type ScheduleWork } from "./change-hooks.js";
+import { commitBehind, isDatabase } from "../db/commit-behind.js";
 import type { ScheduleRow } from "./store/tables.js";
 import type { EventTarget } from "./event-target.js";
 
@@ -66,7 +67,8 @@ export interface Outcome<R> {
   /**
    * The work's last write, left for the unit to send: called, it sends its statement at once (as
    * the store's writes do, before their first await), and the touch goes right behind it in the
-   * same round trip. Nothing after it needs its answer.
+   * same round trip. Nothing after it needs its answer, and `answer` reads nothing: in a
+   * transaction of the unit's own, COMMIT goes out with them (commit-behind.ts).
    */
   lastWrite?: () => Promise<unknown>;
   /**
@@ -94,7 +96,9 @@ export function editScheduleEvents<R, P = undefined>(
   work: (edit: PreloadedEdit<P>) => Promise<Outcome<R>>,
 ): Promise<R> {
   requireRole(viewer, options.role ?? "editor");
-  return db.transaction((tx) => editScheduleEventsIn(tx, viewer, options, work));
+  // The database's own transaction (not a job's, which writes after the work) may end with the touch.
+  const endsTransaction = isDatabase(db);
+  return db.transaction((tx) => editScheduleEventsIn(tx, viewer, { ...options, endsTransaction }, work));
 }
 
 /** Swallows a rejection that an earlier statement of the same round trip reports (a failed statement fails those behind it). */
@@ -104,7 +108,7 @@ const quiet = (promise: Promise<unknown>): void => void promise.catch(() => {});
 export async function editScheduleEventsIn<R, P = undefined>(
   tx: Transaction,
   viewer: Viewer,
-  options: EventsEditOptions & { preload?: Preload<P> },
+  options: EventsEditOptions & { preload?: Preload<P>; endsTransaction?: boolean },
   work: (edit: PreloadedEdit<P>) => Promise<Outcome<R>>,
 ): Promise<R> {
   // The began hooks' settings go with the target's lock, the edit's first statement; the preload right behind it.
@@ -137,11 +141,18 @@ export async function editScheduleEventsIn<R, P = undefined>(
       return result.answer(open.schedule);
     }
     const touching = touchTarget(tx, open.target, result.counted);
+    // Nothing to read or check after the last write and the touch: the unit's own transaction ends with them.
+    const committing = writing && options.endsTransaction && limit === null && !hasChangedHooks() ? commitBehind(tx) : null;
     if (writing) {
       quiet(touching);
+      if (committing) quiet(committing);
       await writing;
     }
     const touched = await touching;
+    if (committing) {
+      await committing;
+      return result.answer(touched);
+    }
     await runChangedHooks(edit, touched);
     return result.answer(touched);
   };

@@ -1,20 +1,31 @@
-// A transaction's statements are written right behind its BEGIN, without waiting for BEGIN's answer
-// (patches/postgres+3.4.9.patch, "begin goes out with the first statement"). What must still hold,
+// A transaction's statements are written right behind its BEGIN, without waiting for BEGIN's answer,
+// and a transaction may end on a COMMIT sent with its last statement (commitBehind:
+// patches/postgres+3.4.9.patch, "begin goes out with the first statement" and "commit goes out
+// with the last statement"). What must still hold,
 // for transactions drawn at random and run all at once on a pool smaller than their number (so
 // that most BEGINs wait for a connection, some behind another's COMMIT, some beside reads outside
 // any transaction): every statement of a transaction runs in that one transaction (one
 // transaction id), a transaction that fails leaves nothing, one that succeeds leaves all of it, and
-// the pool serves the next statement.
+// the pool serves the next statement. Ended by its own COMMIT: a failure before the COMMIT writes
+// nothing, and a statement sent after it is refused (what was committed stays).
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "../../src/db/client.js";
+import { openDatabase, queryRows, sent, type DatabaseHandle } from "../../src/db/client.js";
+import { commitBehind } from "../../src/db/commit-behind.js";
 
 const url = process.env.DATABASE_URL;
 const TABLE = `pipelined_begin_probe_${process.pid}`;
 
 /** One transaction: how many rows it writes, whether it fails after writing them, and whether it first yields to the event loop. */
-const drawnTransaction = fc.record({ rows: fc.integer({ min: 1, max: 4 }), fails: fc.boolean(), yields: fc.boolean(), readBeside: fc.boolean() });
+const drawnTransaction = fc.record({
+  rows: fc.integer({ min: 1, max: 4 }),
+  fails: fc.boolean(),
+  yields: fc.boolean(),
+  readBeside: fc.boolean(),
+  /** How it ends: when its callback returns, or on a COMMIT sent with its last statement (and then a statement more). */
+  ends: fc.constantFrom("returning", "behind", "behind, then more"),
+});
 
 describe.skipIf(!url)("transactions whose statements go out behind BEGIN", () => {
   let handle: DatabaseHandle;
@@ -41,7 +52,15 @@ describe.skipIf(!url)("transactions whose statements go out behind BEGIN", () =>
                 await tx.execute(sql`insert into ${sql.raw(TABLE)} (run, tx, n, xid) values (${run}, ${index}, ${n}, txid_current())`);
               }
               const [{ seen }] = await queryRows<{ seen: number }>(tx, sql`select count(*)::int as seen from ${sql.raw(TABLE)} where run = ${run} and tx = ${index}`);
-              if (t.fails) await tx.execute(sql`select 1 / 0`);
+              const last = sent(tx.execute(t.fails ? sql`select 1 / 0` : sql`select 1`));
+              if (t.ends === "returning") {
+                await last;
+                return seen;
+              }
+              const committing = commitBehind(tx)!;
+              await last;
+              await committing;
+              if (t.ends === "behind, then more") await tx.execute(sql`select 2`);
               return seen;
             });
             if (beside) expect((await beside)[0].one).toBe(1);
@@ -55,7 +74,11 @@ describe.skipIf(!url)("transactions whose statements go out behind BEGIN", () =>
         const byTx = new Map(rows.map((r) => [r.tx, r]));
         drawn.forEach((t, index) => {
           const outcome = outcomes[index];
-          if (t.fails) {
+          if (!t.fails && t.ends === "behind, then more") {
+            expect(outcome.status).toBe("rejected");
+            expect(String((outcome as PromiseRejectedResult).reason.cause?.message)).toMatch(/after the transaction's COMMIT/);
+            expect(byTx.get(index)).toEqual({ tx: index, rows: t.rows, xids: 1 });
+          } else if (t.fails) {
             expect(outcome.status).toBe("rejected");
             const reason = (outcome as PromiseRejectedResult).reason;
             expect(String(reason.cause?.message ?? reason.message)).toMatch(/division by zero/);

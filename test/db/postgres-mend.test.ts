@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
-import { BEGIN_MARKS, MEND_MARKS, QUEUE_MARKS, queuesMended, reservationsMended } from "../../src/db/postgres-mend.js";
+import { TRANSACTION_MARKS, MEND_MARKS, QUEUE_MARKS, queuesMended, reservationsMended } from "../../src/db/postgres-mend.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PATCH_NAME = "postgres+3.4.9.patch";
@@ -144,7 +144,7 @@ describe("postgres.js's mends", () => {
   it("is in this install, as the patch writes it, and the service knows it", () => {
     // The marks the service looks for are those the patch writes, in each build.
     const sorted = (marks: string[]) => [...marks].sort();
-    const indexMarks = sorted([...MEND_MARKS, ...BEGIN_MARKS]);
+    const indexMarks = sorted([...MEND_MARKS, ...TRANSACTION_MARKS]);
     expect(marksWritten("index.js").map(sorted)).toEqual([indexMarks, indexMarks]);
     expect(marksWritten("queue.js").map(sorted)).toEqual([sorted(QUEUE_MARKS), sorted(QUEUE_MARKS)]);
     expect(reservationsMended()).toBe(true);
@@ -206,7 +206,7 @@ describe("postgres.js's mends", () => {
       const reversed = patchPackage(app, ["--reverse"]);
       expect(reversed.status, reversed.output).toBe(0);
       expectBlobs(pkg, "before");
-      for (const mark of [...MEND_MARKS, ...BEGIN_MARKS, ...QUEUE_MARKS]) expect(readFileSync(index, "utf8") + readFileSync(join(pkg, "src", "queue.js"), "utf8")).not.toContain(mark);
+      for (const mark of [...MEND_MARKS, ...TRANSACTION_MARKS, ...QUEUE_MARKS]) expect(readFileSync(index, "utf8") + readFileSync(join(pkg, "src", "queue.js"), "utf8")).not.toContain(mark);
 
       // The install's own command on the pristine package: applied, and again (a second install) it changes nothing.
       for (let run = 0; run < 2; run++) {
