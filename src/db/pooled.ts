@@ -26,8 +26,8 @@ function quiet(promise: Promise<unknown>): void {
 }
 
 /**
- * A statement outside a transaction, run as `begin; <limits>; statement; commit`: the limits and
- * the statement are pipelined inside the transaction (two round trips more than the bare
+ * A statement outside a transaction, run as `begin; <limits>; statement; commit`: BEGIN, the limits
+ * and the statement are pipelined (one write), COMMIT follows (a round trip more than the bare
  * statement). postgres.js's own `begin` holds the connection, so a connection that breaks (a
  * database restart) fails the statement like any other. It answers the statement's own pending
  * query shape (thenable, `.values()`, `.cancel()`).
