@@ -132,15 +132,16 @@ export async function runShapes(): Promise<void> {
       statements.set(shape.name, `${await statementsOf(ours, ours.port, shape.ours, token)} / ${await statementsOf(theirs, theirs.port, shape.theirs)}`);
     }
 
+    /** One autocannon run of a shape's operation on one peer's server. */
+    const load = (shape: Shape, peer: Peer, connections: number, forSeconds: number): Promise<Measured> => {
+      const body = JSON.stringify({ query: peer === "this" ? shape.ours : shape.theirs });
+      return measure(peer === "this" ? ours : theirs, { method: "POST", path: "/graphql", body }, connections, forSeconds, admin, database.name, peer === "this" ? token : undefined);
+    };
+
     const warmUp = warmUpSeconds(1);
     if (warmUp > 0) {
       out(`\nwarm-up, not measured: every shape on both servers for ${warmUp} s at its most connections`);
-      for (const shape of measured) {
-        for (const peer of PEERS) {
-          const body = JSON.stringify({ query: peer === "this" ? shape.ours : shape.theirs });
-          await measure(peer === "this" ? ours : theirs, { method: "POST", path: "/graphql", body }, Math.max(...(shape.connections ?? CONNECTIONS)), warmUp, admin, database.name, peer === "this" ? token : undefined);
-        }
-      }
+      for (const shape of measured) for (const peer of PEERS) await load(shape, peer, Math.max(...(shape.connections ?? CONNECTIONS)), warmUp);
     }
 
     // results[shape][connections][peer] = one Measured per round
@@ -155,9 +156,7 @@ export async function runShapes(): Promise<void> {
           const order = (round + i) % 2 ? PEERS : [...PEERS].reverse();
           const runs = new Map<Peer, Measured>();
           for (const peer of order) {
-            const server = peer === "this" ? ours : theirs;
-            const body = JSON.stringify({ query: peer === "this" ? shape.ours : shape.theirs });
-            const m = await measure(server, { method: "POST", path: "/graphql", body }, connections, seconds, admin, database.name, peer === "this" ? token : undefined);
+            const m = await load(shape, peer, connections, seconds);
             runs.set(peer, m);
             results.set(key(shape, connections, peer), [...(results.get(key(shape, connections, peer)) ?? []), m]);
           }

@@ -149,11 +149,8 @@ export async function editScheduleEventsIn<R, P = undefined>(
       await writing;
     }
     const touched = await touching;
-    if (committing) {
-      await committing;
-      return result.answer(touched);
-    }
-    await runChangedHooks(edit, touched);
+    if (committing) await committing;
+    else await runChangedHooks(edit, touched);
     return result.answer(touched);
   };
   return editScheduleIn(tx, viewer, options, inUnit, true);
