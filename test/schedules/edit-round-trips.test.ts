@@ -19,7 +19,7 @@ function kindOf(text: string): string {
   if (/^select .* from schedules where /s.test(text)) return "read schedule";
   if (/from "change_sets" .* for update$/s.test(text)) return "lock change set";
   if (/^select id from (events|change_set_events) where/.test(text)) return "find events";
-  if (/jsonb_array_elements_text/.test(text) && /^select/.test(text)) return "read events";
+  if (/^select .* from (events|change_set_events) e where .*e\.id = any\(/s.test(text)) return "read events";
   if (/^\s*update (events|change_set_events) e set/.test(text)) return "update events";
   if (/^(delete from events|with removed as \(delete from change_set_events)/.test(text.trim())) return "delete events";
   if (/^(update schedules set version|with touched as \(\s*update change_sets)/.test(text.trim())) return "touch";

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { AssetSummary } from "../../assets/index.js";
 import { queryRows, type Executor } from "../../db/client.js";
+import { anyOfIds } from "../../db/any-of.js";
 import { eventAssetKey } from "../../assets/index.js";
 import type { EventValues } from "./tables.js";
 import { originOf } from "./rows.js";
@@ -76,7 +77,7 @@ export async function syncTitles(executor: Executor, scheduleId: number, organiz
         cross join lateral (
           select a.title from assets a where a.organization = ${organization} and (a.asset_id = ${eventAssetKey()} or a.media_id = ${eventAssetKey()})
           order by (a.asset_id = ${eventAssetKey()}) desc, a.asset_id limit 1) a
-        where e.schedule_id = ${scheduleId} and e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+        where e.schedule_id = ${scheduleId} and ${anyOfIds(sql`e.id`, ids)}
           and a.title is not null and a.title is distinct from e.title
       ), u as (
         update events e set title = wanted.title, version = e.version + 1 from wanted where e.id = wanted.id returning 1

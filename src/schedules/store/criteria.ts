@@ -2,6 +2,7 @@
 // SQL conditions on `events e`: the one place that turns a filter into SQL.
 import { sql, type SQL } from "drizzle-orm";
 import { parseIds } from "../../common/ids.js";
+import { anyOfIds } from "../../db/any-of.js";
 import { assetCriteria } from "../../assets/index.js";
 
 /** The filters every event search understands (EventCriteriaInput without paging). */
@@ -33,7 +34,7 @@ export function filterConditions(filter: EventFilter | null | undefined, origin:
   if (filter.to) out.push(sql`e.on_air_time < ${filter.to.getTime()} - ${origin}`);
   if (filter.ids) {
     const ids = parseIds(filter.ids, "ids");
-    out.push(sql`e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
+    out.push(anyOfIds(sql`e.id`, ids));
   }
   if (filter.locked !== undefined && filter.locked !== null) out.push(sql`e.locked = ${filter.locked}`);
   out.push(...assetCriteria(filter));

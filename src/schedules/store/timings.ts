@@ -3,11 +3,12 @@
 import { sql } from "drizzle-orm";
 import { notFound } from "../../common/errors.js";
 import { queryRows, type Executor } from "../../db/client.js";
+import { anyOfIds } from "../../db/any-of.js";
 import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { EVENT_COLUMNS, eventRowOf, json, originOf } from "./rows.js";
+import { EVENT_COLUMNS, eventRowOf, originOf } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
 export interface TimingRow {
@@ -49,8 +50,8 @@ export async function loadEventsById(executor: Executor, target: EventTarget, id
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
     `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}`,
-    () => sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and e.id in (select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb)::bigint)`,
-    { target: t.id, ids: JSON.stringify(ids) },
+    () => sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
+    { target: t.id, ids },
   );
   return rows.map(eventRowOf);
 }
@@ -83,7 +84,7 @@ export async function loadTimingsById(executor: Executor, target: EventTarget, i
   const rows = await queryRows<Record<string, unknown>>(
     executor,
     sql`select id, on_air_time + ${originOf(target.scheduleId)} as on_air_time, duration, locked, event_type, title from ${t.table}
-      where ${t.key} = ${t.id} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+      where ${t.key} = ${t.id} and ${anyOfIds(sql`id`, ids)}`,
   );
   return rows.map(timingRowOf);
 }
@@ -136,7 +137,7 @@ export async function lockedGaps(executor: Executor, target: EventTarget, from: 
 export async function requireEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const { table, key, id } = sqlOf(target);
-  const rows = await queryRows<{ id: number }>(executor, sql`select id from ${table} where ${key} = ${id} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+  const rows = await queryRows<{ id: number }>(executor, sql`select id from ${table} where ${key} = ${id} and ${anyOfIds(sql`id`, ids)}`);
   const found = new Set(rows.map((r) => Number(r.id)));
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
@@ -147,7 +148,7 @@ export async function firstAndLastStart(executor: Executor, scheduleId: number, 
   const [row] = await queryRows<{ first: number; last: number }>(
     executor,
     sql`select min(on_air_time) + ${originOf(scheduleId)} as first, max(on_air_time) + ${originOf(scheduleId)} as last from events
-      where schedule_id = ${scheduleId} and id in (select jsonb_array_elements_text(${json(ids)})::bigint)`,
+      where schedule_id = ${scheduleId} and ${anyOfIds(sql`id`, ids)}`,
   );
   return { first: Number(row.first), last: Number(row.last) };
 }

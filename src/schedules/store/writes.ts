@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../../db/client.js";
+import { anyOfIds } from "../../db/any-of.js";
 import { plannedStatement } from "../../db/planned-select.js";
 import type { EventValues } from "./tables.js";
 import type { EventRow } from "./tables.js";
@@ -155,7 +156,7 @@ export async function retimeEvents(
 /** Deletes events of a target by id; answers how many it deleted. */
 export async function deleteEventIds(executor: Executor, target: EventTarget, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  return deleteWhere(executor, target, sql`id in (select jsonb_array_elements_text(${json(ids)})::bigint)`);
+  return deleteWhere(executor, target, anyOfIds(sql`id`, ids));
 }
 
 /** Deletes the events of a target that start in [from, to) (instants): a generated day replacing the draft's. */
