@@ -79,6 +79,19 @@ describe("input object defaults under graphql-jit", () => {
     expect(tried).toBeGreaterThan(0);
   });
 
+  it("fills a single value sent where a list is declared, which GraphQL coerces as a list of one", () => {
+    for (const type of withDefaults) {
+      const value = minimal(type);
+      if (value === SKIP) continue;
+      const definition = (parse(`query($v: [${type.name}!]) { __typename }`).definitions[0] as OperationDefinitionNode).variableDefinitions![0];
+      const filled = inputDefaulter(schema, [definition])!({ v: value }).v as Record<string, unknown>;
+      for (const field of Object.values(type.getFields())) if (field.defaultValue !== undefined) expect(field.name in filled, `${type.name}.${field.name}`).toBe(true);
+      const compiled = compileQuery(schema, parse(`query($v: [${type.name}!]) { __typename }`));
+      if (!isCompiledQuery(compiled)) throw new Error(`${type.name}: ${JSON.stringify(compiled.errors)}`);
+      expect((compiled.query(undefined, {}, { v: filled }) as { errors?: unknown[] }).errors, type.name).toBeUndefined();
+    }
+  });
+
   it("costs nothing where no default applies, and leaves values it does not need to touch as they are", () => {
     expect(inputDefaulter(schema, [])).toBeNull();
     expect(inputDefaulter(schema, parse(`query($a: ID!, $b: [String!]) { __typename }`).definitions.flatMap((d) => (d as OperationDefinitionNode).variableDefinitions ?? []))).toBeNull();

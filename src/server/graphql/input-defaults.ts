@@ -44,7 +44,8 @@ function fillerOf(type: GraphQLInputType, seen: Map<string, Fill | null>): Fill 
   if (isListType(nullable)) {
     const item = fillerOf(nullable.ofType, seen);
     if (!item) return null;
-    return (value) => (Array.isArray(value) ? mapChanged(value, item) : value);
+    // A single value where a list is declared is coerced as a list of one (GraphQL spec 3.11): filled as an item.
+    return (value) => (Array.isArray(value) ? mapChanged(value, item) : item(value));
   }
   if (!isInputObjectType(nullable)) return null;
   const name = getNamedType(nullable).name;
