@@ -199,8 +199,8 @@ export class BulkModel {
 /** The values to write for a model event: its final timing, som moved by somDelta. */
 export function finalValues(e: ModelEvent, base: EventValues | null = e.values): EventValues {
   const values = base!;
-  const data = { ...values.data };
-  if (e.somDelta !== 0) data.som = (typeof data.som === "number" ? data.som : 0) + e.somDelta;
+  // The document itself when som stays (an unread one stays unread: rows.ts isUnreadDocument).
+  const data = e.somDelta === 0 ? values.data : { ...values.data, som: (typeof values.data.som === "number" ? values.data.som : 0) + e.somDelta };
   return { ...values, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked, data };
 }
 

@@ -25,7 +25,7 @@ import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./types.js";
 import { EventType } from "./enums.js";
 import { toValues } from "./mapper.js";
-import { checkEventTiming, checkInstant, eventValues, type EventValues } from "./rules.js";
+import { checkEventTiming, checkInstant, eventValues, needsDocument, type EventValues } from "./rules.js";
 import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/index.js";
 import { replacedValues } from "../schedules/index.js";
@@ -85,6 +85,16 @@ export async function bulkEdit(
 
 const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
 
+/**
+ * Whether the edit reads its events' `data` documents: not when it only updates (or deletes)
+ * events by fields that need none (rules.ts needsDocument), and creates, copies, splits, replaces,
+ * shifts and places nothing. A document is most of what a read of 1,000 events brings back.
+ */
+function readsDocuments(input: BulkEditInput): boolean {
+  const whole = input.empty || input.created?.length || input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || input.replacement;
+  return Boolean(whole) || (input.updated ?? []).some(needsDocument);
+}
+
 /** One bulk edit inside its unit of work: the members, in their order, each a step on the model. */
 class BulkRun {
   readonly messages: Message[] = [];
@@ -93,6 +103,7 @@ class BulkRun {
   readonly loaded = new Map<number, EventValues>();
   private readonly rate: FrameRate;
   private readonly clock: LocalClock;
+  private readonly documents: boolean;
 
   constructor(
     private readonly tx: Executor,
@@ -104,6 +115,7 @@ class BulkRun {
   ) {
     this.rate = frameRateOf(schedule);
     this.clock = localClockOf(schedule);
+    this.documents = readsDocuments(input);
   }
 
   /** Every member of the input, in the order the edit applies them. */
@@ -148,7 +160,7 @@ class BulkRun {
   private async ensureLoaded(ids: number[]): Promise<void> {
     const { model, loaded } = this;
     const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
-    const rows = await store.loadEventsById(this.tx, this.target, wanted);
+    const rows = await store.loadEventsById(this.tx, this.target, wanted, this.documents);
     for (const row of rows) loaded.set(row.id, toValues(row));
     model.addExisting(rows);
   }

@@ -9,12 +9,20 @@ import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
 import { encodeSignal, Scte35Error, type Scte35SignalData } from "../scte35/index.js";
 import type { EventInput } from "./types.js";
-import type { EventFilter, EventValues } from "../schedules/index.js";
+import { isUnreadDocument, type EventFilter, type EventValues } from "../schedules/index.js";
 
 export type { EventFilter, EventValues };
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
 const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "onAirLocal", "duration", "eventType", "title", "locked", "mediaId", "status"]);
+/** Column fields whose change needs nothing of the event's `data` document (no timing: a move may copy the event whole). */
+const DOCUMENT_FREE_FIELDS = new Set(["id", "version", "eventType", "title", "locked", "mediaId", "status"]);
+
+/** Whether changing an event by `input` needs its stored `data` document: false when it names only DOCUMENT_FREE_FIELDS. */
+export function needsDocument(input: EventInput): boolean {
+  for (const [key, value] of Object.entries(input)) if (value !== undefined && !DOCUMENT_FREE_FIELDS.has(key)) return true;
+  return false;
+}
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;
 
@@ -86,6 +94,8 @@ export function eventValues(
   defaults: { onAirTime: number; rate?: FrameRate; clock?: LocalClock; keepUnencodableCues?: boolean },
   at?: string,
 ): EventValues {
+  // Read without its document (needsDocument false): the document and the asset id read from it stay as stored.
+  if (existing && isUnreadDocument(existing.data)) return columnValues(input, existing, at);
   if (!defaults.keepUnencodableCues) checkCueSignals(input.scte35Signals, at);
   input = localTimeAsInstant(timecodesAsMs(input, defaults.rate, existing?.data.som, at), defaults.clock, at);
   const out: EventValues = existing
@@ -101,11 +111,7 @@ export function eventValues(
     if (!EVENT_TYPES.has(input.eventType)) throw fieldError("eventType", `must be one of ${[...EVENT_TYPES].join(", ")}`, at);
     out.eventType = input.eventType;
   }
-  if (input.title !== undefined) {
-    const title = input.title === null ? null : input.title.trim();
-    if (title !== null && title.length > MAX_TITLE_LENGTH) throw fieldError("title", `must be at most ${MAX_TITLE_LENGTH} characters`, at);
-    out.title = title;
-  }
+  if (input.title !== undefined) out.title = checkedTitle(input.title, at);
   if (input.locked !== undefined) out.locked = input.locked ?? false;
   if (input.mediaId !== undefined) out.mediaId = input.mediaId;
   if (input.status !== undefined) out.status = input.status;
@@ -121,6 +127,27 @@ export function eventValues(
   out.assetId = assetData?.assetId ?? null;
   return out;
 }
+
+/** eventValues of an input of DOCUMENT_FREE_FIELDS only, on an event read without its document. */
+function columnValues(input: EventInput, existing: EventValues, at?: string): EventValues {
+  if (needsDocument(input)) throw new Error("an event read without its data document was given a change that needs it");
+  const out = { ...existing };
+  if (input.eventType !== undefined && input.eventType !== null) {
+    if (!EVENT_TYPES.has(input.eventType)) throw fieldError("eventType", `must be one of ${[...EVENT_TYPES].join(", ")}`, at);
+    out.eventType = input.eventType;
+  }
+  if (input.title !== undefined) out.title = checkedTitle(input.title, at);
+  if (input.locked !== undefined) out.locked = input.locked ?? false;
+  if (input.mediaId !== undefined) out.mediaId = input.mediaId;
+  if (input.status !== undefined) out.status = input.status;
+  return out;
+}
+
+const checkedTitle = (given: string | null, at?: string): string | null => {
+  const title = given === null ? null : given.trim();
+  if (title !== null && title.length > MAX_TITLE_LENGTH) throw fieldError("title", `must be at most ${MAX_TITLE_LENGTH} characters`, at);
+  return title;
+};
 
 /**
  * liveParameters.encryptionKey is never answered, so a client that sends back the liveParameters it

@@ -1,8 +1,10 @@
-// Property: a bulk edit writes every field it changes and nothing else. The write compares each
-// event's new values with the stored ones column by column (documents by structure, not as JSON
-// text) and writes only the columns that differ in some event; random updates of random events,
-// with values drawn from small sets so that many equal the stored ones, must read back as the
-// stored events with the updates applied.
+// Property: a bulk edit (and updateEvents) writes every field it changes and nothing else. The
+// write compares each event's new values with the stored ones column by column (documents by
+// structure, not as JSON text) and writes only the columns that differ in some event; random
+// updates of random events, with values drawn from small sets so that many equal the stored ones,
+// must read back as the stored events with the updates applied. An edit whose inputs name only
+// column fields (title, status) reads the events without their documents (rules.ts needsDocument):
+// the documents read back unchanged.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService } from "../helpers/service.js";
@@ -10,19 +12,21 @@ import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
 
 const t = useTestService();
 
-const FIELDS = "id title houseId som secondaryEvents { command objectName offset }";
+const FIELDS = "id title status houseId som secondaryEvents { command objectName offset }";
 const READ = `query($id: ID!) { schedule(id: $id) { version events(size: 100) { content { ${FIELDS} } } } }`;
 const BULK = `mutation($s: ID!, $v: Int!, $u: [EventInput!]!) { bulkEditEvents(scheduleId: $s, version: $v, input: { updated: $u }) { content { version } } }`;
+const UPDATE = `mutation($s: ID!, $v: Int!, $u: [EventInput!]!) { updateEvents(scheduleId: $s, version: $v, events: $u) { version } }`;
 const EVENTS = 6;
 
 type Secondary = { command: "ON" | "OFF"; objectName: string; offset: number };
-type Change = { pick: number; title?: string; houseId?: string | null; som?: number; secondaryEvents?: Secondary[] };
+type Change = { pick: number; title?: string; status?: string | null; houseId?: string | null; som?: number; secondaryEvents?: Secondary[] };
 
 const secondary: fc.Arbitrary<Secondary> = fc.record({ command: fc.constantFrom("ON" as const, "OFF" as const), objectName: fc.constantFrom("logo", "clock"), offset: fc.constantFrom(0, 1000) });
 const change: fc.Arbitrary<Change> = fc.record(
   {
     pick: fc.nat({ max: EVENTS - 1 }),
     title: fc.constantFrom("News", "Film"),
+    status: fc.constantFrom("READY", null),
     houseId: fc.constantFrom("H1", "H2", null),
     som: fc.constantFrom(0, 40),
     secondaryEvents: fc.array(secondary, { maxLength: 2 }),
@@ -30,11 +34,14 @@ const change: fc.Arbitrary<Change> = fc.record(
   { requiredKeys: ["pick"] },
 );
 
-describe("bulkEditEvents writes what changed", () => {
+describe.each([
+  ["bulkEditEvents", BULK],
+  ["updateEvents", UPDATE],
+])("%s writes what changed", (_, mutation) => {
   it("reads back every update of random fields of random events, whatever equals the stored values", async () => {
     const { gql } = await orgClient(t);
     const s = await createSchedule(gql, "Fields", { startDate: iso(T0) });
-    await addEvents(gql, s.id, Array.from({ length: EVENTS }, (_, i) => ({ at: T0 + i * 10 * MIN, duration: 10 * MIN, title: "News", houseId: "H1", som: 0, secondaryEvents: [{ command: "ON", objectName: "logo", offset: 0 }] })));
+    await addEvents(gql, s.id, Array.from({ length: EVENTS }, (_, i) => ({ at: T0 + i * 10 * MIN, duration: 10 * MIN, title: "News", status: "READY", houseId: "H1", som: 0, secondaryEvents: [{ command: "ON", objectName: "logo", offset: 0 }] })));
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), async (changes) => {
         const before = (await gql.data(READ, { id: s.id })).schedule;
@@ -45,7 +52,7 @@ describe("bulkEditEvents writes what changed", () => {
           Object.assign(event, fields);
           updated.set(event.id as string, { ...updated.get(event.id as string), id: event.id, ...fields });
         }
-        await gql.data(BULK, { s: s.id, v: before.version, u: [...updated.values()] });
+        await gql.data(mutation, { s: s.id, v: before.version, u: [...updated.values()] });
         const after = (await gql.data(READ, { id: s.id })).schedule;
         expect(after.events.content).toEqual(expected);
       }),

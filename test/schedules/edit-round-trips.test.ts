@@ -81,6 +81,35 @@ describe("an update of events", () => {
     }
   });
 
+  it("reads the events' data documents only when an input needs them", async () => {
+    const { gql } = await orgClient(t);
+    const { s, ids } = await scheduleWithEvents(gql);
+    const BULK = `mutation($s: ID!, $v: Int!, $e: [EventInput!]!) { bulkEditEvents(scheduleId: $s, version: $v, input: { updated: $e }) { content { version } } }`;
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      [UPDATE, { title: "Column" }, false],
+      [UPDATE, { status: "READY", locked: true }, false],
+      [UPDATE, { houseId: "H9" }, true],
+      [UPDATE, { duration: 2 * MIN }, true],
+      [BULK, { title: "Column" }, false],
+      [BULK, { title: "Both", houseId: "H8" }, true],
+    ];
+    for (const [mutation, fields, documents] of cases) {
+      statementCounter.texts = [];
+      statementCounter.enabled = true;
+      try {
+        await gql.data(mutation, { s, v: await versionOf(gql, s), e: [{ id: ids[0], ...fields }] });
+      } finally {
+        statementCounter.enabled = false;
+      }
+      const read = statementCounter.texts.find((text) => kindOf(text) === "read events");
+      expect(read, JSON.stringify(fields)).toBeDefined();
+      expect(/\be\.data\b/.test(read!), JSON.stringify(fields)).toBe(documents);
+    }
+    // The document an edit of columns did not read is still there.
+    const { schedule } = await gql.data(`query($id: ID!) { schedule(id: $id) { events(size: 5) { content { id title houseId } } } }`, { id: s });
+    expect(schedule.events.content[0]).toEqual({ id: ids[0], title: "Both", houseId: "H8" });
+  });
+
   it("does the same in a change set's draft: the change set's lock, then its events", async () => {
     const { gql } = await orgClient(t);
     const { s, ids } = await scheduleWithEvents(gql);

@@ -50,8 +50,24 @@ export const EVENT_COLUMNS: SQL = sql.join(
   sql`, `,
 );
 
-/** What `data` reads as when a statement did not fetch the document (the selection needs none of it). */
+/**
+ * Columns of `events` as EVENT_COLUMNS, but for the `data` document: for an edit whose inputs and
+ * rules need none of it (loadEventsById), its row then holds the unread document below.
+ */
+export const EVENT_COLUMNS_WITHOUT_DOCUMENT: SQL = sql.join(
+  Object.entries(EVENT_TABLE_COLUMNS)
+    .filter(([, column]) => column.name !== "data")
+    .map(([property, column]) =>
+      column.name === "on_air_time" ? sql`e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime"` : sql.raw(`e.${column.name} as "${property}"`),
+    ),
+  sql`, `,
+);
+
+/** What `data` reads as when a statement did not fetch the document (the selection or the edit needs none of it). */
 const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/** Whether `data` is a document a statement did not read: never written back (writes.ts refuses it). */
+export const isUnreadDocument = (data: Record<string, unknown>): boolean => data === NO_DATA;
 
 /**
  * A raw row as EventRow, one fixed literal (the JSON `data` arrives parsed from postgres.js and

@@ -8,7 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { EVENT_COLUMNS, eventRowOf, originOf } from "./rows.js";
+import { EVENT_COLUMNS, EVENT_COLUMNS_WITHOUT_DOCUMENT, eventRowOf, originOf } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
 export interface TimingRow {
@@ -43,14 +43,18 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
   return rows.map(timingRowOf);
 }
 
-export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
+/**
+ * Events of a target by id, every column; without their `data` documents when `documents` is false
+ * (an edit that changes only columns: a document is most of a row's bytes, and of its parsing).
+ */
+export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[], documents = true): Promise<EventRow[]> {
   if (ids.length === 0) return [];
   const t = sqlOf(target);
-  // Its text is kept per kind of target: every edit that names its events reads them so.
+  // Its text is kept per kind of target and columns: every edit that names its events reads them so.
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
-    `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}`,
-    () => sql`select ${EVENT_COLUMNS} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
+    `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}${documents ? "" : ":columns"}`,
+    () => sql`select ${documents ? EVENT_COLUMNS : EVENT_COLUMNS_WITHOUT_DOCUMENT} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
     { target: t.id, ids },
   );
   return rows.map(eventRowOf);

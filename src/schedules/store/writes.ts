@@ -12,10 +12,16 @@ import type { ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";
-import { columnList, EVENT_COLUMNS, eventRowOf, json, originOf, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
+import { columnList, EVENT_COLUMNS, eventRowOf, isUnreadDocument, json, originOf, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
+
+/** A document that was not read (loadEventsById without documents) is never written: it would empty the stored one. */
+function requireDocument(v: EventValues): void {
+  if (isUnreadDocument(v.data)) throw new Error("an event's data document was not read, so it cannot be written");
+}
 
 /** The values of an event keyed by column name, as jsonb_to_recordset reads them. */
 function valueRecord(v: EventValues, record: Record<string, unknown> = {}): Record<string, unknown> {
+  requireDocument(v);
   const values = v as unknown as Record<string, unknown>;
   for (const c of VALUE_COLUMNS) record[c.name] = values[c.property];
   return record;
@@ -88,6 +94,7 @@ export async function updateEvents(executor: Executor, target: EventTarget, upda
   const columns = VALUE_COLUMNS.filter((c) =>
     updates.some((u) => u.before === undefined || differs((u.values as unknown as Record<string, unknown>)[c.property], (u.before as unknown as Record<string, unknown>)[c.property])),
   );
+  if (columns.some((c) => c.name === "data")) updates.forEach((u) => requireDocument(u.values));
   const records = updates.map((u) => {
     const values = u.values as unknown as Record<string, unknown>;
     const record: Record<string, unknown> = { id: u.id };
