@@ -391,7 +391,7 @@ async function writeModel(executor: Executor, target: EventTarget, model: BulkMo
   const deleted = [...model.deletedExisting];
   const cleared = model.cleared ? await store.deleteAllEvents(executor, target) : 0;
   const removed = cleared + (await store.deleteEventIds(executor, target, deleted));
-  await store.updateEvents(executor, target, rewritten.map((r) => ({ ...r, before: loaded.get(r.id) })));
+  await store.updateEvents(executor, target, rewritten.map(({ id, values }) => ({ id, values, before: loaded.get(id) })));
   await store.retimeEvents(executor, target, retimed);
   await store.insertEvents(executor, target, inserts);
   return { changed: model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0, counted: inserts.length - removed };
