@@ -68,7 +68,7 @@ export async function bulkEdit(
     // Whatever the members did (shiftBy, loops, splits, collisions), every event written stays in range.
     for (const e of model.slots()) checkEventTiming(e, "bulkEditEvents");
     const span = model.touchedSpan();
-    const { changed, counted } = await writeModel(tx, target, model, run.loaded);
+    const { changed, counted, extremesKept } = await writeModel(tx, target, model, run.loaded);
     return outcome(changed, async (schedule): Promise<BulkEditResult> => {
       if (!changed) messages.push(info("nothing to change"));
       else if (span) {
@@ -79,7 +79,7 @@ export async function bulkEdit(
       }
       const content: ScheduleWithPage = { ...toSchedule(schedule), eventsPage };
       return { content, messages };
-    }, counted);
+    }, counted, undefined, extremesKept);
   });
 }
 
@@ -373,9 +373,10 @@ async function splitStep(
 
 /**
  * Writes the model's difference: deletes, rewrites, retimes, inserts. Answers whether anything
- * changed, and by how many the number of events changed (what the statements inserted and deleted).
+ * changed, by how many the number of events changed (what the statements inserted and deleted),
+ * and whether every start and duration stayed (the touch then keeps the extremes).
  */
-async function writeModel(executor: Executor, target: EventTarget, model: BulkModel, loaded: Map<number, EventValues>): Promise<{ changed: boolean; counted: number }> {
+async function writeModel(executor: Executor, target: EventTarget, model: BulkModel, loaded: Map<number, EventValues>): Promise<{ changed: boolean; counted: number; extremesKept: boolean }> {
   const created = model.created();
   const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
   if (copySources.length) {
@@ -394,5 +395,10 @@ async function writeModel(executor: Executor, target: EventTarget, model: BulkMo
   await store.updateEvents(executor, target, rewritten.map(({ id, values }) => ({ id, values, before: loaded.get(id) })));
   await store.retimeEvents(executor, target, retimed);
   await store.insertEvents(executor, target, inserts);
-  return { changed: model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0, counted: inserts.length - removed };
+  const timingKept = (r: { id: number; values: EventValues }) => {
+    const before = loaded.get(r.id);
+    return before !== undefined && before.onAirTime === r.values.onAirTime && before.duration === r.values.duration;
+  };
+  const extremesKept = !model.cleared && removed === 0 && inserts.length === 0 && retimed.length === 0 && rewritten.every(timingKept);
+  return { changed: model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0, counted: inserts.length - removed, extremesKept };
 }

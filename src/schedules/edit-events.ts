@@ -76,16 +76,29 @@ export interface Outcome<R> {
    * touch then moves the stored count instead of counting the events); undefined: counted.
    */
   counted?: number;
+  /**
+   * The work moved no event's start or duration and added or removed none (with `counted` 0): the
+   * touch keeps the target's first start, last end and longest duration as stored, instead of
+   * probing the events' indexes for them again.
+   */
+  extremesKept?: boolean;
   /** Runs after the touch (when changed) in the same transaction; `schedule` is the touched row. */
   answer(schedule: ScheduleRow): R | Promise<R>;
 }
 
 /** The work changed the target (or not: `changed` false), and answers with `answer`. */
-export const outcome = <R>(changed: boolean | number, answer: (schedule: ScheduleRow) => R | Promise<R>, counted?: number, lastWrite?: () => Promise<unknown>): Outcome<R> => ({
+export const outcome = <R>(
+  changed: boolean | number,
+  answer: (schedule: ScheduleRow) => R | Promise<R>,
+  counted?: number,
+  lastWrite?: () => Promise<unknown>,
+  extremesKept = false,
+): Outcome<R> => ({
   changed: typeof changed === "number" ? changed > 0 : changed,
   counted,
   answer,
   lastWrite,
+  extremesKept,
 });
 
 /** editScheduleEvents in a transaction of its own. */
@@ -140,7 +153,7 @@ export async function editScheduleEventsIn<R, P = undefined>(
       await writing;
       return result.answer(open.schedule);
     }
-    const touching = touchTarget(tx, open.target, result.counted);
+    const touching = touchTarget(tx, open.target, result.counted, result.extremesKept === true && result.counted === 0);
     // Nothing to read or check after the last write and the touch: the unit's own transaction ends with them.
     const committing = writing && options.endsTransaction && limit === null && !hasChangedHooks() ? commitBehind(tx) : null;
     if (writing) {

@@ -33,18 +33,22 @@ const eventCount = (stored: SQL, table: string, key: string, id: number | SQLWra
  * edit knows it exactly (an edit that does not say is counted). One statement, answering the
  * row, its text written once per shape and kept (plannedStatement: building it took a tenth of the
  * server's CPU of a single-event update). Every successful event mutation ends with this, once.
+ * `extremesKept`: the edit moved no start or duration and added or removed no event, so the
+ * longest duration and the dates stay as stored (edit-events.ts Outcome.extremesKept).
  */
-export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number): Promise<ScheduleRow> {
+export async function touchSchedule(executor: Executor, scheduleId: number, counted?: number, extremesKept = false): Promise<ScheduleRow> {
   const id = sql.placeholder("id");
   const moved = sql.placeholder("counted");
   const { startDate, finishDate } = dates(id);
+  // Extremes kept (the edit moved no start or duration, added or removed nothing): stored as they are.
+  const extremes = extremesKept
+    ? sql``
+    : sql`, max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0), start_date = ${startDate}, finish_date = ${finishDate}`;
   const [row] = await plannedStatement<Record<string, unknown>>(
     executor,
-    `touch:schedule:${counted === undefined ? "counting" : "moved"}`,
+    `touch:schedule:${counted === undefined ? "counting" : "moved"}${extremesKept ? ":extremes-kept" : ""}`,
     () => sql`update schedules set version = version + 1, date_updated = now(),
-        max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0),
-        event_count = ${eventCount(sql`event_count`, "events", "schedule_id", id, counted === undefined ? undefined : moved)},
-        start_date = ${startDate}, finish_date = ${finishDate}
+        event_count = ${eventCount(sql`event_count`, "events", "schedule_id", id, counted === undefined ? undefined : moved)}${extremes}
       where id = ${id} returning ${SCHEDULE_COLUMN_LIST}`,
     { id: scheduleId, counted },
   );
@@ -61,14 +65,15 @@ export async function refreshDates(executor: Executor, scheduleId: number): Prom
  * touchSchedule for the schedule's own events; for a draft, the change set's version + 1 and
  * its counters instead (the schedule stays as it is). Answers the schedule either way.
  */
-export async function touchTarget(executor: Executor, target: EventTarget, counted?: number): Promise<ScheduleRow> {
-  if (target.changeSetId === null) return touchSchedule(executor, target.scheduleId, counted);
+export async function touchTarget(executor: Executor, target: EventTarget, counted?: number, extremesKept = false): Promise<ScheduleRow> {
+  if (target.changeSetId === null) return touchSchedule(executor, target.scheduleId, counted, extremesKept);
   const id = target.changeSetId;
+  const longest = extremesKept ? sql`` : sql`max_event_duration = coalesce((select max(duration) from change_set_events where change_set_id = ${id}), 0),`;
   const [row] = await queryRows<Record<string, unknown>>(
     executor,
     sql`with touched as (
         update change_sets c set version = c.version + 1, date_updated = now(),
-          max_event_duration = coalesce((select max(duration) from change_set_events where change_set_id = ${id}), 0),
+          ${longest}
           event_count = ${eventCount(sql`c.event_count`, "change_set_events", "change_set_id", id, counted)}
         where c.id = ${id} returning 1)
       select s.* from schedules s where s.id = ${target.scheduleId}`,
