@@ -108,14 +108,7 @@ export function eventValues(
     } else out.onAirTime = checkInstant(input.onAirTime, "onAirTime", at);
   }
   if (input.duration !== undefined && input.duration !== null) out.duration = checkDuration(input.duration, at);
-  if (input.eventType !== undefined && input.eventType !== null) {
-    if (!EVENT_TYPES.has(input.eventType)) throw fieldError("eventType", `must be one of ${[...EVENT_TYPES].join(", ")}`, at);
-    out.eventType = input.eventType;
-  }
-  if (input.title !== undefined) out.title = checkedTitle(input.title, at);
-  if (input.locked !== undefined) out.locked = input.locked ?? false;
-  if (input.mediaId !== undefined) out.mediaId = input.mediaId;
-  if (input.status !== undefined) out.status = input.status;
+  applyPlainColumns(out, input, at);
   for (const [key, value] of Object.entries(input)) {
     if (COLUMN_FIELDS.has(key) || value === undefined) continue;
     if (value === null) delete out.data[key];
@@ -129,10 +122,8 @@ export function eventValues(
   return out;
 }
 
-/** eventValues of an input of DOCUMENT_FREE_FIELDS only, on an event read without its document. */
-function columnValues(input: EventInput, existing: EventValues, at?: string): EventValues {
-  if (needsDocument(input)) throw new Error("an event read without its data document was given a change that needs it");
-  const out = { ...existing };
+/** The column fields that need no rule but their own: type, title, locked, mediaId, status. */
+function applyPlainColumns(out: EventValues, input: EventInput, at?: string): void {
   if (input.eventType !== undefined && input.eventType !== null) {
     if (!EVENT_TYPES.has(input.eventType)) throw fieldError("eventType", `must be one of ${[...EVENT_TYPES].join(", ")}`, at);
     out.eventType = input.eventType;
@@ -141,6 +132,13 @@ function columnValues(input: EventInput, existing: EventValues, at?: string): Ev
   if (input.locked !== undefined) out.locked = input.locked ?? false;
   if (input.mediaId !== undefined) out.mediaId = input.mediaId;
   if (input.status !== undefined) out.status = input.status;
+}
+
+/** eventValues of an input of DOCUMENT_FREE_FIELDS only, on an event read without its document. */
+function columnValues(input: EventInput, existing: EventValues, at?: string): EventValues {
+  if (needsDocument(input)) throw new Error("an event read without its data document was given a change that needs it");
+  const out = { ...existing };
+  applyPlainColumns(out, input, at);
   return out;
 }
 
