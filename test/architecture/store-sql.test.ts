@@ -181,6 +181,7 @@ const CASES: Case[] = [
   },
   { file: "timings", name: "loadTimings", args: "schedule target", run: (x) => loadTimings(x, target) },
   { file: "timings", name: "loadEventsById", args: "schedule target, [id, id]", run: (x) => loadEventsById(x, target, ids.slice(0, 2)) },
+  { file: "timings", name: "loadEventsById", args: "schedule target, [id, id], without documents", run: (x) => loadEventsById(x, target, ids.slice(0, 2), false) },
   { file: "timings", name: "countEvents", args: "schedule target", run: (x) => countEvents(x, target) },
   { file: "timings", name: "lastEnd", args: "schedule target", run: (x) => lastEnd(x, target) },
   { file: "timings", name: "lockedGaps", args: "schedule target, from, to", run: (x) => lockedGaps(x, target, T0, T0 + 3_600_000) },
@@ -242,6 +243,7 @@ const CASES: Case[] = [
   },
   { file: "lookups", name: "eventRowsAround", args: "scheduleId, at", run: (x) => eventRowsAround(x, scheduleId, T0 + 90_000) },
   { file: "counters", name: "touchTarget", args: "schedule target (rolled back)", write: true, run: (x) => touchTarget(x, target) },
+  { file: "counters", name: "touchTarget", args: "schedule target, none moved, extremes kept (rolled back)", write: true, run: (x) => touchTarget(x, target, 0, true) },
   { file: "counters", name: "refreshDates", args: "scheduleId (rolled back)", write: true, run: (x) => refreshDates(x, scheduleId) },
   { file: "counters", name: "touchTarget", args: "draft target (rolled back)", write: true, run: (x) => touchTarget(x, draft) },
   {

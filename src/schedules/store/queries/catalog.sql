@@ -7,7 +7,7 @@ with wanted as (
         cross join lateral (
           select a.title from assets a where a.organization = $1 and (a.asset_id = coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')) or a.media_id = coalesce(nullif(e.asset_id, ''), nullif(e.media_id, '')))
           order by (a.asset_id = coalesce(nullif(e.asset_id, ''), nullif(e.media_id, ''))) desc, a.asset_id limit 1) a
-        where e.schedule_id = $2 and e.id in (select jsonb_array_elements_text($3::jsonb)::bigint)
+        where e.schedule_id = $2 and e.id = any($3::bigint[])
           and a.title is not null and a.title is distinct from e.title
       ), u as (
         update events e set title = wanted.title, version = e.version + 1 from wanted where e.id = wanted.id returning 1

@@ -3,10 +3,13 @@
 
 -- touchTarget(schedule target (rolled back))
 update schedules set version = version + 1, date_updated = now(),
-        max_event_duration = coalesce((select max(duration) from events where schedule_id = $1), 0),
-        event_count = (select count(*) from events where schedule_id = $2),
-        start_date = coalesce(to_timestamp(((select min(on_air_time) from events where schedule_id = $3) + "schedules"."time_origin") / 1000.0), "schedules"."start_date"), finish_date = coalesce(to_timestamp(((select max(on_air_time + duration) from events where schedule_id = $4) + "schedules"."time_origin") / 1000.0), "schedules"."finish_date")
+        event_count = (select count(*) from events where schedule_id = $1), max_event_duration = coalesce((select max(duration) from events where schedule_id = $2), 0), start_date = coalesce(to_timestamp(((select min(on_air_time) from events where schedule_id = $3) + "schedules"."time_origin") / 1000.0), "schedules"."start_date"), finish_date = coalesce(to_timestamp(((select max(on_air_time + duration) from events where schedule_id = $4) + "schedules"."time_origin") / 1000.0), "schedules"."finish_date")
       where id = $5 returning id, organization, name, channel, channel_id, playlist_type, status, txdate, fps, drop_frame, time_zone, broadcast_day_start, graphics_project, graphics_project_v2, break_min, break_max, archive_status, version, time_origin, max_event_duration, event_count, start_date, finish_date, date_applied, date_created, date_updated, created_by, lock_horizon_ms, separation_asset_ms, separation_advertiser_ms, separation_category_ms, visibility, import_job_id;
+
+-- touchTarget(schedule target, none moved, extremes kept (rolled back))
+update schedules set version = version + 1, date_updated = now(),
+        event_count = event_count + $1
+      where id = $2 returning id, organization, name, channel, channel_id, playlist_type, status, txdate, fps, drop_frame, time_zone, broadcast_day_start, graphics_project, graphics_project_v2, break_min, break_max, archive_status, version, time_origin, max_event_duration, event_count, start_date, finish_date, date_applied, date_created, date_updated, created_by, lock_horizon_ms, separation_asset_ms, separation_advertiser_ms, separation_category_ms, visibility, import_job_id;
 
 -- refreshDates(scheduleId (rolled back))
 update "schedules" set "start_date" = coalesce(to_timestamp(((select min(on_air_time) from events where schedule_id = $1) + "schedules"."time_origin") / 1000.0), "schedules"."start_date"), "finish_date" = coalesce(to_timestamp(((select max(on_air_time + duration) from events where schedule_id = $2) + "schedules"."time_origin") / 1000.0), "schedules"."finish_date") where "schedules"."id" = $3 returning "id", "organization", "name", "channel", "channel_id", "playlist_type", "status", "txdate", "fps", "drop_frame", "time_zone", "broadcast_day_start", "graphics_project", "graphics_project_v2", "break_min", "break_max", "archive_status", "version", "time_origin", "max_event_duration", "event_count", "start_date", "finish_date", "date_applied", "date_created", "date_updated", "created_by", "lock_horizon_ms", "separation_asset_ms", "separation_advertiser_ms", "separation_category_ms", "visibility", "import_job_id";

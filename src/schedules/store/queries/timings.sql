@@ -6,7 +6,10 @@ select e.id, e.on_air_time + (select o.time_origin from schedules o where o.id =
       from events e where e.schedule_id = $2 order by e.on_air_time, e.id;
 
 -- loadEventsById(schedule target, [id, id])
-select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from events e where e.schedule_id = $1 and e.id in (select jsonb_array_elements_text($2::jsonb)::bigint);
+select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from events e where e.schedule_id = $1 and e.id = any($2::bigint[]);
+
+-- loadEventsById(schedule target, [id, id], without documents)
+select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version" from events e where e.schedule_id = $1 and e.id = any($2::bigint[]);
 
 -- countEvents(schedule target)
 select count(*)::int as n from events where schedule_id = $1;
@@ -33,7 +36,7 @@ with bounds as (
 
 -- firstAndLastStart(scheduleId, [id, id])
 select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as first, max(on_air_time) + (select o.time_origin from schedules o where o.id = $2) as last from events
-      where schedule_id = $3 and id in (select jsonb_array_elements_text($4::jsonb)::bigint);
+      where schedule_id = $3 and id = any($4::bigint[]);
 
 -- firstStart(scheduleId)
 select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
@@ -43,7 +46,7 @@ select distinct on_air_time + (select o.time_origin from schedules o where o.id 
 
 -- loadTimingsById(draft target, [id, id])
 select id, on_air_time + (select o.time_origin from schedules o where o.id = $1) as on_air_time, duration, locked, event_type, title from change_set_events
-      where change_set_id = $2 and id in (select jsonb_array_elements_text($3::jsonb)::bigint);
+      where change_set_id = $2 and id = any($3::bigint[]);
 
 -- requireEventIds(schedule target, [id, id])
-select id from events where schedule_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint);
+select id from events where schedule_id = $1 and id = any($2::bigint[]);

@@ -23,10 +23,10 @@ update events e set on_air_time = x.t - (select o.time_origin from schedules o w
     where e.id = x.id and e.schedule_id = $4 and (select set_config('playout.history_columns', $5 || '@' || history_statement_stamp(), true)) <> '';
 
 -- deleteEventIds(schedule target, [id] (rolled back))
-delete from events where schedule_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint);
+delete from events where schedule_id = $1 and id = any($2::bigint[]);
 
 -- deleteEventIds(draft target, [id] (rolled back))
-with removed as (delete from change_set_events where change_set_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) returning id, base_version),
+with removed as (delete from change_set_events where change_set_id = $1 and id = any($2::bigint[]) returning id, base_version),
       remembered as (insert into change_set_removals (change_set_id, id, base_version)
         select $3, id, base_version from removed where base_version is not null)
       select count(*)::int as n from removed;
