@@ -392,13 +392,10 @@ async function writeModel(executor: Executor, target: EventTarget, model: BulkMo
   const deleted = [...model.deletedExisting];
   const cleared = model.cleared ? await store.deleteAllEvents(executor, target) : 0;
   const removed = cleared + (await store.deleteEventIds(executor, target, deleted));
-  await store.updateEvents(executor, target, rewritten.map(({ id, values }) => ({ id, values, before: loaded.get(id) })));
+  const updates = rewritten.map(({ id, values }) => ({ id, values, before: loaded.get(id) }));
+  await store.updateEvents(executor, target, updates);
   await store.retimeEvents(executor, target, retimed);
   await store.insertEvents(executor, target, inserts);
-  const timingKept = (r: { id: number; values: EventValues }) => {
-    const before = loaded.get(r.id);
-    return before !== undefined && before.onAirTime === r.values.onAirTime && before.duration === r.values.duration;
-  };
-  const extremesKept = !model.cleared && removed === 0 && inserts.length === 0 && retimed.length === 0 && rewritten.every(timingKept);
+  const extremesKept = !model.cleared && removed === 0 && inserts.length === 0 && retimed.length === 0 && store.keepTiming(updates);
   return { changed: model.cleared || deleted.length + rewritten.length + retimed.length + inserts.length > 0, counted: inserts.length - removed, extremesKept };
 }

@@ -97,8 +97,7 @@ export class EventService {
     const preload = (tx: Executor, target: EventTarget) => store.loadEventsById(tx, target, ids, documents);
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ tx, schedule, target, preloaded }) => {
       const updates = plannedUpdates(ids, preloaded, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
-      const extremesKept = updates.every(({ values, before }) => values.onAirTime === before!.onAirTime && values.duration === before!.duration);
-      return outcome(true, toSchedule, 0, () => store.updateEvents(tx, target, updates), extremesKept);
+      return outcome(true, toSchedule, 0, () => store.updateEvents(tx, target, updates), store.keepTiming(updates));
     });
   }
 

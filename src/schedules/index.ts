@@ -33,7 +33,7 @@ export { EVENT_DERIVING_COLUMNS } from "./store/tables.js";
 export { filterKey, type EventFilter } from "./store/criteria.js";
 
 // Writes of a target's events: each takes the transaction and target of an edit (editScheduleEvents).
-export { appendEvents, deleteAllEvents, deleteEventIds, deleteEventsStartingIn, insertEvents, moveEvents, retimeEvents, updateEvents, type EventUpdate } from "./store/writes.js";
+export { appendEvents, deleteAllEvents, deleteEventIds, deleteEventsStartingIn, insertEvents, moveEvents, retimeEvents, updateEvents, keepTiming, type EventUpdate } from "./store/writes.js";
 export { markEpg, markScte, updateMatching } from "./store/marks.js";
 export { replaceInEvents, replacedValues, syncTitles, type ReplacedEvent } from "./store/catalog.js";
 export { conflictingEvents, copyIntoDraft, mergeDraft } from "./store/drafts.js";

@@ -125,6 +125,10 @@ export interface EventUpdate {
   before?: EventValues;
 }
 
+/** Whether updates move no event's start or duration (each read before): the touch may keep the extremes (edit-events.ts Outcome.extremesKept). */
+export const keepTiming = (updates: readonly EventUpdate[]): boolean =>
+  updates.every(({ values, before }) => before !== undefined && values.onAirTime === before.onAirTime && values.duration === before.duration);
+
 /** New starts for existing events (ripple, shift): ids and times as two arrays, one statement. */
 export async function moveEvents(executor: Executor, target: EventTarget, moves: { id: number; onAirTime: number }[]): Promise<void> {
   if (moves.length === 0) return;
