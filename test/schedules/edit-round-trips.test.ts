@@ -26,16 +26,21 @@ function kindOf(text: string): string {
   return "other";
 }
 
-/** The kinds of the statements one request sends, in the order they were sent. */
-async function statementKinds(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<string[]> {
+/** The texts of the statements one request sends, in the order they were sent. */
+async function statementTexts(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<string[]> {
   statementCounter.texts = [];
   statementCounter.enabled = true;
   try {
     await gql.data(query, variables);
-    return statementCounter.texts.map(kindOf).filter((kind) => kind !== "other");
+    return statementCounter.texts;
   } finally {
     statementCounter.enabled = false;
   }
+}
+
+/** The kinds of the statements one request sends, in the order they were sent. */
+async function statementKinds(gql: GraphQLClient, query: string, variables: Record<string, unknown>): Promise<string[]> {
+  return (await statementTexts(gql, query, variables)).map(kindOf).filter((kind) => kind !== "other");
 }
 
 let restore: (() => void) | null = null;
@@ -94,14 +99,8 @@ describe("an update of events", () => {
       [BULK, { title: "Both", houseId: "H8" }, true],
     ];
     for (const [mutation, fields, documents] of cases) {
-      statementCounter.texts = [];
-      statementCounter.enabled = true;
-      try {
-        await gql.data(mutation, { s, v: await versionOf(gql, s), e: [{ id: ids[0], ...fields }] });
-      } finally {
-        statementCounter.enabled = false;
-      }
-      const read = statementCounter.texts.find((text) => kindOf(text) === "read events");
+      const texts = await statementTexts(gql, mutation, { s, v: await versionOf(gql, s), e: [{ id: ids[0], ...fields }] });
+      const read = texts.find((text) => kindOf(text) === "read events");
       expect(read, JSON.stringify(fields)).toBeDefined();
       expect(/\be\.data\b/.test(read!), JSON.stringify(fields)).toBe(documents);
     }
