@@ -150,9 +150,9 @@ export class ChangeSetService {
     const id = Number(changeSet.id);
     const scheduleId = Number(changeSet.scheduleId);
     const [added, removed, after, before] = await Promise.all([
-      store.addedEvents(this.db, id),
+      store.addedEvents(this.db, id, scheduleId),
       store.removedEvents(this.db, id, scheduleId),
-      store.changedDraftEvents(this.db, id),
+      store.changedDraftEvents(this.db, id, scheduleId),
       store.scheduleVersionsOfChanged(this.db, id, scheduleId),
     ]);
     const beforeById = new Map(before.map((row) => [row.id, row]));

@@ -265,9 +265,9 @@ const CASES: Case[] = [
   { file: "drafts", name: "copyIntoDraft", args: "new changeSetId, scheduleId (rolled back)", write: true, run: (x) => copyIntoDraft(x, newChangeSetId, scheduleId) },
   { file: "drafts", name: "conflictingEvents", args: "changeSetId, scheduleId", run: (x) => conflictingEvents(x, changeSetId, scheduleId) },
   { file: "drafts", name: "mergeDraft", args: "changeSetId, scheduleId (rolled back)", write: true, run: (x) => mergeDraft(x, changeSetId, scheduleId) },
-  { file: "drafts", name: "addedEvents", args: "changeSetId", run: (x) => addedEvents(x, changeSetId) },
+  { file: "drafts", name: "addedEvents", args: "changeSetId, scheduleId", run: (x) => addedEvents(x, changeSetId, scheduleId) },
   { file: "drafts", name: "removedEvents", args: "changeSetId, scheduleId", run: (x) => removedEvents(x, changeSetId, scheduleId) },
-  { file: "drafts", name: "changedDraftEvents", args: "changeSetId", run: (x) => changedDraftEvents(x, changeSetId) },
+  { file: "drafts", name: "changedDraftEvents", args: "changeSetId, scheduleId", run: (x) => changedDraftEvents(x, changeSetId, scheduleId) },
   { file: "drafts", name: "scheduleVersionsOfChanged", args: "changeSetId, scheduleId", run: (x) => scheduleVersionsOfChanged(x, changeSetId, scheduleId) },
   {
     file: "revert",
@@ -373,11 +373,34 @@ function render(file: string, runs: { c: Case; texts: string[] }[]): string {
   return [head, ...blocks].join("\n");
 }
 
+/** Every case's statements, run once for the checks below. */
+let runs: Promise<{ c: Case; texts: string[] }[]> | null = null;
+const allRuns = () =>
+  (runs ??= (async () => {
+    const out: { c: Case; texts: string[] }[] = [];
+    for (const c of CASES) out.push({ c, texts: await captured(c) });
+    return out;
+  })());
+
+/**
+ * Where a statement looks a schedule's time origin up by something other than a parameter or a
+ * per-key row (`ids.schedule_id`): a column of the rows it scans makes the lookup a subplan run
+ * once a row (1,000 index probes for 1,000 events), and a range on on_air_time against it cannot
+ * use the index.
+ */
+const ORIGIN_LOOKUP = /select o\.time_origin from schedules o where o\.id = ([^)\s]+)/g;
+const perRowOrigins = (text: string): string[] =>
+  [...text.matchAll(ORIGIN_LOOKUP)].map((m) => m[1]).filter((key) => !/^\$\d+$/.test(key) && key !== "ids.schedule_id");
+
 describe("the store's SQL, checked in as text", () => {
+  it("looks a schedule's time origin up once a statement, never once a row", async () => {
+    const offenders = (await allRuns()).flatMap(({ c, texts }) => texts.flatMap((text) => perRowOrigins(text).map((key) => `${c.name}(${c.args}): o.id = ${key}`)));
+    expect(offenders).toEqual([]);
+  });
+
   it("matches src/schedules/store/queries/*.sql", async () => {
     const byFile = new Map<string, { c: Case; texts: string[] }[]>();
-    for (const c of CASES) {
-      const texts = await captured(c);
+    for (const { c, texts } of await allRuns()) {
       expect(texts.length, `${c.name} sent no statement`).toBeGreaterThan(0);
       byFile.set(c.file, [...(byFile.get(c.file) ?? []), { c, texts }]);
     }

@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 import type { EventRow } from "./tables.js";
-import { columnList, EVENT_COLUMNS, eventRowOf, setList, STORED_COLUMN_NAMES, VALUE_COLUMN_NAMES } from "./rows.js";
+import { columnList, eventColumns, eventRowOf, originOf, setList, STORED_COLUMN_NAMES, VALUE_COLUMN_NAMES } from "./rows.js";
 
 /** Copies every event of the schedule into the draft, keeping ids and remembering each version. */
 export async function copyIntoDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {
@@ -68,25 +68,25 @@ export async function mergeDraft(executor: Executor, changeSetId: number, schedu
 const rowsOf = async (executor: Executor, query: SQL): Promise<EventRow[]> => (await queryRows<Record<string, unknown>>(executor, query)).map(eventRowOf);
 
 /** The draft's events created in it, in air order. */
-export const addedEvents = (executor: Executor, changeSetId: number) =>
-  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${TOUCHED(changeSetId, "e")} and e.base_version is null order by e.on_air_time, e.id`);
+export const addedEvents = (executor: Executor, changeSetId: number, scheduleId: number) =>
+  rowsOf(executor, sql`select ${eventColumns(originOf(scheduleId))} from change_set_events e where ${TOUCHED(changeSetId, "e")} and e.base_version is null order by e.on_air_time, e.id`);
 
 /** The schedule's events the draft removed (as the schedule has them now), in air order. */
 export const removedEvents = (executor: Executor, changeSetId: number, scheduleId: number) =>
   rowsOf(
     executor,
-    sql`select ${EVENT_COLUMNS} from events e join change_set_removals r on r.id = e.id and r.change_set_id = ${changeSetId}
+    sql`select ${eventColumns(originOf(scheduleId))} from events e join change_set_removals r on r.id = e.id and r.change_set_id = ${changeSetId}
       where e.schedule_id = ${scheduleId} order by e.on_air_time, e.id`,
   );
 
 /** The draft's versions of the existing events it changed, in the draft's air order. */
-export const changedDraftEvents = (executor: Executor, changeSetId: number) =>
-  rowsOf(executor, sql`select ${EVENT_COLUMNS} from change_set_events e where ${CHANGED(changeSetId, "e")} order by e.on_air_time, e.id`);
+export const changedDraftEvents = (executor: Executor, changeSetId: number, scheduleId: number) =>
+  rowsOf(executor, sql`select ${eventColumns(originOf(scheduleId))} from change_set_events e where ${CHANGED(changeSetId, "e")} order by e.on_air_time, e.id`);
 
 /** The schedule's versions of the events the draft changed. */
 export const scheduleVersionsOfChanged = (executor: Executor, changeSetId: number, scheduleId: number) =>
   rowsOf(
     executor,
-    sql`select ${EVENT_COLUMNS} from events e join change_set_events d on d.id = e.id and ${CHANGED(changeSetId)}
+    sql`select ${eventColumns(originOf(scheduleId))} from events e join change_set_events d on d.id = e.id and ${CHANGED(changeSetId)}
       where e.schedule_id = ${scheduleId}`,
   );

@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client.js";
 import type { EventRow } from "./tables.js";
-import { EVENT_COLUMNS, eventRowOf } from "./rows.js";
+import { eventColumns, eventRowOf, originOf } from "./rows.js";
 
 const PAGE = 5000;
 
@@ -15,7 +15,7 @@ export async function* eventsInAirOrder(executor: Executor, scheduleId: number, 
     const from: SQL = after ? sql`and (e.on_air_time, e.id) > (${after.t}, ${after.id})` : sql``;
     const rows: Record<string, unknown>[] = await queryRows<Record<string, unknown>>(
       executor,
-      sql`select ${EVENT_COLUMNS}, e.on_air_time as "relativeTime" from events e where e.schedule_id = ${scheduleId} ${from} order by e.on_air_time, e.id limit ${PAGE}`,
+      sql`select ${eventColumns(originOf(scheduleId))}, e.on_air_time as "relativeTime" from events e where e.schedule_id = ${scheduleId} ${from} order by e.on_air_time, e.id limit ${PAGE}`,
     );
     for (const raw of rows) yield eventRowOf(raw);
     if (rows.length < PAGE) return;

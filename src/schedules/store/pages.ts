@@ -35,10 +35,10 @@ export interface PageRows {
  * schedule's longest duration (schedules.max_event_duration), so an index range from there to e
  * finds every candidate. Exact for gaps and overlaps alike (test/events/gaps-agree.test.ts).
  */
-function previousEnd(target: EventTarget): SQL {
+function previousEnd(target: EventTarget, origin: SQL): SQL {
   const { table, key, holder } = sqlOf(target);
   return sql`left join lateral (
-    select ${originOf(sql`e.schedule_id`)} + (select max(p.on_air_time + p.duration) from ${table} p
+    select ${origin} + (select max(p.on_air_time + p.duration) from ${table} p
         where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
           and p.on_air_time >= l.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key})) as prev_end
     from (select q.on_air_time from ${table} q where q.${key} = e.${key} and (q.on_air_time, q.id) < (e.on_air_time, e.id)
@@ -92,7 +92,7 @@ export async function targetPageRows(
   const raw = await queryRows<Record<string, unknown>>(
     executor,
     sql`with page_ids as (${ids}) select ${pageColumns(selection, originOf(target.scheduleId))}${lookBack}
-      from page_ids join ${table} e on e.${key} = ${id} and e.id = page_ids.id ${selection.lookBack ? previousEnd(target) : sql``}
+      from page_ids join ${table} e on e.${key} = ${id} and e.id = page_ids.id ${selection.lookBack ? previousEnd(target, originOf(target.scheduleId)) : sql``}
       order by e.on_air_time, e.id`,
   );
   return { total, rows: raw.map(selectedRowOf) };
@@ -114,7 +114,7 @@ export async function targetsPageRows(
   if (targets.length === 0) return result;
   const { table, key, holder } = sqlOf(targets[0]);
   const keys = targets.map((t) => sqlOf(t).id);
-  const conditions = filterConditions(filter, originOf(sql`e.schedule_id`));
+  const conditions = filterConditions(filter, sql`ids.origin`);
   const where = andAll([sql`e.${key} = ids.sid`, ...conditions]);
   const total = conditions.length
     ? sql`(select count(*)::int from ${table} e where ${where})`
@@ -125,13 +125,14 @@ export async function targetsPageRows(
   const raw = await queryRows<Record<string, unknown>>(
     executor,
     sql`with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin, ${total} as total
-        from unnest(${`{${keys.join(",")}}`}::bigint[], ${`{${targets.map((t) => t.scheduleId).join(",")}}`}::bigint[]) as ids(sid, schedule_id))
+        select ids.sid, ids.origin, ${total} as total
+        from (select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin
+          from unnest(${`{${keys.join(",")}}`}::bigint[], ${`{${targets.map((t) => t.scheduleId).join(",")}}`}::bigint[]) as ids(sid, schedule_id)) ids)
       select ids.sid as "pageScheduleId", ids.total, p.*
       from ids left join lateral (
         select ${pageColumns(selection, sql`ids.origin`)}${lookBack}
         from (select * from ${table} e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
-        ${selection.lookBack ? previousEnd(targets[0]) : sql``}
+        ${selection.lookBack ? previousEnd(targets[0], sql`ids.origin`) : sql``}
       ) p on true`,
   );
   for (const r of raw) {

@@ -39,25 +39,20 @@ export const setList = (names: readonly string[], from: string): SQL => sql.raw(
 /** `names` as a column list, each prefixed with `alias.` when one is given. */
 export const columnList = (names: readonly string[], alias?: string): SQL => sql.raw(names.map((n) => (alias ? `${alias}.${n}` : n)).join(", "));
 
-/** The columns of `events` but `except`, under the property names of EventRow, for raw selects of `events e`; onAirTime absolute (ms since the epoch). */
-const eventColumnsBut = (except: string | null): SQL =>
+/**
+ * The columns of `events e` under the property names of EventRow, for raw selects; onAirTime
+ * absolute with `origin`, the schedule's origin looked up once for the statement (by a parameter:
+ * by `e.schedule_id` it would be a subplan run once a row). Without the `data` document when
+ * `except` names it: for an edit whose inputs and rules need none of it (loadEventsById), its row
+ * then holds the unread document below.
+ */
+export const eventColumns = (origin: SQL, except: "data" | null = null): SQL =>
   sql.join(
     Object.entries(EVENT_TABLE_COLUMNS)
       .filter(([, column]) => column.name !== except)
-      .map(([property, column]) =>
-        column.name === "on_air_time" ? sql`e.on_air_time + ${originOf(sql`e.schedule_id`)} as "onAirTime"` : sql.raw(`e.${column.name} as "${property}"`),
-      ),
+      .map(([property, column]) => (column.name === "on_air_time" ? sql`e.on_air_time + ${origin} as "onAirTime"` : sql.raw(`e.${column.name} as "${property}"`))),
     sql`, `,
   );
-
-/** Every column of `events` under the property names of EventRow. */
-export const EVENT_COLUMNS: SQL = eventColumnsBut(null);
-
-/**
- * EVENT_COLUMNS but the `data` document: for an edit whose inputs and rules need none of it
- * (loadEventsById), its row then holds the unread document below.
- */
-export const EVENT_COLUMNS_WITHOUT_DOCUMENT: SQL = eventColumnsBut("data");
 
 /** What `data` reads as when a statement did not fetch the document (the selection or the edit needs none of it). */
 const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;

@@ -8,7 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { EVENT_COLUMNS, EVENT_COLUMNS_WITHOUT_DOCUMENT, eventRowOf, originOf } from "./rows.js";
+import { eventColumns, eventRowOf, originOf } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
 export interface TimingRow {
@@ -54,8 +54,9 @@ export async function loadEventsById(executor: Executor, target: EventTarget, id
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
     `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}${documents ? "" : ":columns"}`,
-    () => sql`select ${documents ? EVENT_COLUMNS : EVENT_COLUMNS_WITHOUT_DOCUMENT} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
-    { target: t.id, ids },
+    () =>
+      sql`select ${eventColumns(originOf(sql`${sql.placeholder("schedule")}`), documents ? null : "data")} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
+    { schedule: target.scheduleId, target: t.id, ids },
   );
   return rows.map(eventRowOf);
 }

@@ -12,7 +12,7 @@ import type { ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { statedColumns } from "./history-hint.js";
 import { sqlOf } from "./target-sql.js";
-import { columnList, EVENT_COLUMNS, eventRowOf, isUnreadDocument, json, originOf, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
+import { columnList, eventColumns, eventRowOf, isUnreadDocument, json, originOf, VALUE_COLUMN_NAMES, VALUE_COLUMNS } from "./rows.js";
 
 /** A document that was not read (loadEventsById without documents) is never written: it would empty the stored one. */
 function requireDocument(v: EventValues): void {
@@ -53,7 +53,7 @@ export async function insertEvents(executor: Executor, target: EventTarget, valu
         from input x order by ord
         returning *
       )
-      select ${EVENT_COLUMNS} from inserted e order by e.id`,
+      select ${eventColumns(origin)} from inserted e order by e.id`,
   );
   // Identity values follow the insert order, which follows `ord`.
   return rows.map(eventRowOf);

@@ -19,7 +19,7 @@ with page_ids as (select e.id from events e where (e.schedule_id = $1) and (e.ev
     e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
     e.programme_title as "programmeTitle", e.data, prev.prev_end
       from page_ids join events e on e.schedule_id = $6 and e.id = page_ids.id left join lateral (
-    select (select o.time_origin from schedules o where o.id = e.schedule_id) + (select max(p.on_air_time + p.duration) from events p
+    select (select o.time_origin from schedules o where o.id = $7) + (select max(p.on_air_time + p.duration) from events p
         where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
           and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)) as prev_end
     from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
@@ -48,7 +48,7 @@ with page_ids as (select e.id from change_set_events e where (e.change_set_id = 
     e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
     e.programme_title as "programmeTitle", e.data, prev.prev_end
       from page_ids join change_set_events e on e.change_set_id = $5 and e.id = page_ids.id left join lateral (
-    select (select o.time_origin from schedules o where o.id = e.schedule_id) + (select max(p.on_air_time + p.duration) from change_set_events p
+    select (select o.time_origin from schedules o where o.id = $6) + (select max(p.on_air_time + p.duration) from change_set_events p
         where p.change_set_id = e.change_set_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
           and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)) as prev_end
     from (select q.on_air_time from change_set_events q where q.change_set_id = e.change_set_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
@@ -57,8 +57,9 @@ with page_ids as (select e.id from change_set_events e where (e.change_set_id = 
 
 -- schedulesPageRows([scheduleId], { page: 0, size: 10 }, no filter, { data: false, lookBack: false })
 with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin, (select event_count from schedules where id = ids.sid) as total
-        from unnest($1::bigint[], $2::bigint[]) as ids(sid, schedule_id))
+        select ids.sid, ids.origin, (select event_count from schedules where id = ids.sid) as total
+        from (select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin
+          from unnest($1::bigint[], $2::bigint[]) as ids(sid, schedule_id)) ids)
       select ids.sid as "pageScheduleId", ids.total, p.*
       from ids left join lateral (
         select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ids.origin as "onAirTime", e.duration, e.event_type as "eventType",
@@ -70,8 +71,9 @@ with ids as materialized (
 
 -- targetsPageRows([draft target], { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true })
 with ids as materialized (
-        select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin, (select count(*)::int from change_set_events e where (e.change_set_id = ids.sid) and (e.event_type = $1)) as total
-        from unnest($2::bigint[], $3::bigint[]) as ids(sid, schedule_id))
+        select ids.sid, ids.origin, (select count(*)::int from change_set_events e where (e.change_set_id = ids.sid) and (e.event_type = $1)) as total
+        from (select ids.sid, (select o.time_origin from schedules o where o.id = ids.schedule_id) as origin
+          from unnest($2::bigint[], $3::bigint[]) as ids(sid, schedule_id)) ids)
       select ids.sid as "pageScheduleId", ids.total, p.*
       from ids left join lateral (
         select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ids.origin as "onAirTime", e.duration, e.event_type as "eventType",
@@ -79,7 +81,7 @@ with ids as materialized (
     e.programme_title as "programmeTitle", e.data, prev.prev_end
         from (select * from change_set_events e where (e.change_set_id = ids.sid) and (e.event_type = $4) order by e.on_air_time, e.id offset $5 limit $6) e
         left join lateral (
-    select (select o.time_origin from schedules o where o.id = e.schedule_id) + (select max(p.on_air_time + p.duration) from change_set_events p
+    select ids.origin + (select max(p.on_air_time + p.duration) from change_set_events p
         where p.change_set_id = e.change_set_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
           and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)) as prev_end
     from (select q.on_air_time from change_set_events q where q.change_set_id = e.change_set_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)

@@ -10,7 +10,7 @@ with input as (select * from jsonb_to_recordset($1::jsonb) as x(ord int, on_air_
         from input x order by ord
         returning *
       )
-      select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = e.schedule_id) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from inserted e order by e.id;
+      select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = $5) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from inserted e order by e.id;
 
 -- updateEvents(schedule target, [{ id, values }] (rolled back))
 update events e set on_air_time = x.on_air_time - (select o.time_origin from schedules o where o.id = $1), duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
