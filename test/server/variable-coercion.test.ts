@@ -13,11 +13,7 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import {
   getVariableValues,
-  isEnumType,
   isInputObjectType,
-  isListType,
-  isNonNullType,
-  isScalarType,
   parse,
   typeFromAST,
   type GraphQLInputType,
@@ -27,6 +23,7 @@ import {
 import { compileQuery, isCompiledQuery } from "graphql-jit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inputDefaulter } from "../../src/server/graphql/input-defaults.js";
+import { drawValue, seeded } from "../helpers/input-values.js";
 import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
 
 // The CommonJS build, the one the service loads (its ESM build does not load in Node).
@@ -38,39 +35,6 @@ let schema: GraphQLSchema;
 beforeAll(async () => {
   schema = await buildGraphQLSchema();
 });
-
-/** Values of no type in particular: what a caller sends by mistake. */
-const JUNK: unknown[] = [null, 1, -3, 2.5, 2 ** 40, "x", "", true, false, {}, [], [1], { a: 1 }, "2026-01-01T00:00:00Z", "00:00:10:00", "PRIMARY"];
-const SCALARS: Record<string, unknown[]> = { String: ["a", "b c"], Int: [0, 5, -7], Float: [1.5, 0], Boolean: [true, false], ID: ["12", 7] };
-const OTHER_SCALAR = ["2026-01-01T00:00:00Z", "00:00:10:00", 5, "5", "abc", 0, 25];
-
-/** A value for `type` from a seeded generator: mostly well typed, now and then junk or an unknown field. */
-function drawValue(type: GraphQLInputType, next: () => number, depth = 0): unknown {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  if (next() < 0.06) return pick(JUNK);
-  if (isNonNullType(type)) return drawValue(type.ofType, next, depth);
-  if (isListType(type)) return next() < 0.15 ? drawValue(type.ofType, next, depth + 1) : Array.from({ length: Math.floor(next() * 3) }, () => drawValue(type.ofType, next, depth + 1));
-  if (isEnumType(type)) return pick(type.getValues()).name;
-  if (isScalarType(type)) return pick(SCALARS[type.name] ?? OTHER_SCALAR);
-  const value: Record<string, unknown> = {};
-  if (depth > 5) return value;
-  for (const field of Object.values(type.getFields())) {
-    if (next() < 0.35 || (isNonNullType(field.type) && next() < 0.9)) value[field.name] = drawValue(field.type, next, depth + 1);
-  }
-  if (next() < 0.04) value.notAField = 1;
-  return value;
-}
-
-/** A small seeded generator (mulberry32): fast-check draws the seed, so a failure shrinks to one. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const inputObjectNames = () =>
   Object.values(schema.getTypeMap())
