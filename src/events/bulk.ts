@@ -24,7 +24,6 @@ import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bu
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./types.js";
 import { EventType } from "./enums.js";
-import { toValues } from "./mapper.js";
 import { checkEventTiming, checkInstant, eventValues, needsDocument, type EventValues } from "./rules.js";
 import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/index.js";
@@ -160,8 +159,8 @@ class BulkRun {
   private async ensureLoaded(ids: number[]): Promise<void> {
     const { model, loaded } = this;
     const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
-    const rows = await store.loadEventsById(this.tx, this.target, wanted, this.documents);
-    for (const row of rows) loaded.set(row.id, toValues(row));
+    const rows = await store.loadEventValuesById(this.tx, this.target, wanted, this.documents);
+    for (const row of rows) loaded.set(row.id, row);
     model.addExisting(rows);
   }
 
@@ -380,8 +379,8 @@ async function writeModel(executor: Executor, target: EventTarget, model: BulkMo
   const created = model.created();
   const copySources = created.filter((e) => e.copyOf !== undefined).map((e) => e.copyOf!);
   if (copySources.length) {
-    const rows = await store.loadEventsById(executor, target, copySources.filter((id) => !loaded.has(id)));
-    for (const row of rows) loaded.set(row.id, toValues(row));
+    const rows = await store.loadEventValuesById(executor, target, copySources.filter((id) => !loaded.has(id)));
+    for (const row of rows) loaded.set(row.id, row);
   }
   const inserts = created.map((e) => {
     const base = e.copyOf !== undefined ? { ...loaded.get(e.copyOf)!, locked: false } : e.values!;

@@ -1,6 +1,5 @@
 import type { EventStatus, EventType } from "./enums.js";
 import type { LiveParameters } from "./nested.js";
-import type { EventValues } from "./rules.js";
 import type { EventRow } from "../schedules/index.js";
 import type { Event } from "./types.js";
 
@@ -79,20 +78,5 @@ export function toColumnEvent(row: EventRow): Event {
     version: row.version,
     assetData: row.assetId === null ? null : { assetId: row.assetId },
     organization: row.organization,
-  };
-}
-
-/** The service's view of a stored row (for updates that merge an input into it). */
-export function toValues(row: EventRow): EventValues {
-  return {
-    onAirTime: row.onAirTime,
-    duration: row.duration,
-    eventType: row.eventType,
-    title: row.title,
-    locked: row.locked,
-    mediaId: row.mediaId,
-    assetId: row.assetId,
-    status: row.status,
-    data: row.data,
   };
 }

@@ -13,7 +13,7 @@ import type { FrameRate } from "../timecode/index.js";
 import { editScheduleEvents, outcome, type EventsEditTarget } from "../schedules/index.js";
 import type { EventsFold, Schedule } from "../schedules/index.js";
 import { checkFilter } from "./rules.js";
-import { toEvent, toValues } from "./mapper.js";
+import { toEvent } from "./mapper.js";
 import { pageAt, schedulesPages } from "./pages.js";
 import type { PageSelection } from "./selection.js";
 import type { JsonPagePlan } from "./json-plan.js";
@@ -26,7 +26,7 @@ import { eventsSummary } from "./summary.js";
 import { heavyWork } from "../common/heavy-work.js";
 import { rippleSchedule, ripplePreview, type RipplePreviewArgs } from "./ripple-schedule.js";
 import { scheduleTarget, type EventTarget, type EventUpdate } from "../schedules/index.js";
-import type { EventRow } from "../schedules/index.js";
+import type { StoredValues } from "../schedules/index.js";
 import { bulkEdit } from "./bulk.js";
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import { copyIdOfTarget, relabelEvent } from "./copies.js";
@@ -94,7 +94,7 @@ export class EventService {
     const ids = updateIds(inputs, "events");
     // The events are read right behind the schedule's lock (without their documents when no input needs them), and written together with its touch.
     const documents = inputs.some(needsDocument);
-    const preload = (tx: Executor, target: EventTarget) => store.loadEventsById(tx, target, ids, documents);
+    const preload = (tx: Executor, target: EventTarget) => store.loadEventValuesById(tx, target, ids, documents);
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ tx, schedule, target, preloaded }) => {
       const updates = plannedUpdates(ids, preloaded, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
       return outcome(true, toSchedule, 0, () => store.updateEvents(tx, target, updates), store.keepTiming(updates));
@@ -137,12 +137,12 @@ function updateIds(inputs: EventInput[], argument: string): number[] {
 }
 
 /** Each input's new values over its stored event (`rows`: the target's events of `ids`; NOT_FOUND for one missing). */
-function plannedUpdates(ids: number[], rows: EventRow[], inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): EventUpdate[] {
+function plannedUpdates(ids: number[], rows: StoredValues[], inputs: EventInput[], argument: string, rate?: FrameRate, clock?: LocalClock): EventUpdate[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
   return inputs.map((input, i) => {
-    const before = toValues(byId.get(ids[i])!);
+    const before = byId.get(ids[i])!;
     return { id: ids[i], before, values: eventValues(input, before, { onAirTime: 0, rate, clock }, `${argument}[${i}]`) };
   });
 }

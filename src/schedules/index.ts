@@ -29,6 +29,7 @@ export { completeArchive, moveArchiveStatus, scheduleIdsIn } from "./archive.js"
 
 // The rows and values of the aggregate, each defined once, and the event filter.
 export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
+export type { StoredValues } from "./store/rows.js";
 export { EVENT_DERIVING_COLUMNS } from "./store/tables.js";
 export { filterKey, type EventFilter } from "./store/criteria.js";
 
@@ -43,7 +44,7 @@ export { createHiddenSchedule, markImportAlive, revealImported, type HiddenSched
 export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";
 
 // Reads of a target's events for the event mutations and pages (src/events/, src/changesets/).
-export { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadTimings, loadTimingsById, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
+export { countEvents, firstAndLastStart, lastEnd, loadEventsById, loadEventValuesById, loadTimings, loadTimingsById, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
 export { positionAt, targetPageRows, targetsPageRows, type PagedRow } from "./store/pages.js";
 export { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets, type JsonReadPlan } from "./store/json-pages.js";
 export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";

@@ -1,7 +1,7 @@
 // Rows and columns of the aggregate's tables: the column lists come from the Drizzle tables, never
 // retyped; a raw row becomes an EventRow or a ScheduleRow here, and nowhere else.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { events, schedules, type EventRow, type ScheduleRow } from "./tables.js";
+import { events, schedules, type EventRow, type EventValues, type ScheduleRow } from "./tables.js";
 
 export const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -39,19 +39,33 @@ export const setList = (names: readonly string[], from: string): SQL => sql.raw(
 /** `names` as a column list, each prefixed with `alias.` when one is given. */
 export const columnList = (names: readonly string[], alias?: string): SQL => sql.raw(names.map((n) => (alias ? `${alias}.${n}` : n)).join(", "));
 
+/** `e.<column> as "<property>"` for each of `columns`; onAirTime absolute with `origin`. */
+const selectList = (columns: readonly (readonly [property: string, name: string])[], origin: SQL): SQL =>
+  sql.join(
+    columns.map(([property, name]) => (name === "on_air_time" ? sql`e.on_air_time + ${origin} as "onAirTime"` : sql.raw(`e.${name} as "${property}"`))),
+    sql`, `,
+  );
+
 /**
  * The columns of `events e` under the property names of EventRow, for raw selects; onAirTime
  * absolute with `origin`, the schedule's origin looked up once for the statement (by a parameter:
- * by `e.schedule_id` it would be a subplan run once a row). Without the `data` document when
- * `except` names it: for an edit whose inputs and rules need none of it (loadEventsById), its row
- * then holds the unread document below.
+ * by `e.schedule_id` it would be a subplan run once a row).
  */
-export const eventColumns = (origin: SQL, except: "data" | null = null): SQL =>
-  sql.join(
-    Object.entries(EVENT_TABLE_COLUMNS)
-      .filter(([, column]) => column.name !== except)
-      .map(([property, column]) => (column.name === "on_air_time" ? sql`e.on_air_time + ${origin} as "onAirTime"` : sql.raw(`e.${column.name} as "${property}"`))),
-    sql`, `,
+export const eventColumns = (origin: SQL): SQL =>
+  selectList(
+    Object.entries(EVENT_TABLE_COLUMNS).map(([property, column]) => [property, column.name] as const),
+    origin,
+  );
+
+/**
+ * The id and the value columns of `events e` (what StoredValues holds), onAirTime absolute with
+ * `origin`. Without the `data` document when `except` names it: for an edit whose inputs and
+ * rules need none of it, its values then hold the unread document below.
+ */
+export const valueColumns = (origin: SQL, except: "data" | null = null): SQL =>
+  selectList(
+    [["id", "id"] as const, ...VALUE_COLUMNS.filter((c) => c.name !== except).map((c) => [c.property, c.name] as const)],
+    origin,
   );
 
 /** What `data` reads as when a statement did not fetch the document (the selection or the edit needs none of it). */
@@ -60,12 +74,37 @@ const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unk
 /** Whether `data` is a document a statement did not read: never written back (writes.ts refuses it). */
 export const isUnreadDocument = (data: Record<string, unknown>): boolean => data === NO_DATA;
 
+/** A document as a read gives it: parsed (postgres.js, PGlite), as text, or not read. */
+const documentOf = (data: unknown): Record<string, unknown> =>
+  data === undefined || data === null ? NO_DATA : ((typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>);
+
+/**
+ * A stored event's values, as an edit reads them: its id beside them (an edit writes only the
+ * value columns, so the id never reaches a column).
+ */
+export type StoredValues = EventValues & { readonly id: number };
+
+/** A raw row of valueColumns as StoredValues, one fixed literal. */
+export function storedValuesOf(raw: Record<string, unknown>): StoredValues {
+  return {
+    id: Number(raw.id),
+    onAirTime: Number(raw.onAirTime),
+    duration: Number(raw.duration),
+    eventType: raw.eventType as string,
+    title: (raw.title as string | null) ?? null,
+    locked: Boolean(raw.locked),
+    mediaId: (raw.mediaId as string | null) ?? null,
+    assetId: (raw.assetId as string | null) ?? null,
+    status: (raw.status as string | null) ?? null,
+    data: documentOf(raw.data),
+  };
+}
+
 /**
  * A raw row as EventRow, one fixed literal (the JSON `data` arrives parsed from postgres.js and
  * PGlite, as text from reads that fetch it as text; numbers are numbers).
  */
 export function eventRowOf(raw: Record<string, unknown>): EventRow {
-  const data = raw.data;
   return {
     id: Number(raw.id),
     scheduleId: Number(raw.scheduleId),
@@ -79,7 +118,7 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
     assetId: (raw.assetId as string | null) ?? null,
     status: (raw.status as string | null) ?? null,
     version: Number(raw.version),
-    data: data === undefined || data === null ? NO_DATA : ((typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>),
+    data: documentOf(raw.data),
     qcStatus: (raw.qcStatus as string | null) ?? null,
     programmeTitle: (raw.programmeTitle as string | null) ?? null,
   };

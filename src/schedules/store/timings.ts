@@ -8,7 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { eventColumns, eventRowOf, originOf } from "./rows.js";
+import { eventColumns, eventRowOf, originOf, storedValuesOf, valueColumns, type StoredValues } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
 export interface TimingRow {
@@ -43,22 +43,35 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
   return rows.map(timingRowOf);
 }
 
+/** Events of a target by id, every column (what an answer shows of them). */
+export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const t = sqlOf(target);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select ${eventColumns(originOf(target.scheduleId))} from ${t.table} e where e.${t.key} = ${t.id} and ${anyOfIds(sql`e.id`, ids)}`,
+  );
+  return rows.map(eventRowOf);
+}
+
 /**
- * Events of a target by id, every column; without their `data` documents when `documents` is false
- * (an edit that changes only columns: a document is most of a row's bytes, and of its parsing).
+ * The values of a target's events by id, what an edit rewrites them from: the id and the value
+ * columns, not the key, version or derived columns; without the `data` documents when `documents`
+ * is false (an edit that changes only columns: a document is most of a row's bytes, and of its
+ * parsing).
  */
-export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[], documents = true): Promise<EventRow[]> {
+export async function loadEventValuesById(executor: Executor, target: EventTarget, ids: number[], documents = true): Promise<StoredValues[]> {
   if (ids.length === 0) return [];
   const t = sqlOf(target);
   // Its text is kept per kind of target and columns: every edit that names its events reads them so.
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
-    `events:by-id:${target.changeSetId === null ? "schedule" : "draft"}${documents ? "" : ":columns"}`,
+    `events:values-by-id:${target.changeSetId === null ? "schedule" : "draft"}${documents ? "" : ":columns"}`,
     () =>
-      sql`select ${eventColumns(originOf(sql`${sql.placeholder("schedule")}`), documents ? null : "data")} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
+      sql`select ${valueColumns(originOf(sql`${sql.placeholder("schedule")}`), documents ? null : "data")} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
     { schedule: target.scheduleId, target: t.id, ids },
   );
-  return rows.map(eventRowOf);
+  return rows.map(storedValuesOf);
 }
 
 export async function firstStart(executor: Executor, scheduleId: number): Promise<number | null> {
