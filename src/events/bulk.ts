@@ -220,7 +220,9 @@ class BulkRun {
       const current = model.get(ids[i]);
       const base = current.values ?? this.loaded.get(ids[i]);
       if (!base) throw notFound("Event", ids[i]);
-      const values = eventValues(u, { ...base, onAirTime: current.onAirTime, duration: current.duration }, { onAirTime: 0, rate: this.rate, clock: this.clock }, `updated[${i}]`);
+      // The model's timing over the stored values (a copy only when an earlier member moved the event).
+      const stored = base.onAirTime === current.onAirTime && base.duration === current.duration ? base : { ...base, onAirTime: current.onAirTime, duration: current.duration };
+      const values = eventValues(u, stored, { onAirTime: 0, rate: this.rate, clock: this.clock }, `updated[${i}]`);
       if (values.onAirTime !== current.onAirTime || values.duration !== current.duration) moved.push(slotOf({ ...current, onAirTime: values.onAirTime, duration: values.duration, locked: values.locked }));
       model.setValues(ids[i], values);
     });
