@@ -25,9 +25,10 @@ const secondary: fc.Arbitrary<Secondary> = fc.record({ command: fc.constantFrom(
 const change: fc.Arbitrary<Change> = fc.record(
   {
     pick: fc.nat({ max: EVENTS - 1 }),
-    title: fc.constantFrom("News", "Film"),
+    // Texts that a list of values sent as one parameter must keep as they are: quotes, backslashes, braces, commas, "NULL", empty, non-ASCII.
+    title: fc.constantFrom("News", "Film", `say "hi", {x}\\y`, "NULL", "", "Übertragung — été", "a'b"),
     status: fc.constantFrom("READY", null),
-    houseId: fc.constantFrom("H1", "H2", null),
+    houseId: fc.constantFrom("H1", "H2", null, `q"\\{}`),
     som: fc.constantFrom(0, 40),
     secondaryEvents: fc.array(secondary, { maxLength: 2 }),
   },

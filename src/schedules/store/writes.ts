@@ -1,6 +1,6 @@
 // Writes of a target's events (the schedule's, or a change set's draft): every write here is one
-// statement whatever the number of events (rows travel as one JSON parameter and are unpacked
-// with jsonb_to_recordset).
+// statement whatever the number of events (rows travel as one JSON parameter unpacked with
+// jsonb_to_recordset, or as one array a column unpacked with unnest).
 import { isDeepStrictEqual } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { execute, queryRows, type Executor } from "../../db/client.js";
@@ -95,28 +95,44 @@ export async function updateEvents(executor: Executor, target: EventTarget, upda
     updates.some((u) => u.before === undefined || differs((u.values as unknown as Record<string, unknown>)[c.property], (u.before as unknown as Record<string, unknown>)[c.property])),
   );
   if (columns.some((c) => c.name === "data")) updates.forEach((u) => requireDocument(u.values));
-  const records = updates.map((u) => {
-    const values = u.values as unknown as Record<string, unknown>;
-    const record: Record<string, unknown> = { id: u.id };
-    for (const c of columns) record[c.name] = values[c.property];
-    return record;
+  // One array a column (unnest), as the ids: PostgreSQL reads typed arrays faster than it unpacks one
+  // JSON document of records (0.8 ms of 6.6 for 1,000 titles).
+  const values: Record<string, unknown[]> = { ids: updates.map((u) => u.id) };
+  columns.forEach((c, i) => {
+    const asText = AS_TEXT.has(c.type);
+    values[`c${i}`] = updates.map((u) => {
+      const value = (u.values as unknown as Record<string, unknown>)[c.property];
+      return asText && value !== null && value !== undefined ? (c.type === "jsonb" ? JSON.stringify(value) : String(value)) : value;
+    });
   });
   // The text depends only on the kind of target and the columns written: kept (plannedStatement).
   const build = () => {
     const t = sqlOf(target);
     const set: Record<string, SQL> = {};
-    for (const c of columns) set[c.name] = c.name === "on_air_time" ? sql`x.on_air_time - ${originOf(sql`${sql.placeholder("schedule")}`)}` : sql.raw(`x.${c.name}`);
+    for (const c of columns) {
+      set[c.name] =
+        c.name === "on_air_time" ? sql`x.on_air_time - ${originOf(sql`${sql.placeholder("schedule")}`)}` : sql.raw(AS_TEXT.has(c.type) ? `x.${c.name}::${c.type}` : `x.${c.name}`);
+    }
     set.version = sql`e.version + 1`;
     const { set: setList, stated } = statedColumns(target, set);
-    const recordColumns = sql.raw(["id bigint", ...columns.map((c) => `${c.name} ${c.type}`)].join(", "));
+    const arrays = sql.join(
+      [sql`${sql.placeholder("ids")}::bigint[]`, ...columns.map((c, i) => sql`${sql.placeholder(`c${i}`)}::${sql.raw(AS_TEXT.has(c.type) ? "text" : c.type)}[]`)],
+      sql`, `,
+    );
     return sql`
     update ${t.table} e set ${setList}
-    from jsonb_to_recordset(${sql.placeholder("records")}::jsonb) as x(${recordColumns})
+    from unnest(${arrays}) as x(${sql.raw(["id", ...columns.map((c) => c.name)].join(", "))})
     where e.id = x.id and e.${t.key} = ${sql.placeholder("target")} and ${stated}`;
   };
   const key = `events:update:${target.changeSetId === null ? "schedule" : "draft"}:${columns.map((c) => c.name).join(",")}`;
-  await plannedStatement(executor, key, build, { records: JSON.stringify(records), target: sqlOf(target).id, schedule: target.scheduleId });
+  await plannedStatement(executor, key, build, { ...values, target: sqlOf(target).id, schedule: target.scheduleId });
 }
+
+/**
+ * Value columns whose array goes as text[] and is cast back per row: a document as its JSON text,
+ * a boolean as "true"/"false" (postgres.js types a list of booleans as one boolean, not boolean[]).
+ */
+const AS_TEXT = new Set(["jsonb", "boolean"]);
 
 /** One event's new values, and the stored ones when the caller read them. */
 export interface EventUpdate {

@@ -13,9 +13,9 @@ with input as (select * from jsonb_to_recordset($1::jsonb) as x(ord int, on_air_
       select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organization", e.on_air_time + (select o.time_origin from schedules o where o.id = $5) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.qc_status as "qcStatus", e.programme_title as "programmeTitle", e.version as "version", e.data as "data" from inserted e order by e.id;
 
 -- updateEvents(schedule target, [{ id, values }] (rolled back))
-update events e set on_air_time = x.on_air_time - (select o.time_origin from schedules o where o.id = $1), duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data, version = e.version + 1
-    from jsonb_to_recordset($2::jsonb) as x(id bigint, on_air_time bigint, duration bigint, event_type text, title text, locked boolean, media_id text, asset_id text, status text, data jsonb)
-    where e.id = x.id and e.schedule_id = $3 and (select set_config('playout.history_columns', $4 || '@' || history_statement_stamp(), true)) <> '';
+update events e set on_air_time = x.on_air_time - (select o.time_origin from schedules o where o.id = $1), duration = x.duration, event_type = x.event_type, title = x.title, locked = x.locked::boolean, media_id = x.media_id, asset_id = x.asset_id, status = x.status, data = x.data::jsonb, version = e.version + 1
+    from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as x(id, on_air_time, duration, event_type, title, locked, media_id, asset_id, status, data)
+    where e.id = x.id and e.schedule_id = $12 and (select set_config('playout.history_columns', $13 || '@' || history_statement_stamp(), true)) <> '';
 
 -- moveEvents(schedule target, [{ id, onAirTime }] (rolled back))
 update events e set on_air_time = x.t - (select o.time_origin from schedules o where o.id = $1), version = e.version + 1
