@@ -24,13 +24,13 @@ import { BulkModel, finalValues, remainderMessages, type ModelEvent } from "./bu
 import type { BulkEditInput, BulkEditResult } from "./bulk-types.js";
 import type { ScheduleWithPage } from "./types.js";
 import { EventType } from "./enums.js";
-import { checkEventTiming, checkInstant, eventValues, needsDocument, type EventValues } from "./rules.js";
+import { checkEventTiming, checkInstant, eventValues, valuesToRead, type EventValues } from "./rules.js";
 import { changesDuration } from "./timecode-input.js";
 import * as store from "../schedules/index.js";
 import { replacedValues } from "../schedules/index.js";
 import { findAssetsByKeys, type AssetSummary } from "../assets/index.js";
 import { editScheduleEvents, outcome } from "../schedules/index.js";
-import type { EventTarget, ScheduleRow, EventsEditTarget } from "../schedules/index.js";
+import type { EventTarget, ScheduleRow, EventsEditTarget, ValuesRead } from "../schedules/index.js";
 import { runTimelineRule } from "./timeline-errors.js";
 
 const ok = (message: string): Message => ({ message, type: MessageType.OK });
@@ -85,13 +85,13 @@ export async function bulkEdit(
 const slotOf = (e: Slot): Slot => ({ id: e.id, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked });
 
 /**
- * Whether the edit reads its events' `data` documents: not when it only updates (or deletes)
- * events by fields that need none (rules.ts needsDocument), and creates, copies, splits, replaces,
+ * Which of its events' values the edit reads: all unless it only updates (or deletes) events by
+ * fields that need no document (rules.ts valuesToRead), and creates, copies, splits, replaces,
  * shifts and places nothing. A document is most of what a read of 1,000 events brings back.
  */
-function readsDocuments(input: BulkEditInput): boolean {
+function valuesRead(input: BulkEditInput): ValuesRead {
   const whole = input.empty || input.created?.length || input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || input.replacement;
-  return Boolean(whole) || (input.updated ?? []).some(needsDocument);
+  return whole ? "all" : valuesToRead(input.updated ?? []);
 }
 
 /** One bulk edit inside its unit of work: the members, in their order, each a step on the model. */
@@ -102,7 +102,7 @@ class BulkRun {
   readonly loaded = new Map<number, EventValues>();
   private readonly rate: FrameRate;
   private readonly clock: LocalClock;
-  private readonly documents: boolean;
+  private readonly reading: ValuesRead;
 
   constructor(
     private readonly tx: Executor,
@@ -114,7 +114,7 @@ class BulkRun {
   ) {
     this.rate = frameRateOf(schedule);
     this.clock = localClockOf(schedule);
-    this.documents = readsDocuments(input);
+    this.reading = valuesRead(input);
   }
 
   /** Every member of the input, in the order the edit applies them. */
@@ -159,7 +159,7 @@ class BulkRun {
   private async ensureLoaded(ids: number[]): Promise<void> {
     const { model, loaded } = this;
     const wanted = ids.filter((id) => id > 0 && !loaded.has(id) && !model.wasDeleted(id));
-    const rows = await store.loadEventValuesById(this.tx, this.target, wanted, this.documents);
+    const rows = await store.loadEventValuesById(this.tx, this.target, wanted, this.reading);
     for (const row of rows) loaded.set(row.id, row);
     model.addExisting(rows);
   }

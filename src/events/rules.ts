@@ -9,7 +9,7 @@ import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
 import { encodeSignal, Scte35Error, type Scte35SignalData } from "../scte35/index.js";
 import type { EventInput } from "./types.js";
-import { isUnreadDocument, type EventFilter, type EventValues } from "../schedules/index.js";
+import { isUnreadDocument, type EventFilter, type EventValues, type ValuesRead } from "../schedules/index.js";
 
 export type { EventFilter, EventValues };
 
@@ -23,6 +23,22 @@ export function needsDocument(input: EventInput): boolean {
   // Keys, not entries: a bulk edit asks this of each of 1,000 inputs, and entries makes an array per key.
   for (const key of Object.keys(input)) if (!DOCUMENT_FREE_FIELDS.has(key) && (input as Record<string, unknown>)[key] !== undefined) return true;
   return false;
+}
+
+/** The values every edit reads of its events: their timing and what the timeline's rules check. */
+const RULE_VALUES: readonly (keyof EventValues)[] = ["onAirTime", "duration", "eventType", "locked"];
+/** The values a document-free field sets (its own column; id and version set none). */
+const FIELD_VALUES: Readonly<Record<string, keyof EventValues>> = { eventType: "eventType", title: "title", locked: "locked", mediaId: "mediaId", status: "status" };
+
+/**
+ * The stored values an edit by `inputs` must read: all when one needs the document; else the
+ * rules' values and the columns the inputs set (the write compares only those with what is stored).
+ */
+export function valuesToRead(inputs: readonly EventInput[]): ValuesRead {
+  if (inputs.some(needsDocument)) return "all";
+  const read = new Set(RULE_VALUES);
+  for (const input of inputs) for (const key of Object.keys(input)) if (key in FIELD_VALUES && (input as Record<string, unknown>)[key] !== undefined) read.add(FIELD_VALUES[key]);
+  return [...read].sort();
 }
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;

@@ -20,7 +20,7 @@ import type { JsonPagePlan } from "./json-plan.js";
 import { jsonSchedulesPages } from "./json-reads.js";
 import { foldedEventsRead } from "./json-fold.js";
 import type { FoldedField } from "../common/selection.js";
-import { eventValues, needsDocument } from "./rules.js";
+import { eventValues, valuesToRead } from "./rules.js";
 import * as store from "../schedules/index.js";
 import { eventsSummary } from "./summary.js";
 import { heavyWork } from "../common/heavy-work.js";
@@ -92,9 +92,9 @@ export class EventService {
     requireRole(viewer, "editor");
     if (inputs.length === 0) throw badInput("events must hold at least one event", { argument: "events" });
     const ids = updateIds(inputs, "events");
-    // The events are read right behind the schedule's lock (without their documents when no input needs them), and written together with its touch.
-    const documents = inputs.some(needsDocument);
-    const preload = (tx: Executor, target: EventTarget) => store.loadEventValuesById(tx, target, ids, documents);
+    // The events are read right behind the schedule's lock (only the values the inputs and rules need), and written together with its touch.
+    const reading = valuesToRead(inputs);
+    const preload = (tx: Executor, target: EventTarget) => store.loadEventValuesById(tx, target, ids, reading);
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEvents", preload }, async ({ tx, schedule, target, preloaded }) => {
       const updates = plannedUpdates(ids, preloaded, inputs, "events", frameRateOf(schedule), localClockOf(schedule));
       return outcome(true, toSchedule, 0, () => store.updateEvents(tx, target, updates), store.keepTiming(updates));

@@ -29,7 +29,7 @@ export { completeArchive, moveArchiveStatus, scheduleIdsIn } from "./archive.js"
 
 // The rows and values of the aggregate, each defined once, and the event filter.
 export type { ChangeSetRow, EventRow, EventValues, ScheduleRow } from "./store/tables.js";
-export type { StoredValues } from "./store/rows.js";
+export type { StoredValues, ValuesRead } from "./store/rows.js";
 export { EVENT_DERIVING_COLUMNS } from "./store/tables.js";
 export { filterKey, type EventFilter } from "./store/criteria.js";
 

@@ -58,13 +58,15 @@ export const eventColumns = (origin: SQL): SQL =>
   );
 
 /**
- * The id and the value columns of `events e` (what StoredValues holds), onAirTime absolute with
- * `origin`. Without the `data` document when `except` names it: for an edit whose inputs and
- * rules need none of it, its values then hold the unread document below.
+ * Which of an event's values a read brings: all of them, or some by property (an edit whose
+ * inputs and rules need no more: the others then hold the unread marks below).
  */
-export const valueColumns = (origin: SQL, except: "data" | null = null): SQL =>
+export type ValuesRead = "all" | readonly (keyof EventValues)[];
+
+/** The id and the value columns `read` names of `events e` (what StoredValues holds), onAirTime absolute with `origin`. */
+export const valueColumns = (origin: SQL, read: ValuesRead): SQL =>
   selectList(
-    [["id", "id"] as const, ...VALUE_COLUMNS.filter((c) => c.name !== except).map((c) => [c.property, c.name] as const)],
+    [["id", "id"] as const, ...VALUE_COLUMNS.filter((c) => read === "all" || read.includes(c.property as keyof EventValues)).map((c) => [c.property, c.name] as const)],
     origin,
   );
 
@@ -73,6 +75,15 @@ const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unk
 
 /** Whether `data` is a document a statement did not read: never written back (writes.ts refuses it). */
 export const isUnreadDocument = (data: Record<string, unknown>): boolean => data === NO_DATA;
+
+/** What a column value reads as when a statement did not fetch it (StoredValues of a partial read): typed as any value, so that it passes through unchanged. */
+const NOT_READ = Symbol("a column value not read") as never;
+
+/** Whether a value (a column's or the document) is one a statement did not read: never written back (writes.ts refuses it). */
+export const isUnreadValue = (value: unknown): boolean => value === NOT_READ || value === NO_DATA;
+
+/** A column's value as a read gives it: null for NULL, the mark when the statement did not select it. */
+const valueOf = <T,>(value: unknown): T | null => (value === undefined ? NOT_READ : ((value as T | null) ?? null));
 
 /** A document as a read gives it: parsed (postgres.js, PGlite), as text, or not read. */
 const documentOf = (data: unknown): Record<string, unknown> =>
@@ -90,12 +101,12 @@ export function storedValuesOf(raw: Record<string, unknown>): StoredValues {
     id: Number(raw.id),
     onAirTime: Number(raw.onAirTime),
     duration: Number(raw.duration),
-    eventType: raw.eventType as string,
-    title: (raw.title as string | null) ?? null,
-    locked: Boolean(raw.locked),
-    mediaId: (raw.mediaId as string | null) ?? null,
-    assetId: (raw.assetId as string | null) ?? null,
-    status: (raw.status as string | null) ?? null,
+    eventType: raw.eventType === undefined ? NOT_READ : (raw.eventType as string),
+    title: valueOf<string>(raw.title),
+    locked: raw.locked === undefined ? NOT_READ : Boolean(raw.locked),
+    mediaId: valueOf<string>(raw.mediaId),
+    assetId: valueOf<string>(raw.assetId),
+    status: valueOf<string>(raw.status),
     data: documentOf(raw.data),
   };
 }

@@ -8,7 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { eventColumns, eventRowOf, originOf, storedValuesOf, valueColumns, type StoredValues } from "./rows.js";
+import { eventColumns, eventRowOf, originOf, storedValuesOf, valueColumns, type StoredValues, type ValuesRead } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
 export interface TimingRow {
@@ -56,19 +56,19 @@ export async function loadEventsById(executor: Executor, target: EventTarget, id
 
 /**
  * The values of a target's events by id, what an edit rewrites them from: the id and the value
- * columns, not the key, version or derived columns; without the `data` documents when `documents`
- * is false (an edit that changes only columns: a document is most of a row's bytes, and of its
- * parsing).
+ * columns, not the key, version or derived columns; only the values `read` names when it names
+ * some (an edit of columns only: a document is most of a row's bytes and of its parsing, and each
+ * column is bytes to send and parse 1,000 times).
  */
-export async function loadEventValuesById(executor: Executor, target: EventTarget, ids: number[], documents = true): Promise<StoredValues[]> {
+export async function loadEventValuesById(executor: Executor, target: EventTarget, ids: number[], read: ValuesRead = "all"): Promise<StoredValues[]> {
   if (ids.length === 0) return [];
   const t = sqlOf(target);
-  // Its text is kept per kind of target and columns: every edit that names its events reads them so.
+  // Its text is kept per kind of target and values read (at most 2^9 of them).
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
-    `events:values-by-id:${target.changeSetId === null ? "schedule" : "draft"}${documents ? "" : ":columns"}`,
+    `events:values-by-id:${target.changeSetId === null ? "schedule" : "draft"}:${read === "all" ? "all" : read.join(",")}`,
     () =>
-      sql`select ${valueColumns(originOf(sql`${sql.placeholder("schedule")}`), documents ? null : "data")} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
+      sql`select ${valueColumns(originOf(sql`${sql.placeholder("schedule")}`), read)} from ${t.table} e where e.${t.key} = ${sql.placeholder("target")} and ${anyOfIds(sql`e.id`, sql.placeholder("ids"))}`,
     { schedule: target.scheduleId, target: t.id, ids },
   );
   return rows.map(storedValuesOf);

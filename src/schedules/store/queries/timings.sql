@@ -11,8 +11,8 @@ select e.id as "id", e.schedule_id as "scheduleId", e.organization as "organizat
 -- loadEventValuesById(schedule target, [id, id])
 select e.id as "id", e.on_air_time + (select o.time_origin from schedules o where o.id = $1) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status", e.data as "data" from events e where e.schedule_id = $2 and e.id = any($3::bigint[]);
 
--- loadEventValuesById(schedule target, [id, id], without documents)
-select e.id as "id", e.on_air_time + (select o.time_origin from schedules o where o.id = $1) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked", e.media_id as "mediaId", e.asset_id as "assetId", e.status as "status" from events e where e.schedule_id = $2 and e.id = any($3::bigint[]);
+-- loadEventValuesById(schedule target, [id, id], the rules' values and title)
+select e.id as "id", e.on_air_time + (select o.time_origin from schedules o where o.id = $1) as "onAirTime", e.duration as "duration", e.event_type as "eventType", e.title as "title", e.locked as "locked" from events e where e.schedule_id = $2 and e.id = any($3::bigint[]);
 
 -- countEvents(schedule target)
 select count(*)::int as n from events where schedule_id = $1;
