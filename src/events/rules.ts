@@ -37,9 +37,10 @@ const FIELD_VALUES: Readonly<Record<string, keyof EventValues>> = { eventType: "
 export function valuesToRead(inputs: readonly EventInput[]): ValuesRead {
   if (inputs.some(needsDocument)) return "all";
   const read = new Set(RULE_VALUES);
-  for (const input of inputs) for (const key of Object.keys(input)) if (key in FIELD_VALUES && (input as Record<string, unknown>)[key] !== undefined) read.add(FIELD_VALUES[key]);
+  for (const input of inputs) for (const key of Object.keys(input)) if (Object.hasOwn(FIELD_VALUES, key) && (input as Record<string, unknown>)[key] !== undefined) read.add(FIELD_VALUES[key]);
   return [...read].sort();
 }
+
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
 export const MAX_TITLE_LENGTH = 500;
 
