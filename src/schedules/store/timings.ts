@@ -63,7 +63,7 @@ export async function loadEventsById(executor: Executor, target: EventTarget, id
 export async function loadEventValuesById(executor: Executor, target: EventTarget, ids: number[], read: ValuesRead = "all"): Promise<StoredValues[]> {
   if (ids.length === 0) return [];
   const t = sqlOf(target);
-  // Its text is kept per kind of target and values read (at most 2^9 of them).
+  // Its text is kept per kind of target and values read: all, or the rules' four with any of title, mediaId and status (nine).
   const rows = await plannedStatement<Record<string, unknown>>(
     executor,
     `events:values-by-id:${target.changeSetId === null ? "schedule" : "draft"}:${read === "all" ? "all" : read.join(",")}`,
