@@ -199,7 +199,7 @@ export class BulkModel {
 /** The values to write for a model event: its final timing, som moved by somDelta. */
 export function finalValues(e: ModelEvent, base: EventValues | null = e.values): EventValues {
   const values = base!;
-  // The document itself when som stays (an unread one stays unread: rows.ts isUnreadDocument).
+  // The document itself when som stays (an unread one stays unread: rows.ts isUnreadValue).
   const data = e.somDelta === 0 ? values.data : { ...values.data, som: (typeof values.data.som === "number" ? values.data.som : 0) + e.somDelta };
   return { ...values, onAirTime: e.onAirTime, duration: e.duration, locked: e.locked, data };
 }

@@ -9,14 +9,16 @@ import { localTimeAsInstant } from "./local-time-input.js";
 import type { LocalClock } from "../localtime/index.js";
 import { encodeSignal, Scte35Error, type Scte35SignalData } from "../scte35/index.js";
 import type { EventInput } from "./types.js";
-import { isUnreadDocument, type EventFilter, type EventValues, type ValuesRead } from "../schedules/index.js";
+import { isUnreadValue, type EventFilter, type EventValues, type ValuesRead } from "../schedules/index.js";
 
 export type { EventFilter, EventValues };
 
 /** Fields kept in their own columns; every other input field goes to `data`. */
 const COLUMN_FIELDS = new Set(["id", "version", "onAirTime", "onAirLocal", "duration", "eventType", "title", "locked", "mediaId", "status"]);
-/** Column fields whose change needs nothing of the event's `data` document (no timing: a move may copy the event whole). */
-const DOCUMENT_FREE_FIELDS = new Set(["id", "version", "eventType", "title", "locked", "mediaId", "status"]);
+/** The value each column field that needs nothing of the event's `data` document sets (no timing: a move may copy the event whole). */
+const FIELD_VALUES: Readonly<Record<string, keyof EventValues>> = { eventType: "eventType", title: "title", locked: "locked", mediaId: "mediaId", status: "status" };
+/** Fields whose change needs nothing of the `data` document: those, and id and version (which set no value). */
+const DOCUMENT_FREE_FIELDS = new Set(["id", "version", ...Object.keys(FIELD_VALUES)]);
 
 /** Whether changing an event by `input` needs its stored `data` document: false when it names only DOCUMENT_FREE_FIELDS. */
 export function needsDocument(input: EventInput): boolean {
@@ -27,8 +29,6 @@ export function needsDocument(input: EventInput): boolean {
 
 /** The values every edit reads of its events: their timing and what the timeline's rules check. */
 const RULE_VALUES: readonly (keyof EventValues)[] = ["onAirTime", "duration", "eventType", "locked"];
-/** The values a document-free field sets (its own column; id and version set none). */
-const FIELD_VALUES: Readonly<Record<string, keyof EventValues>> = { eventType: "eventType", title: "title", locked: "locked", mediaId: "mediaId", status: "status" };
 
 /**
  * The stored values an edit by `inputs` must read: all when one needs the document; else the
@@ -113,7 +113,7 @@ export function eventValues(
   at?: string,
 ): EventValues {
   // Read without its document (needsDocument false): the document and the asset id read from it stay as stored.
-  if (existing && isUnreadDocument(existing.data)) return columnValues(input, existing, at);
+  if (existing && isUnreadValue(existing.data)) return columnValues(input, existing, at);
   if (!defaults.keepUnencodableCues) checkCueSignals(input.scte35Signals, at);
   input = localTimeAsInstant(timecodesAsMs(input, defaults.rate, existing?.data.som, at), defaults.clock, at);
   const out: EventValues = existing

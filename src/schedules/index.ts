@@ -51,7 +51,7 @@ export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChang
 
 // One named read per need of another slice: history, checks, exports, as-run.
 export { currentEvents, currentTimings, liveEventIds, lockedOnAir, scheduleColumns, untouchedEvents } from "./store/history.js";
-export { eventRowOf, isUnreadDocument, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
+export { eventRowOf, isUnreadValue, scheduleRowOf, storedEventRowOf } from "./store/rows.js";
 export { eventRowsById, loadCheckedEvents, type CheckedEventRow } from "./store/validation.js";
 export { channelRuns, knownChannels, type ChannelRun } from "./store/rights.js";
 export { eventRowsAround } from "./store/lookups.js";

@@ -73,17 +73,15 @@ export const valueColumns = (origin: SQL, read: ValuesRead): SQL =>
 /** What `data` reads as when a statement did not fetch the document (the selection or the edit needs none of it). */
 const NO_DATA: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
-/** Whether `data` is a document a statement did not read: never written back (writes.ts refuses it). */
-export const isUnreadDocument = (data: Record<string, unknown>): boolean => data === NO_DATA;
-
 /** What a column value reads as when a statement did not fetch it (StoredValues of a partial read): typed as any value, so that it passes through unchanged. */
 const NOT_READ = Symbol("a column value not read") as never;
 
 /** Whether a value (a column's or the document) is one a statement did not read: never written back (writes.ts refuses it). */
 export const isUnreadValue = (value: unknown): boolean => value === NOT_READ || value === NO_DATA;
 
-/** A column's value as a read gives it: null for NULL, the mark when the statement did not select it. */
-const valueOf = <T,>(value: unknown): T | null => (value === undefined ? NOT_READ : ((value as T | null) ?? null));
+/** A column's value as a read gives it, by `as`; the mark when the statement did not select it. */
+const readValue = <T,>(value: unknown, as: (value: unknown) => T): T => (value === undefined ? NOT_READ : as(value));
+const orNull = (value: unknown): string | null => (value as string | null) ?? null;
 
 /** A document as a read gives it: parsed (postgres.js, PGlite), as text, or not read. */
 const documentOf = (data: unknown): Record<string, unknown> =>
@@ -99,14 +97,14 @@ export type StoredValues = EventValues & { readonly id: number };
 export function storedValuesOf(raw: Record<string, unknown>): StoredValues {
   return {
     id: Number(raw.id),
-    onAirTime: Number(raw.onAirTime),
-    duration: Number(raw.duration),
-    eventType: raw.eventType === undefined ? NOT_READ : (raw.eventType as string),
-    title: valueOf<string>(raw.title),
-    locked: raw.locked === undefined ? NOT_READ : Boolean(raw.locked),
-    mediaId: valueOf<string>(raw.mediaId),
-    assetId: valueOf<string>(raw.assetId),
-    status: valueOf<string>(raw.status),
+    onAirTime: readValue(raw.onAirTime, Number),
+    duration: readValue(raw.duration, Number),
+    eventType: readValue(raw.eventType, String),
+    title: readValue(raw.title, orNull),
+    locked: readValue(raw.locked, Boolean),
+    mediaId: readValue(raw.mediaId, orNull),
+    assetId: readValue(raw.assetId, orNull),
+    status: readValue(raw.status, orNull),
     data: documentOf(raw.data),
   };
 }
