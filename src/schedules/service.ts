@@ -11,7 +11,7 @@ import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./store/rows.js";
-import { foldedPagesKey, foldedPagesStatement, foldedPagesValues } from "./store/json-pages.js";
+import { foldedPagesStatement, pagesKey, pagesValues } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds } from "../db/any-of.js";
 import { always, heldConditions, inlined, pageBounds, plannedCount, plannedPage, plannedRows, plannedStatement, when, whenAnyOf, type Condition, type Order } from "../db/planned-select.js";
@@ -99,21 +99,21 @@ export class ScheduleService {
   /**
    * The schedules `schedulesPage` selects under `conditions` (given their placeholders), each with
    * its page of events (foldedPagesStatement) and the columns of the other folds: one statement,
-   * kept per shape (`shape` names the rest of its text) unless the events' filter writes values into it.
+   * kept per shape (`shape` names the rest of its text).
    */
   private foldedRows(shape: string, conditions: readonly (Condition | null)[], folds: Folds, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
     const held = heldConditions(conditions);
     const { events, columns } = folds;
-    const eventsKey = events ? foldedPagesKey(events.request, events.filter, events.plan.key) : "";
+    const eventsKey = events ? pagesKey(events.request, events.filter, events.plan.key) : "";
     const columnsKey = columns.map((c) => `${c.field}=${c.statementKey}`).join(";");
-    const key = eventsKey === null ? null : `schedules fold:${shape}:${plan.key}:${held.key}:${eventsKey}:${columnsKey}`;
+    const key = `schedules fold:${shape}:${plan.key}:${held.key}:${eventsKey}:${columnsKey}`;
     const build = () => {
       const extra = columns.map((c) => sql`${c.column()} as ${sql.identifier(foldedName(c.field))}`);
       return events
-        ? foldedPagesStatement(schedulesPage(held.where()), events.request, events.filter, events.plan, true, extra)
+        ? foldedPagesStatement(schedulesPage(held.where()), events.request, events.filter, events.plan, extra)
         : sql`with sp as materialized (${schedulesPage(held.where())}) select sp.*${sql.join(extra.map((e) => sql`, ${e}`))} from sp order by sp._rank`;
     };
-    const foldValues = Object.assign({}, ...columns.map((c) => c.values), events ? foldedPagesValues(events.request) : {});
+    const foldValues = Object.assign({}, ...columns.map((c) => c.values), events ? pagesValues(events.request, events.filter) : {});
     return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldValues, ...values });
   }
 

@@ -108,14 +108,17 @@ const page = { page: 0, size: 10 };
  * systemFields{ title } } } } }`, the peer benchmark's Q4 page, and one with data fields and a whole
  * asset document.
  */
-const BENCH_PLAN: JsonReadPlan = { columns: ["duration", "id", "onAirTime", "title"], data: [], total: false, asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
-const Q4_PLAN: JsonReadPlan = {
+/** A plan with the key its statement is kept by. */
+type KeyedPlan = JsonReadPlan & { key: string };
+const BENCH_PLAN: KeyedPlan = { key: "bench", columns: ["duration", "id", "onAirTime", "title"], data: [], total: false, asset: { columns: [], documents: [{ field: "systemFields", keys: ["title"] }] } };
+const Q4_PLAN: KeyedPlan = {
+  key: "Q4",
   columns: ["duration", "eventType", "id", "onAirTime", "title"],
   data: [],
   total: false,
   asset: { columns: ["assetId", "assetSize", "mediaId", "name"], documents: [{ field: "systemFields", keys: ["title"] }] },
 };
-const DATA_PLAN: JsonReadPlan = { columns: ["id"], data: ["programme", "som"], total: false, asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
+const DATA_PLAN: KeyedPlan = { key: "data", columns: ["id"], data: ["programme", "som"], total: false, asset: { columns: [], documents: [{ field: "tags", keys: null }] } };
 const range = () => ({ from: T0, to: T0 + 86_400_000 });
 
 const CASES: Case[] = [
@@ -317,7 +320,7 @@ const CASES: Case[] = [
     file: "json-pages",
     name: "jsonPagesDocuments",
     args: "[scheduleId], { page: 30, size: 20 }, { eventType: ADVERTISEMENT }, Q4's plan with totalElements selected (the count in the same statement)",
-    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, { ...Q4_PLAN, total: true }),
+    run: (x) => jsonPagesDocuments(x, [scheduleId], { page: 30, size: 20 }, { eventType: "ADVERTISEMENT" }, { ...Q4_PLAN, key: "Q4 total", total: true }),
   },
   {
     file: "json-pages",

@@ -221,14 +221,15 @@ describe("events: pages built as JSON by PostgreSQL", () => {
     }
   });
 
-  it("keeps one statement per shape that answers for every value: random schedules, organizations, pages and sizes in turn agree with the row read", async () => {
-    // The folded statements are kept per shape with their values as placeholders (planned-select.ts
-    // plannedStatement): a value written into a kept text would answer the next request wrongly.
+  it("keeps one statement per shape that answers for every value: random schedules, organizations, pages, sizes and filters in turn agree with the row read", async () => {
+    // The statements of pages are kept per shape with their values as placeholders (planned-select.ts
+    // plannedStatement), a filter's too (their shape is which conditions are present): a value
+    // written into a kept text would answer the next request wrongly.
     const clients = [await orgClient(t, "admin"), await orgClient(t, "admin")];
     const owned: { gql: GraphQLClient; id: string }[] = [];
     for (const [n, { gql }] of clients.entries()) {
       for (let k = 0; k < 3; k++) {
-        const schedule = await createSchedule(gql, `Kept ${n}.${k}`);
+        const schedule = await createSchedule(gql, `Kept ${n}.${k}`, k === 1 ? {} : { graphicsProject: "G" });
         const count = 3 + ((n * 3 + k) * 5) % 11;
         await addEvents(gql, schedule.id, Array.from({ length: count }, (_, i) => ({ at: T0 + i * 7 * MIN, duration: 7 * MIN, title: `E${n}.${k}.${i}`, eventType: i % 3 ? "PRIMARY" : "ADVERTISEMENT" })));
         owned.push({ gql, id: schedule.id });
@@ -239,19 +240,37 @@ describe("events: pages built as JSON by PostgreSQL", () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return Math.floor((seed / 2 ** 31) * n);
     };
-    const shapes = [
-      (page: number, size: number) => `query($id: ID!) { schedule(id: $id) { id name events(page: ${page}, size: ${size}) { % content { id title } totalElements } } }`,
-      (page: number, size: number) => `query($id: ID!) { schedule(id: $id) { id events(page: ${page}, size: ${size}) { % content { id onAirTime } } } }`,
-      (page: number, size: number) => `{ schedules(page: ${page % 2}, size: 2) { content { id events(page: ${page}, size: ${size}) { % content { id } totalElements } } totalElements } }`,
-      (page: number, size: number) => `{ schedules(page: ${page % 3}, size: 1, sort: ["name,desc"]) { content { name events(page: ${page}, size: ${size}) { % content { title } } } } }`,
+    // A set of filter arguments drawn for a step (which are present shapes a kept text), each with
+    // its values drawn anew for every request: the step's second request reuses the first's text.
+    const filterShape = () => [draw(2), draw(3) === 0, draw(3) === 0, draw(3) === 0];
+    const filter = ([type, term, from, to]: (number | boolean)[]) => {
+      const args = [
+        type ? `eventType: ${["PRIMARY", "ADVERTISEMENT"][draw(2)]}` : "",
+        term ? `term: ${JSON.stringify(["E0", "E1.", ".1", "2", "e1.2.1"][draw(5)])}` : "",
+        from ? `from: "${iso(T0 + draw(40) * MIN)}"` : "",
+        to ? `to: "${iso(T0 + (40 + draw(40)) * MIN)}"` : "",
+      ].filter(Boolean);
+      return args.map((a) => `, ${a}`).join("");
+    };
+    type Shape = (page: number, size: number, filter: string) => string;
+    const shapes: Shape[] = [
+      (page, size, f) => `query($id: ID!) { schedule(id: $id) { id name events(page: ${page}, size: ${size}${f}) { % content { id title } totalElements } } }`,
+      (page, size, f) => `query($id: ID!) { schedule(id: $id) { id events(page: ${page}, size: ${size}${f}) { % content { id onAirTime } } } }`,
+      (page, size, f) => `{ schedules(page: ${page % 2}, size: 2) { content { id events(page: ${page}, size: ${size}${f}) { % content { id } totalElements } } totalElements } }`,
+      (page, size, f) => `{ schedules(page: ${page % 3}, size: 1, sort: ["name,desc"]) { content { name events(page: ${page}, size: ${size}${f}) { % content { title } } } } }`,
+      // Through the DataLoader (jsonSchedulesPages), not folded into the schedules' statement.
+      (page, size, f) => `{ schedulesByGraphicsProject(name: "G") { id events(page: ${page}, size: ${size}${f}) { % content { id title } totalElements last } } }`,
     ];
     for (let step = 0; step < 40; step++) {
-      // A foreign schedule's id from the other organization's client: null both ways.
-      const target = owned[draw(owned.length)];
-      const asker = draw(5) === 0 ? clients[(clients.findIndex((c) => c.gql === target.gql) + 1) % 2].gql : target.gql;
-      const query = shapes[draw(shapes.length)](draw(4), [1, 2, 3, 5][draw(4)]);
-      const { json, old } = await bothWays(asker, query, query.includes("$id") ? { id: target.id } : {});
-      expect(json, `step ${step}: ${query} ${target.id}`).toEqual(old);
+      const [shape, page, size, filters] = [shapes[draw(shapes.length)], draw(4), [1, 2, 3, 5][draw(4)], filterShape()];
+      for (let again = 0; again < 2; again++) {
+        // A foreign schedule's id from the other organization's client: null both ways.
+        const target = owned[draw(owned.length)];
+        const asker = draw(5) === 0 ? clients[(clients.findIndex((c) => c.gql === target.gql) + 1) % 2].gql : target.gql;
+        const query = shape(page, size, filter(filters));
+        const { json, old } = await bothWays(asker, query, query.includes("$id") ? { id: target.id } : {});
+        expect(json, `step ${step}.${again}: ${query} ${target.id}`).toEqual(old);
+      }
     }
   });
 });

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { parseIds } from "../../common/ids.js";
 import { anyOfIds } from "../../db/any-of.js";
 import { assetCriteria } from "../../assets/index.js";
+import { always, when, type Condition } from "../../db/planned-select.js";
 
 /** The filters every event search understands (EventCriteriaInput without paging). */
 export interface EventFilter {
@@ -22,23 +23,31 @@ export interface EventFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * SQL conditions (AND) on the alias `e`; empty list = every event. `origin` is the SQL of the
- * schedule's time origin (events.on_air_time counts from it).
+ * The filter as conditions on the alias `e` (db/planned-select.ts Condition): their keys say which
+ * are present, which alone shapes the text, and their values go as parameters, or as placeholders
+ * of a kept statement (heldConditions), so a filtered page is planned once per set of conditions,
+ * not once per value. `origin` is the SQL of the schedule's time origin (events.on_air_time counts
+ * from it). Only the locks and the asset filters are written into the text: two values each.
  */
-export function filterConditions(filter: EventFilter | null | undefined, origin: SQL): SQL[] {
+export function eventFilterConditions(filter: EventFilter | null | undefined, origin: SQL): Condition[] {
   if (!filter) return [];
-  const out: SQL[] = [];
-  if (filter.eventType) out.push(sql`e.event_type = ${filter.eventType}`);
-  if (filter.term && filter.term.trim()) out.push(sql`e.title ilike ${`%${escapeLike(filter.term.trim())}%`}`);
-  if (filter.from) out.push(sql`e.on_air_time >= ${filter.from.getTime()} - ${origin}`);
-  if (filter.to) out.push(sql`e.on_air_time < ${filter.to.getTime()} - ${origin}`);
-  if (filter.ids) {
-    const ids = parseIds(filter.ids, "ids");
-    out.push(anyOfIds(sql`e.id`, ids));
-  }
-  if (filter.locked !== undefined && filter.locked !== null) out.push(sql`e.locked = ${filter.locked}`);
-  out.push(...assetCriteria(filter));
-  return out;
+  const term = filter.term?.trim();
+  const conditions = [
+    when("events.eventType", filter.eventType || null, (p) => sql`e.event_type = ${p}`),
+    when("events.term", term ? `%${escapeLike(term)}%` : null, (p) => sql`e.title ilike ${p}`),
+    when("events.from", filter.from?.getTime(), (p) => sql`e.on_air_time >= ${p}::bigint - ${origin}`),
+    when("events.to", filter.to?.getTime(), (p) => sql`e.on_air_time < ${p}::bigint - ${origin}`),
+    when("events.ids", filter.ids ? parseIds(filter.ids, "ids") : null, (p) => anyOfIds(sql`e.id`, p)),
+    typeof filter.locked === "boolean" ? always(`events.locked=${filter.locked}`, () => sql`e.locked = ${sql.raw(String(filter.locked))}`) : null,
+  ];
+  const asset = assetCriteria(filter);
+  if (asset.length) conditions.push(always(`events.asset=${filter.missingAsset ?? ""}/${filter.hasAsset ?? ""}`, () => andAll(asset)));
+  return conditions.filter((c): c is Condition => c !== null);
+}
+
+/** The filter's conditions (eventFilterConditions) with their values as parameters; empty list = every event. */
+export function filterConditions(filter: EventFilter | null | undefined, origin: SQL): SQL[] {
+  return eventFilterConditions(filter, origin).map((c) => c.make(sql.param(c.value)));
 }
 
 export const andAll = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions.map((c) => sql`(${c})`), sql` and `) : sql`true`);

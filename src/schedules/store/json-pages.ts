@@ -5,9 +5,9 @@
 // src/events/json-reads.ts turns the documents into pages.
 import { sql, type SQL } from "drizzle-orm";
 import type { PageRequest } from "../../common/paging.js";
-import { queryRows, type Executor } from "../../db/client.js";
-import { writtenSize } from "../../db/planned-select.js";
-import { andAll, filterConditions, type EventFilter } from "./criteria.js";
+import type { Executor } from "../../db/client.js";
+import { heldConditions, plannedStatement, writtenSize } from "../../db/planned-select.js";
+import { eventFilterConditions, type EventFilter } from "./criteria.js";
 
 /** What a JSON read builds of each event: GraphQL field names, checked by the planner. */
 export interface JsonReadPlan {
@@ -162,11 +162,11 @@ interface PagesParts {
  * from the index alone (`events_schedule_time_idx`) and the page's rows then by id; a filter reads
  * each row it tests.
  */
-function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null, held: boolean): SQL {
+function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, count: SQL | null): SQL {
   const size = writtenSize(request.size);
   const order = sql`order by e.on_air_time, e.id`;
   if (firstPageWritten(request)) return sql`select * from events e where ${where} ${order} limit ${size}`;
-  const skip = held ? sql`${sql.placeholder(EVENTS_SKIP)}::bigint` : sql`${request.page * request.size}::bigint`;
+  const skip = sql`${sql.placeholder(EVENTS_SKIP)}::bigint`;
   const take = sql`${size}::bigint`;
   if (count === null) return sql`select * from events e where ${where} ${order} offset ${skip} limit ${take}`;
   const nearStart = sql`${skip} + ${take} <= ${count} / 2`;
@@ -179,16 +179,17 @@ function pageOfSchedule(where: SQL, request: PageRequest, filtered: boolean, cou
 
 /**
  * The page of each schedule of `source` (a FROM item aliased `ids` with columns `sid`, the
- * schedule's `origin` and its `event_count`) with what `plan` selects of its events. Filters as
- * pages.ts; the total only when the plan needs it: the schedule's count when unfiltered, else a
- * count of the matching events in the same statement.
+ * schedule's `origin` and its `event_count`) with what `plan` selects of its events. The filter's
+ * conditions are placeholders (heldFilter); the total only when the plan needs it: the schedule's
+ * count when unfiltered, else a count of the matching events in the same statement.
  */
-function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false): PagesParts {
-  const conditions = filterConditions(filter, sql`ids.origin`);
-  const where = andAll([sql`e.schedule_id = ids.sid`, ...conditions]);
-  const total = !plan.total ? sql`null::int` : conditions.length ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
+function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan): PagesParts {
+  const conditions = heldFilter(filter).where();
+  const filtered = conditions !== undefined;
+  const where = filtered ? sql`e.schedule_id = ids.sid and ${conditions}` : sql`e.schedule_id = ids.sid`;
+  const total = !plan.total ? sql`null::int` : filtered ? sql`(select count(*)::int from events e where ${where})` : sql`ids.event_count`;
   // How many events match, when the statement knows it anyway (the page then reads from its nearer end).
-  const count = conditions.length === 0 ? sql`ids.event_count` : plan.total ? sql`ids.total` : null;
+  const count = !filtered ? sql`ids.event_count` : plan.total ? sql`ids.total` : null;
   // The page by column (EventColumns): one json_agg per value, fed the page's rows in air order
   // (pageOfSchedule orders them; an aggregate over one ordered subquery reads it in that order, and
   // an ORDER BY inside each json_agg would sort the page once per value). Each schedule's page is
@@ -203,7 +204,7 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
         select ids.sid, ids.organization, x.*
         from ids cross join lateral (
           select json_build_array(${sql.join([sql`count(*)`, ...values.map((v) => sql`json_agg(${v})`)], sql`, `)}) as events${keys}
-          from (${pageOfSchedule(where, request, conditions.length > 0, count, held)}) e) x)${
+          from (${pageOfSchedule(where, request, filtered, count)}) e) x)${
         plan.asset
           ? sql`, k as materialized (
         select json_build_array(${sql.join([sql`json_agg(k.organization)`, sql`json_agg(k.asset_key)`, ...assetColumns(plan.asset)], sql`, `)}) as assets
@@ -214,26 +215,33 @@ function pagesParts(source: SQL, request: PageRequest, filter: EventFilter | nul
   return { ctes, assets: plan.asset ? sql`(select assets from k)` : null };
 }
 
-/** The same page of each schedule (by id) with what `plan` selects of its events, in one statement. */
+/** The placeholder of the schedule ids of jsonPagesDocuments (one array). */
+const SCHEDULE_IDS = "__schedule_ids";
+
+/**
+ * The same page of each schedule (by id) with what `plan` selects of its events, in one
+ * statement, kept per shape (pagesKey).
+ */
 export async function jsonPagesDocuments(
   executor: Executor,
   scheduleIds: number[],
   request: PageRequest,
   filter: EventFilter | null | undefined,
-  plan: JsonReadPlan,
+  plan: JsonReadPlan & { key: string },
 ): Promise<JsonPagesDocuments> {
   if (scheduleIds.length === 0) return { pages: [], assets: [] };
-  const source = sql`(select u.sid, s.organization, s.time_origin as origin, s.event_count
-        from unnest(${`{${scheduleIds.join(",")}}`}::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids`;
-  const { ctes, assets } = pagesParts(source, request, filter, plan);
-  const [{ documents }] = await queryRows<{ documents: string }>(
-    executor,
-    sql`with ${ctes}
+  const build = () => {
+    const source = sql`(select u.sid, s.organization, s.time_origin as origin, s.event_count
+        from unnest(${sql.placeholder(SCHEDULE_IDS)}::bigint[]) as u(sid) left join schedules s on s.id = u.sid) ids`;
+    const { ctes, assets } = pagesParts(source, request, filter, plan);
+    return sql`with ${ctes}
       select json_build_object(
         'pages', coalesce(json_agg(json_build_object('s', ids.sid, 'o', ids.organization, 't', ids.total, 'e', coalesce(g.events, '[0]'::json))), '[]'::json),
         'assets', ${assets ?? sql`'[]'::json`})::text as documents
-      from ids left join g on g.sid = ids.sid`,
-  );
+      from ids left join g on g.sid = ids.sid`;
+  };
+  const values = { ...pagesValues(request, filter), [SCHEDULE_IDS]: `{${scheduleIds.join(",")}}` };
+  const [{ documents }] = await plannedStatement<{ documents: string }>(executor, `json pages:${pagesKey(request, filter, plan.key)}`, build, values);
   return JSON.parse(documents) as JsonPagesDocuments;
 }
 
@@ -253,8 +261,8 @@ export interface FoldedPageColumns {
  * schedule rows with a `_rank` column (their order); the answer is those rows in that order, each
  * with FoldedPageColumns and `columns` (expressions over the schedule's row `sp`).
  */
-export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, held = false, columns: SQL[] = []): SQL {
-  const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan, held);
+export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, filter: EventFilter | null | undefined, plan: JsonReadPlan, columns: SQL[] = []): SQL {
+  const { ctes, assets } = pagesParts(sql`(select sp.id as sid, sp.organization, sp.time_origin as origin, sp.event_count from sp) ids`, request, filter, plan);
   const firstRowAssets = assets ? sql`case when sp._rank = (select min(_rank) from sp) then ${assets}::text end` : sql`null::text`;
   return sql`with sp as materialized (${schedulesPage}), ${ctes}
       select sp.*, ids.total as _events_total, coalesce(g.events, '[0]'::json)::text as _events, ${firstRowAssets} as _events_assets${sql.join(columns.map((c) => sql`, ${c}`))}
@@ -262,7 +270,7 @@ export function foldedPagesStatement(schedulesPage: SQL, request: PageRequest, f
       order by sp._rank`;
 }
 
-/** The placeholder of a later page's offset in a kept folded statement (`held`). */
+/** The placeholder of a later page's offset in a kept statement of pages. */
 const EVENTS_SKIP = "__events_skip";
 
 /** A first page is written into the text whole, a later page's size (pageOfSchedule says why). */
@@ -270,17 +278,21 @@ function firstPageWritten(request: PageRequest): boolean {
   return request.page === 0;
 }
 
-/**
- * What shapes the text of foldedPagesStatement with `held` bounds: the plan (its key), and the
- * size of a first page (a later page's bounds are placeholders); null when a filter puts values
- * into the text (the statement is then built for its request alone).
- */
-export function foldedPagesKey(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): string | null {
-  if (filter && filterConditions(filter, sql`ids.origin`).length > 0) return null;
-  return `${firstPageWritten(request) ? "first" : "later"} ${request.size}|${planKey}`;
+/** The filter's conditions as placeholders (on `ids.origin`, the schedule's origin in pagesParts). */
+function heldFilter(filter: EventFilter | null | undefined) {
+  return heldConditions(eventFilterConditions(filter, sql`ids.origin`));
 }
 
-/** The values of the placeholders of foldedPagesStatement with `held` bounds. */
-export function foldedPagesValues(request: PageRequest): Record<string, unknown> {
-  return { [EVENTS_SKIP]: request.page * request.size };
+/**
+ * What shapes the text of a statement of pages (pagesParts): the plan (its key), the size of a
+ * first page (a later page's offset is a placeholder) and which filter conditions are present
+ * (their values are placeholders).
+ */
+export function pagesKey(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): string {
+  return `${firstPageWritten(request) ? "first" : "later"} ${request.size}|${heldFilter(filter).key}|${planKey}`;
+}
+
+/** The values of the placeholders of a statement of pages: a later page's offset and the filter's values. */
+export function pagesValues(request: PageRequest, filter: EventFilter | null | undefined): Record<string, unknown> {
+  return { ...heldFilter(filter).values, [EVENTS_SKIP]: request.page * request.size };
 }

@@ -9,8 +9,8 @@ with u as (update events e set data = e.data || jsonb_build_object('programme', 
 with u as (update events e set data = e.data || jsonb_build_object('scte35Signals', jsonb_build_array(
           $1::jsonb || jsonb_build_object('duration', e.duration, 'segmentationEventId', e.id),
           $2::jsonb || jsonb_build_object('segmentationEventId', e.id))), version = e.version + 1
-      where (e.schedule_id = $3) and (e.locked = $4)
-        and (jsonb_typeof(e.data->'scte35Signals') is distinct from 'array' or jsonb_array_length(e.data->'scte35Signals') = 0) and (select set_config('playout.history_columns', $5 || '@' || history_statement_stamp(), true)) <> '' returning 1) select count(*)::int as n from u;
+      where (e.schedule_id = $3) and (e.locked = true)
+        and (jsonb_typeof(e.data->'scte35Signals') is distinct from 'array' or jsonb_array_length(e.data->'scte35Signals') = 0) and (select set_config('playout.history_columns', $4 || '@' || history_statement_stamp(), true)) <> '' returning 1) select count(*)::int as n from u;
 
 -- updateMatching(schedule target, { term }, { patch: { programme } } (rolled back))
 with u as (update events e set version = e.version + 1, data = e.data || $1::jsonb where (e.schedule_id = $2) and (e.title ilike $3) and (select set_config('playout.history_columns', $4 || '@' || history_statement_stamp(), true)) <> '' returning 1) select count(*)::int as n from u;

@@ -9,7 +9,7 @@ select json_agg(json_build_array(e.id, e.on_air_time + (select o.time_origin fro
 -- plannedEvents(scheduleId, from, to)
 select json_agg(json_build_array(e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $1), e.duration, e.event_type, e.title, e.media_id,
         case when jsonb_typeof(e.data->'scte35Signals') = 'array' then jsonb_array_length(e.data->'scte35Signals') else 0 end) order by e.on_air_time, e.id)::text as list
-      from events e where (e.schedule_id = $2) and (e.on_air_time >= $3 - (select o.time_origin from schedules o where o.id = $4)) and (e.on_air_time < $5 - (select o.time_origin from schedules o where o.id = $6));
+      from events e where (e.schedule_id = $2) and (e.on_air_time >= $3::bigint - (select o.time_origin from schedules o where o.id = $4)) and (e.on_air_time < $5::bigint - (select o.time_origin from schedules o where o.id = $6));
 
 -- unnamedReferences(scheduleId, [{ eventId, mediaId }])
 select count(*)::int as n from jsonb_to_recordset($1::jsonb) as x("eventId" bigint, "mediaId" text)
