@@ -5,6 +5,7 @@ import { DateTimeScalar } from "../../common/graphql-types.js";
 import { eventCoercer, type EventCoercer } from "../../io/coerce.js";
 import { withDescriptions } from "./descriptions/index.js";
 import { RESOLVERS } from "./resolvers.js";
+import { withDirectFieldResolvers } from "./direct-field-resolvers.js";
 import { LOCAL_TIME_FIELDS, PRELOADED_ASSET, type Event } from "../../events/index.js";
 import type { Context } from "../../common/context.js";
 import { withBudgetChecks } from "../limits/index.js";
@@ -20,6 +21,7 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
     validate: false,
   })
     .then(withPlainPropertyFields)
+    .then(withDirectFieldResolvers(RESOLVERS))
     .then(withoutResolvedFieldsOnInputs)
     .then(withPreloadedFields)
     .then(withLocalTimeFields)
