@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
-import { coerceInputValue, GraphQLList, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from "graphql";
+import { coerceInputValue, GraphQLList, GraphQLString, isInputObjectType, type GraphQLInputObjectType, type GraphQLSchema } from "graphql";
 import { getMetadataStorage } from "type-graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildGraphQLSchema } from "../../src/server/graphql/schema.js";
@@ -107,5 +107,28 @@ describe("the type-graphql mend", () => {
       { numRuns: 3000 },
     );
     expect(converted).toBeGreaterThan(500);
+  });
+
+  it("hands a resolver the arguments no validation would look at as they are, without a promise; the others still go through validateArg", async () => {
+    const { getParams } = await import(join(ROOT, "build/esm/resolvers/helpers.js"));
+    const settings = fc.constantFrom<boolean | object | undefined>(undefined, false, true, {});
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), settings, settings, fc.boolean(), async (value, globalValidate, argValidate, withFunction) => {
+        const effective = argValidate !== undefined ? argValidate : globalValidate;
+        const validated = withFunction || (effective !== false && value !== null && typeof value === "object");
+        // Validation by class-validator is not installed here: only a validate function is run.
+        fc.pre(withFunction || !validated);
+        const seen: unknown[] = [];
+        const validateFn = withFunction ? (checked: unknown) => void seen.push(checked) : undefined;
+        // One @Arg (an @Args object takes the same path, through its class's conversion).
+        const param = { kind: "arg", name: "a", index: 0, getType: () => GraphQLString, validateSettings: argValidate, validateFn };
+        const params = getParams([param], { args: { a: value }, root: null, context: {}, info: null }, globalValidate, undefined);
+        expect(typeof params?.then === "function").toBe(validated);
+        const [given] = await params;
+        expect(given).toEqual(value);
+        expect(seen).toEqual(withFunction ? [given] : []);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
