@@ -46,7 +46,7 @@ describe("argument-free field resolvers", () => {
         .sort((a, b) => a.index - b.index)
         .map((p) => (p.kind === "root" ? (p.propertyName ? (parent as Record<string, unknown>)[p.propertyName] : parent) : p.kind === "context" ? context : info));
       expect(method.mock.calls[0], `${type}.${field.name}`).toEqual(expected);
-      expect(method.mock.calls[0][0], `${type}.${field.name}: the parent itself`).toBe(expected[0]);
+      expect((method.mock.calls[0] as unknown[])[0], `${type}.${field.name}: the parent itself`).toBe(expected[0]);
       checked.push(`${type}.${field.name}`);
     }
     // The fields a list answers per row among them.
