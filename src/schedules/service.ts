@@ -11,7 +11,7 @@ import { checkFpsFilter, scheduleFields } from "./rules.js";
 import { schedules, type ScheduleRow } from "./store/tables.js";
 import { SCHEDULE_READS, toSchedule } from "./mapper.js";
 import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./store/rows.js";
-import { foldedPagesStatement, pagesKey, pagesValues } from "./store/json-pages.js";
+import { foldedPagesStatement, heldPages } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds } from "../db/any-of.js";
 import { always, heldConditions, inlined, pageBounds, plannedCount, plannedPage, plannedRows, plannedStatement, when, whenAnyOf, type Condition, type Order } from "../db/planned-select.js";
@@ -104,16 +104,16 @@ export class ScheduleService {
   private foldedRows(shape: string, conditions: readonly (Condition | null)[], folds: Folds, plan: SchedulePlan, values: Record<string, unknown>, schedulesPage: (where: SQL | undefined) => SQL): Promise<Record<string, unknown>[]> {
     const held = heldConditions(conditions);
     const { events, columns } = folds;
-    const eventsKey = events ? pagesKey(events.request, events.filter, events.plan.key) : "";
+    const pages = events ? heldPages(events.request, events.filter, events.plan.key) : null;
     const columnsKey = columns.map((c) => `${c.field}=${c.statementKey}`).join(";");
-    const key = `schedules fold:${shape}:${plan.key}:${held.key}:${eventsKey}:${columnsKey}`;
+    const key = `schedules fold:${shape}:${plan.key}:${held.key}:${pages?.key ?? ""}:${columnsKey}`;
     const build = () => {
       const extra = columns.map((c) => sql`${c.column()} as ${sql.identifier(foldedName(c.field))}`);
       return events
         ? foldedPagesStatement(schedulesPage(held.where()), events.request, events.filter, events.plan, extra)
         : sql`with sp as materialized (${schedulesPage(held.where())}) select sp.*${sql.join(extra.map((e) => sql`, ${e}`))} from sp order by sp._rank`;
     };
-    const foldValues = Object.assign({}, ...columns.map((c) => c.values), events ? pagesValues(events.request, events.filter) : {});
+    const foldValues = Object.assign({}, ...columns.map((c) => c.values), pages?.values ?? {});
     return plannedStatement<Record<string, unknown>>(this.db, key, build, { ...held.values, ...foldValues, ...values });
   }
 

@@ -220,7 +220,7 @@ const SCHEDULE_IDS = "__schedule_ids";
 
 /**
  * The same page of each schedule (by id) with what `plan` selects of its events, in one
- * statement, kept per shape (pagesKey).
+ * statement, kept per shape (heldPages).
  */
 export async function jsonPagesDocuments(
   executor: Executor,
@@ -240,8 +240,9 @@ export async function jsonPagesDocuments(
         'assets', ${assets ?? sql`'[]'::json`})::text as documents
       from ids left join g on g.sid = ids.sid`;
   };
-  const values = { ...pagesValues(request, filter), [SCHEDULE_IDS]: `{${scheduleIds.join(",")}}` };
-  const [{ documents }] = await plannedStatement<{ documents: string }>(executor, `json pages:${pagesKey(request, filter, plan.key)}`, build, values);
+  const pages = heldPages(request, filter, plan.key);
+  const values = { ...pages.values, [SCHEDULE_IDS]: `{${scheduleIds.join(",")}}` };
+  const [{ documents }] = await plannedStatement<{ documents: string }>(executor, `json pages:${pages.key}`, build, values);
   return JSON.parse(documents) as JsonPagesDocuments;
 }
 
@@ -284,15 +285,14 @@ function heldFilter(filter: EventFilter | null | undefined) {
 }
 
 /**
- * What shapes the text of a statement of pages (pagesParts): the plan (its key), the size of a
- * first page (a later page's offset is a placeholder) and which filter conditions are present
- * (their values are placeholders).
+ * A statement of pages (pagesParts) for `request` and `filter`: the key of its text (the plan's
+ * key, the size of a first page, which filter conditions are present; a later page's offset and
+ * the filter's values are placeholders) and the values of those placeholders.
  */
-export function pagesKey(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): string {
-  return `${firstPageWritten(request) ? "first" : "later"} ${request.size}|${heldFilter(filter).key}|${planKey}`;
-}
-
-/** The values of the placeholders of a statement of pages: a later page's offset and the filter's values. */
-export function pagesValues(request: PageRequest, filter: EventFilter | null | undefined): Record<string, unknown> {
-  return { ...heldFilter(filter).values, [EVENTS_SKIP]: request.page * request.size };
+export function heldPages(request: PageRequest, filter: EventFilter | null | undefined, planKey: string): { key: string; values: Record<string, unknown> } {
+  const held = heldFilter(filter);
+  return {
+    key: `${firstPageWritten(request) ? "first" : "later"} ${request.size}|${held.key}|${planKey}`,
+    values: { ...held.values, [EVENTS_SKIP]: request.page * request.size },
+  };
 }

@@ -1,10 +1,10 @@
 // A @FieldResolver that takes no arguments (only @Root, @Ctx, @Info) is called directly. type-graphql
-// calls each through its handler: an object for the call, the resolver instance looked up, and the
-// root converted to its class for every call (`new Job()`, its ~20 own fields deleted again, the
-// row assigned onto it: convertToType). On a list that is per row and field: a page of 50 events
-// with `eventId` or 50 jobs with `resourceLink` made 50 instances to read one property each.
-// Resolvers with arguments keep type-graphql's handler (it converts and checks them). Nothing here
-// uses middlewares or @Authorized (the services check roles), which that handler would also run.
+// calls each through its handler: an object for the call, the resolver instance looked up in its
+// container (a search of every resolver class), the middleware chain and a list of the parameters,
+// each of them per row and field on a list (a page of 50 events with `eventId`, 50 jobs with
+// `resourceLink`). Resolvers with arguments keep type-graphql's handler (it converts and checks
+// them). Nothing here uses middlewares or @Authorized (the services check roles), which that
+// handler would also run.
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
 import { getMetadataStorage } from "type-graphql";
 
@@ -35,10 +35,10 @@ interface TypeMetadata {
 }
 
 type Resolve = GraphQLFieldResolver<unknown, Record<string, unknown>>;
-type Pick = (root: unknown, context: Record<string, unknown>, info: unknown) => unknown;
+type ParamRead = (root: unknown, context: Record<string, unknown>, info: unknown) => unknown;
 
 /** How each kind of parameter is read, or null for one that needs type-graphql (arguments, custom decorators). */
-function pickOf(param: ParamMetadata): Pick | null {
+function pickOf(param: ParamMetadata): ParamRead | null {
   const property = param.propertyName;
   if (param.kind === "root") return property ? (root) => (root as Record<string, unknown>)[property] : (root) => root;
   if (param.kind === "context") return property ? (_, context) => context[property] : (_, context) => context;
@@ -54,12 +54,12 @@ function directResolve(metadata: FieldResolverMetadata, instances: Map<unknown, 
   let instance = instances.get(metadata.target);
   if (!instance) instances.set(metadata.target, (instance = new metadata.target()));
   const [self, name] = [instance, metadata.methodName];
-  const [first, second, third] = picks as Pick[];
+  const [first, second, third] = picks as ParamRead[];
   // The common parameter lists without a spread; any other with one.
   if (picks.length === 1) return (root, _args, context, info) => self[name](first(root, context, info));
   if (picks.length === 2) return (root, _args, context, info) => self[name](first(root, context, info), second(root, context, info));
   if (picks.length === 3) return (root, _args, context, info) => self[name](first(root, context, info), second(root, context, info), third(root, context, info));
-  return (root, _args, context, info) => self[name](...(picks as Pick[]).map((pick) => pick(root, context, info)));
+  return (root, _args, context, info) => self[name](...(picks as ParamRead[]).map((pick) => pick(root, context, info)));
 }
 
 /**
