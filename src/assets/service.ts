@@ -8,7 +8,7 @@ import { ASSET_READS, columnsOf, toAsset } from "./mapper.js";
 import type { ReadPlan } from "../common/read-plan.js";
 import { plannedPage, plannedRows, when } from "../db/planned-select.js";
 
-const BY_ASSET_ID = { key: "assetId", by: () => [asc(assets.assetId)] };
+const BY_ASSET_ID = { key: "assetId", by: () => [asc(assets.assetId)], indexed: true };
 import { checkAssetInputs, mergeAssetColumns, sameColumns, windowChannels } from "./rules.js";
 import { assets, type AssetRow, type NewAssetRow } from "./tables.js";
 import type { Asset, AssetInput, AssetPage } from "./types.js";

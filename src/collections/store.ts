@@ -39,7 +39,7 @@ export async function deleteCollectionRow(executor: Executor, id: number): Promi
 
 /** A page of the organization's collections by id (the plan's columns), and how many it has when `withTotal`. */
 export function collectionPage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<AssetCollectionRow>, withTotal: boolean): Promise<{ rows: AssetCollectionRow[]; total: number }> {
-  return plannedPage(executor, assetCollections, plan, [when("organization", organization, (p) => eq(assetCollections.organization, p))], { key: "id", by: () => [asc(assetCollections.id)] }, request, withTotal);
+  return plannedPage(executor, assetCollections, plan, [when("organization", organization, (p) => eq(assetCollections.organization, p))], { key: "id", by: () => [asc(assetCollections.id)], indexed: true }, request, withTotal);
 }
 
 /** What a template needs to know of the collections its slots name: kind and name, without the items. */

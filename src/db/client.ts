@@ -12,7 +12,7 @@ import { recordTimeLimits } from "./driver-errors.js";
 import type * as schema from "./schema.js";
 import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
 import { queuesMended, reservationsMended } from "./postgres-mend.js";
-import { isKeyRead } from "./key-reads.js";
+import { shortReadPool } from "./short-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
 import { namingBound, type NamingBound } from "./named-statements.js";
@@ -155,7 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
             ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
           },
     } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
-    // Reads of one row by key (key-reads.ts: the job poll, the service's most frequent request)
+    // Reads of one row by key (short-reads.ts: the job poll, the service's most frequent request)
     // get connections of their own, out of the pool's: they never wait behind a long statement
     // holding every other connection, and under load several share one round trip (postgres.js
     // sends queries one after another on a busy connection rather than open more).
@@ -258,9 +258,11 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, 
           const named = prepare && mayName(query);
           // Reads (not a `with` that writes: read-statements.ts) can be cancelled for a client that
           // left; those of a request run on a connection of their own, so that a cancel reaches
-          // them alone (cancel.ts readAlone), except a read of one row by its key (key-reads.ts).
+          // them alone (cancel.ts readAlone), except a short read (short-reads.ts: one row by its
+          // key, on the key reads' connections; a near page in an index's order, shared).
           // drizzle's `.values()` right after this call sets the row mode.
-          if (isKeyRead(query)) return keyUnsafe(query, parameters, { ...queryOptions, prepare: named });
+          const short = shortReadPool(query, parameters);
+          if (short) return (short === "key" ? keyUnsafe : unsafe)(query, parameters, { ...queryOptions, prepare: named });
           if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare: named });
           return unsafe(query, parameters, { ...queryOptions, prepare: named });
         };

@@ -10,7 +10,7 @@
 // queueing it, where it waits just the same.
 import type { PGlite, Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import type postgres from "postgres";
-import { isKeyRead } from "./key-reads.js";
+import { isKeyRead } from "./short-reads.js";
 import { statementNameOf } from "./statement-names.js";
 
 /** The pools of a process: the primary's, the connections kept for reads by key, the replicas'. */

@@ -13,7 +13,7 @@ import { boundedLru, type LRUCache } from "../common/bounded-lru.js";
 import type { ReadPlan } from "../common/read-plan.js";
 import type { PageRequest } from "../common/paging.js";
 import type { Executor } from "./client.js";
-import { keyRead } from "./key-reads.js";
+import { keyRead, shortPage } from "./short-reads.js";
 import { readTarget } from "./replicas.js";
 import { withFlatRows } from "./row-mapper.js";
 
@@ -62,6 +62,13 @@ type Conditions = readonly (Condition | null | undefined)[];
 export interface Order {
   key: string;
   by: () => SQL[];
+  /**
+   * An index of the table gives this order (after the equalities its callers filter by), so
+   * PostgreSQL reads a page's rows along it and stops after them: a near page without a count is
+   * then a short read (short-reads.ts). test/db/short-pages.test.ts checks each such statement's
+   * plan has no sort.
+   */
+  indexed?: boolean;
 }
 
 /** What a page's rows must have beside their conditions: a parent the caller is allowed to see. */
@@ -145,7 +152,7 @@ function listOf<Row>(table: PgTable, plan: ReadPlan<Row> | null): Record<string,
 /**
  * The rows of `table` under `conditions` (the plan's columns; null: every column), in `order` when
  * given. `byKey`: the conditions name at most one row by a unique key (a lookup by id): it runs as a
- * key read (key-reads.ts), on a shared connection, without the cancel a longer read gets.
+ * key read (short-reads.ts), on a shared connection, without the cancel a longer read gets.
  */
 export async function plannedRows<Row>(db: Executor, table: PgTable, plan: ReadPlan<Row> | null, conditions: Conditions, options: { order?: Order; byKey?: boolean } = {}): Promise<Row[]> {
   const used = present(conditions);
@@ -179,17 +186,18 @@ export async function plannedPage<Row>(
   const all = guard ? [...used, always(guard.key, () => guardHoldsSql(guard, guardUsed))] : used;
   const bounds = pageBounds(request);
   const key = `page:${getTableName(table)}:${plan?.key ?? "*"}:${keyOf(all)}:${keyOf(guardUsed)}:${order.key}:${withTotal ? "total" : ""}:${bounds.key}`;
-  const statement = statementOf(db, key, (on) =>
-    on
+  const statement = statementOf(db, key, (on) => {
+    const page = on
       .select(withTotal ? { ...listOf(table, plan), [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) } : listOf(table, plan))
       .from(table)
       .where(whereOf(all))
       .orderBy(...order.by())
       // Drizzle writes an SQL limit as given (a number would be a parameter).
       .limit(bounds.limit as unknown as number)
-      .offset(bounds.offset as unknown as number)
-      .prepare(key),
-  );
+      .offset(bounds.offset as unknown as number);
+    // A count reads every matching row; without one, a page in an index's order stops after its rows.
+    return !withTotal && order.indexed ? shortPage(page, key, request.size) : page.prepare(key);
+  });
   const offset = request.page * request.size;
   const rows = (await statement.execute(valuesOf(guardUsed, valuesOf(used, { ...bounds.values })))) as (Row & { [TOTAL]?: number })[];
   if (guard && rows.length === 0 && !(await guardHolds(db, guard, guardUsed))) return { rows, total: 0, visible: false };

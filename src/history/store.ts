@@ -40,7 +40,7 @@ export function entryOf(raw: Record<string, unknown>): ScheduleHistoryRow {
 }
 
 /** A schedule's entries, newest first. */
-const NEWEST: Order = { key: "newest", by: () => [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)] };
+const NEWEST: Order = { key: "newest", by: () => [desc(scheduleHistory.versionAfter), desc(scheduleHistory.id)], indexed: true };
 
 /** Entries of a schedule, newest first (the plan's columns), and when `withTotal` how many there are: one statement. */
 export function entriesPage(executor: Executor, scheduleId: number, plan: ReadPlan<ScheduleHistoryRow>, request: PageRequest, withTotal: boolean): Promise<{ rows: ScheduleHistoryRow[]; total: number }> {

@@ -15,7 +15,7 @@ import type { Job, JobPage, JobStatus } from "./types.js";
 import { pageMeta, pageRequest } from "../common/paging.js";
 
 const NEWEST_FIRST = [{ property: "id", direction: "DESC" as const }];
-const NEWEST_FIRST_ORDER = { key: "id desc", by: () => [desc(jobs.id)] };
+const NEWEST_FIRST_ORDER = { key: "id desc", by: () => [desc(jobs.id)], indexed: true };
 
 export const DEFAULT_JOB_LIST_LIMIT = 100;
 
@@ -104,7 +104,7 @@ export async function findVisibleJob(db: Database, viewer: Viewer, id: string | 
 
 /** The job with this id whoever may see it: only for a request that proved its right otherwise (a signed link). */
 export async function findJob(db: Database, id: string | number, plan: ReadPlan<JobRow> = JOB_READS.everything): Promise<JobRow | null> {
-  // The job poll, the service's most frequent request: a key read (key-reads.ts).
+  // The job poll, the service's most frequent request: a key read (short-reads.ts).
   const [row] = await plannedRows(db, jobs, plan, [when("id", parseId(id, "id"), (p) => eq(jobs.id, p))], { byKey: true });
   return row ?? null;
 }

@@ -345,10 +345,12 @@ function orderOf(sort: SortSpec[]): Order {
       if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
       return order;
     },
+    // The primary key's index gives the default order; the other sortable columns have none that gives theirs with nulls last.
+    indexed: sort.length === 1 && sort[0].property === "id" && sort[0].direction === "ASC",
   };
 }
 
-const BY_ID: Order = { key: "id", by: () => [asc(schedules.id)] };
+const BY_ID: Order = { key: "id", by: () => [asc(schedules.id)], indexed: true };
 
 /** A schedule row by id, visible or not, without a caller's scope (a job re-reads the schedule it was given); undefined when gone. */
 export async function scheduleRowById(executor: Executor, scheduleId: number): Promise<ScheduleRow | undefined> {

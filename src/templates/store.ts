@@ -45,7 +45,7 @@ export async function deleteTemplateRow(executor: Executor, id: number): Promise
 
 /** A page of the organization's templates by id (the plan's columns), and how many it has when `withTotal`. */
 export function templatePage(executor: Executor, organization: string, request: PageRequest, plan: ReadPlan<ScheduleTemplateRow>, withTotal: boolean): Promise<{ rows: ScheduleTemplateRow[]; total: number }> {
-  return plannedPage(executor, scheduleTemplates, plan, [when("organization", organization, (p) => eq(scheduleTemplates.organization, p))], { key: "id", by: () => [asc(scheduleTemplates.id)] }, request, withTotal);
+  return plannedPage(executor, scheduleTemplates, plan, [when("organization", organization, (p) => eq(scheduleTemplates.organization, p))], { key: "id", by: () => [asc(scheduleTemplates.id)], indexed: true }, request, withTotal);
 }
 
 /** The organization's templates with a slot that names the collection (as its collection, break or filler), by id. */

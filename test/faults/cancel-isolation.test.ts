@@ -8,10 +8,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
-import { keyRead } from "../../src/db/key-reads.js";
+import { always, plannedPage } from "../../src/db/planned-select.js";
+import { keyRead, SHORT_PAGE_ROWS } from "../../src/db/short-reads.js";
+import { bigint, pgTable } from "drizzle-orm/pg-core";
 import { freshDatabase } from "../helpers/service.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
+/** A table of this test's own, for pages of rows. */
+const rows = pgTable("cancel_isolation_rows", { id: bigint("id", { mode: "number" }).primaryKey() });
 if (!onPostgres) process.stderr.write("faults-cancel-isolation: skipped on PGlite (no server-side cancel there)\n");
 
 describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
@@ -75,5 +79,35 @@ describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(work.abandon()).toBe(0);
     expect(await read).toEqual([{ who: "key" }]);
+  });
+
+  it("holds a connection alone for every page but a short one (no count, an index's order, near rows), drawn at random", async () => {
+    let seed = 7;
+    const draw = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    // A condition that takes its time, so that the read is caught running (on rows: there must be some).
+    await handle.db.execute(sql`create table if not exists cancel_isolation_rows (id bigint primary key)`);
+    await handle.db.execute(sql`insert into cancel_isolation_rows select generate_series(1, 3) on conflict do nothing`);
+    const slow = always("slow", () => sql`(select true from pg_sleep(0.15))`);
+    const seen = new Set<string>();
+    for (let run = 0; run < 10 || seen.size < 2; run++) {
+      const withTotal = draw(3) === 0;
+      const indexed = draw(3) > 0;
+      const request = { page: draw(3), size: [1, 20, 400, SHORT_PAGE_ROWS][draw(4)] };
+      const short = !withTotal && indexed && (request.page + 1) * request.size <= SHORT_PAGE_ROWS;
+      seen.add(String(short));
+      const order = { key: indexed ? "id desc, indexed" : "id desc", by: () => [sql`${rows.id} desc`], indexed };
+      const work = new RequestWork();
+      const read = withRequestWork(work, () => plannedPage(handle.db, rows, null, [slow], order, request, withTotal)).then(
+        () => "answered",
+        (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const what = `${JSON.stringify(request)}, count ${withTotal}, indexed ${indexed}`;
+      expect(work.abandon(), what).toBe(short ? 0 : 1);
+      expect(await read, what).toBe(short ? "answered" : "57014");
+    }
   });
 });

@@ -59,7 +59,7 @@ export async function visibleChangeSetRows(executor: Executor, scheduleId: numbe
   return visible ? { rows, total } : null;
 }
 
-const OLDEST_FIRST = { key: "id", by: () => [asc(changeSets.id)] };
+const OLDEST_FIRST = { key: "id", by: () => [asc(changeSets.id)], indexed: true };
 
 /** Deletes a change set (its draft goes with it). */
 export async function deleteChangeSet(executor: Executor, id: number): Promise<void> {

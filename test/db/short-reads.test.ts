@@ -1,4 +1,4 @@
-// Reads of one row by key (the job poll) have connections of their own out of the pool's: a poll
+// Reads of one row by key (the job poll; db/short-reads.ts) have connections of their own out of the pool's: a poll
 // is answered while long statements hold every other connection. The control, a pool too small
 // to set any aside, shows the same poll waiting for a long statement to end.
 import { sql } from "drizzle-orm";
