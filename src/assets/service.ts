@@ -6,7 +6,7 @@ import { pageMeta, pageRequest, type SortSpec } from "../common/paging.js";
 import { type Database } from "../db/client.js";
 import { ASSET_READS, columnsOf, toAsset } from "./mapper.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import { plannedPage, plannedRows, when } from "../db/planned-select.js";
+import { plannedPage, plannedRows, when, whenPattern } from "../db/planned-select.js";
 
 const BY_ASSET_ID = { key: "assetId", by: () => [asc(assets.assetId)], indexed: true };
 import { checkAssetInputs, mergeAssetColumns, sameColumns, windowChannels } from "./rules.js";
@@ -52,7 +52,7 @@ export class AssetService {
     const organization = scopeOrganization(viewer, args.organization);
     const request = pageRequest(args.page, args.size, this.maxPageSize);
     const term = args.name?.trim();
-    const conditions = [when("organization", organization, (p) => eq(assets.organization, p)), when("name", term ? `%${escapeLike(term)}%` : null, (p) => ilike(assets.name, p as never))];
+    const conditions = [when("organization", organization, (p) => eq(assets.organization, p)), whenPattern("name", term ? `%${escapeLike(term)}%` : null, (p) => ilike(assets.name, p as never))];
     const { rows, total } = await plannedPage(this.db, assets, plan, conditions, BY_ASSET_ID, request, withTotal);
     return { content: rows.map((row) => ASSET_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, ORDER) };
   }

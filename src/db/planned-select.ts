@@ -32,6 +32,8 @@ export interface Condition {
   key: string;
   value: unknown;
   make: (value: SQLWrapper) => SQL;
+  /** Rows are tested against it one by one (a pattern): no index narrows them, and one that matches nothing reads them all. */
+  scans?: boolean;
 }
 
 /** The condition `make(value)`, or null (no condition) when the value is undefined or null. */
@@ -49,6 +51,12 @@ export function whenAnyOf(key: string, column: PgColumn, texts: readonly string[
   if (texts === null || texts === undefined) return null;
   if (texts.length === 1) return { key: `${key}=`, value: texts[0], make: (p) => eq(column, p) };
   return { key, value: texts, make: (p) => anyOfTexts(column, p) };
+}
+
+/** `when` for a pattern a caller gives (a name's substring): a condition that scans (Condition.scans). */
+export function whenPattern<V>(key: string, value: V | null | undefined, make: (value: SQLWrapper) => SQL): Condition | null {
+  const condition = when(key, value, make);
+  return condition && { ...condition, scans: true };
 }
 
 /** A condition without a value (its text is fixed): `key` must say what it is. */
@@ -195,8 +203,8 @@ export async function plannedPage<Row>(
       // Drizzle writes an SQL limit as given (a number would be a parameter).
       .limit(bounds.limit as unknown as number)
       .offset(bounds.offset as unknown as number);
-    // A count reads every matching row; without one, a page in an index's order stops after its rows.
-    return !withTotal && order.indexed ? shortPage(page, key, request.size) : page.prepare(key);
+    // A count reads every matching row, and so may a pattern; without them, a page in an index's order stops after its rows.
+    return !withTotal && order.indexed && !all.some((c) => c.scans) ? shortPage(page, key, request.size) : page.prepare(key);
   });
   const offset = request.page * request.size;
   const rows = (await statement.execute(valuesOf(guardUsed, valuesOf(used, { ...bounds.values })))) as (Row & { [TOTAL]?: number })[];

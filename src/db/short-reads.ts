@@ -7,9 +7,10 @@
 // so a cancel saves nothing, and its statement timeout still bounds it:
 // - a key read: one row by its primary key (the job poll), run on the key reads' own connections
 //   (client.ts) so that it never waits behind a long statement;
-// - a short page: a page without a count, in an order an index gives (Order.indexed), whose last
-//   row is among the first SHORT_PAGE_ROWS of that order. PostgreSQL reads its rows along the
-//   index and stops after them. It runs on the primary pool's connections, shared.
+// - a short page: a page without a count or a pattern (Condition.scans), in an order an index
+//   gives (Order.indexed), whose last row is among the first SHORT_PAGE_ROWS of that order.
+//   PostgreSQL reads its rows along the index and stops after them. It runs on the primary pool's
+//   connections, shared.
 // The texts are those of statements the code builds (planned-select.ts), bounded: a text forgotten
 // only runs the longer way.
 import { boundedLru } from "../common/bounded-lru.js";

@@ -14,7 +14,7 @@ import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./store/rows.js";
 import { foldedPagesStatement, heldPages } from "./store/json-pages.js";
 import type { EventsFold, Schedule, ScheduleColumnFold, ScheduleFilterInput, ScheduleInput, SchedulePage } from "./types.js";
 import { anyOfIds } from "../db/any-of.js";
-import { always, heldConditions, inlined, pageBounds, plannedCount, plannedPage, plannedRows, plannedStatement, when, whenAnyOf, type Condition, type Order } from "../db/planned-select.js";
+import { always, heldConditions, inlined, pageBounds, plannedCount, plannedPage, plannedRows, plannedStatement, when, whenAnyOf, whenPattern, type Condition, type Order } from "../db/planned-select.js";
 import type { ReadPlan } from "../common/read-plan.js";
 
 /** The fields read of each schedule (SCHEDULE_READS). */
@@ -317,7 +317,7 @@ function filterConditions(filter: ScheduleFilterInput | null | undefined): (Cond
   const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
   return [
     when("name", filter.name || null, (p) => sql`lower(${schedules.name}) = lower(${p})`),
-    when("nameSubString", filter.nameSubString ? `%${escapeLike(filter.nameSubString)}%` : null, (p) => ilike(schedules.name, p)),
+    whenPattern("nameSubString", filter.nameSubString ? `%${escapeLike(filter.nameSubString)}%` : null, (p) => ilike(schedules.name, p)),
     when("channel", filter.channel || null, (p) => eq(schedules.channel, p)),
     when("fps", filter.fps, (p) => eq(schedules.fps, p)),
     when("graphicsProjectV2", filter.graphicsProjectV2 || null, (p) => eq(schedules.graphicsProjectV2, p)),
@@ -339,14 +339,18 @@ function orderOf(sort: SortSpec[]): Order {
     by: () => {
       const order = sort.map((s) => {
         const column = SORTABLE[s.property as keyof typeof SORTABLE];
+        // A column without nulls is written without `nulls last` (the same order), so that an index gives it either way.
+        if (column.notNull) return s.direction === "DESC" ? desc(column) : asc(column);
         return s.direction === "DESC" ? sql`${desc(column)} nulls last` : sql`${asc(column)} nulls last`;
       });
       // A stable order whatever the sort, so that pages never repeat or skip a row.
       if (!sort.some((s) => s.property === "id")) order.push(sql`${asc(schedules.id)}`);
       return order;
     },
-    // The primary key's index gives the default order; the other sortable columns have none that gives theirs with nulls last.
-    indexed: sort.length === 1 && sort[0].property === "id" && sort[0].direction === "ASC",
+    // The primary key's index gives the order by id, whichever way and whatever the conditions; the
+    // other sortable columns have no index that does for every caller (an index by organization
+    // gives theirs only within one).
+    indexed: sort.length === 1 && sort[0].property === "id",
   };
 }
 

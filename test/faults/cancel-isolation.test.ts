@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { RequestWork, withRequestWork } from "../../src/db/cancel.js";
-import { always, plannedPage } from "../../src/db/planned-select.js";
+import { always, plannedPage, whenPattern } from "../../src/db/planned-select.js";
 import { keyRead, SHORT_PAGE_ROWS } from "../../src/db/short-reads.js";
 import { bigint, pgTable } from "drizzle-orm/pg-core";
 import { freshDatabase } from "../helpers/service.js";
@@ -94,18 +94,19 @@ describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
     const seen = new Set<string>();
     for (let run = 0; run < 10 || seen.size < 2; run++) {
       const withTotal = draw(3) === 0;
+      const pattern = draw(4) === 0;
       const indexed = draw(3) > 0;
       const request = { page: draw(3), size: [1, 20, 400, SHORT_PAGE_ROWS][draw(4)] };
-      const short = !withTotal && indexed && (request.page + 1) * request.size <= SHORT_PAGE_ROWS;
+      const short = !withTotal && indexed && !pattern && (request.page + 1) * request.size <= SHORT_PAGE_ROWS;
       seen.add(String(short));
       const order = { key: indexed ? "id desc, indexed" : "id desc", by: () => [sql`${rows.id} desc`], indexed };
       const work = new RequestWork();
-      const read = withRequestWork(work, () => plannedPage(handle.db, rows, null, [slow], order, request, withTotal)).then(
+      const read = withRequestWork(work, () => plannedPage(handle.db, rows, null, [slow, pattern ? whenPattern("pattern", "%", (p) => sql`'x' like ${p}`) : null], order, request, withTotal)).then(
         () => "answered",
         (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code,
       );
       await new Promise((r) => setTimeout(r, 50));
-      const what = `${JSON.stringify(request)}, count ${withTotal}, indexed ${indexed}`;
+      const what = `${JSON.stringify(request)}, count ${withTotal}, indexed ${indexed}, pattern ${pattern}`;
       expect(work.abandon(), what).toBe(short ? 0 : 1);
       expect(await read, what).toBe(short ? "answered" : "57014");
     }
