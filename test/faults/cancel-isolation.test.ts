@@ -81,15 +81,15 @@ describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
     expect(await read).toEqual([{ who: "key" }]);
   });
 
-  it("holds a connection alone for every page but a short one (no count, an index's order, near rows), drawn at random", async () => {
+  it("holds a connection alone for every page but a short one (no count or pattern, an index's order, near rows), drawn at random", async () => {
     let seed = 7;
     const draw = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return Math.floor((seed / 2 ** 31) * n);
     };
-    // A condition that takes its time, so that the read is caught running (on rows: there must be some).
     await handle.db.execute(sql`create table if not exists cancel_isolation_rows (id bigint primary key)`);
     await handle.db.execute(sql`insert into cancel_isolation_rows select generate_series(1, 3) on conflict do nothing`);
+    // A condition that takes its time, so that the read is caught running (tested on rows: the table has some).
     const slow = always("slow", () => sql`(select true from pg_sleep(0.15))`);
     const seen = new Set<string>();
     for (let run = 0; run < 10 || seen.size < 2; run++) {
