@@ -55,11 +55,12 @@ export function keyRead<P>(builder: Buildable<P>, name: string): P {
 /**
  * Registers a page statement built once (no count; an order an index gives) that reads at most
  * `rows` rows after its offset, and prepares it under `name`. Its offset, when it has one, is the
- * placeholder its text ends with (`offset $n`, as drizzle writes a page).
+ * placeholder its text ends with (`offset $n`, as drizzle writes a page); a text with an offset
+ * written any other way is not registered, so it runs as a read like any other.
  */
 export function shortPage<P>(builder: Buildable<P>, name: string, rows: number): P {
   const text = builder.toSQL().sql;
   const offset = / offset \$(\d+)$/.exec(text);
-  texts.set(text, { kind: "page", rows, offsetAt: offset ? Number(offset[1]) - 1 : -1 });
+  if (offset || !/ offset /i.test(text)) texts.set(text, { kind: "page", rows, offsetAt: offset ? Number(offset[1]) - 1 : -1 });
   return builder.prepare(name);
 }
