@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
+import { drawing } from "../helpers/input-values.js";
 
 const t = useOwnTestService();
 
@@ -24,11 +25,7 @@ describe("read shapes seen before", () => {
       ids.push(schedule.id);
     }
     for (let i = 0; i < 30; i++) await enqueueJob(t.service.database.db, { type: "SCHEDULE_ARCHIVE", organization: org, userId: "tester", payload: { i }, runAfter: new Date(Date.now() + 86_400_000) });
-    let seed = 11;
-    const draw = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const draw = drawing(11);
     const type = () => ["PRIMARY", "ADVERTISEMENT"][draw(2)];
     const shapes: (() => string)[] = [
       () => `query($id: ID!) { schedule(id: $id) { id name events(page: ${1 + draw(3)}, size: 5) { content { id title onAirTime } } } }`,

@@ -11,6 +11,7 @@ import { queryRows } from "../../src/db/client.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { orgClient, useOwnTestService, type TestService } from "../helpers/service.js";
 import { createSchedule, iso, MIN, T0 } from "../events/helpers.js";
+import { drawing } from "../helpers/input-values.js";
 
 const url = process.env.DATABASE_URL;
 
@@ -31,11 +32,7 @@ describe.skipIf(!url)("kept statements on PostgreSQL", () => {
     }
     for (let i = 0; i < 400; i++) await enqueueJob(t.service.database.db, { type: "SCHEDULE_ARCHIVE", organization: org, userId: "tester", payload: { i }, runAfter: new Date(Date.now() + 365 * 86_400_000) });
     await queryRows(t.service.database.db, sql`analyze events, jobs, schedules, schedule_history`);
-    let seed = 5;
-    const draw = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const draw = drawing(5);
     const shapes = [
       () => `query($id: ID!) { schedule(id: $id) { id events(page: ${1 + draw(3)}, size: 2) { content { id title } } } }`,
       () => `query($id: ID!) { schedule(id: $id) { name events(page: ${draw(3)}, size: 3) { content { onAirTime } } history(page: ${draw(3)}, size: 2) { content { id operation } } } }`,

@@ -11,6 +11,7 @@ import { isShortPage } from "../../src/db/short-reads.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { orgClient, useOwnTestService, type TestService } from "../helpers/service.js";
 import { createSchedule } from "../events/helpers.js";
+import { drawing } from "../helpers/input-values.js";
 
 const url = process.env.DATABASE_URL;
 
@@ -28,11 +29,7 @@ describe.skipIf(!url)("short pages on PostgreSQL", () => {
     }
     for (let i = 0; i < 5; i++) await enqueueJob(t.service.database.db, { type: "SCHEDULE_ARCHIVE", organization: org, userId: "tester", payload: { i }, runAfter: new Date(Date.now() + 365 * 86_400_000) });
 
-    let seed = 11;
-    const draw = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const draw = drawing(11);
     const page = () => `page: ${draw(4)}, size: ${1 + draw(40)}`;
     const total = () => (draw(3) === 0 ? "totalElements" : "");
     const someOf = (fields: string[]) => fields.filter(() => draw(2) === 1).join(" ") || fields[0];

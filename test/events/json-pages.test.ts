@@ -8,6 +8,7 @@ import { jsonPagesDocuments } from "../../src/schedules/index.js";
 import { statementsOf } from "../helpers/statements.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "./helpers.js";
+import { drawing } from "../helpers/input-values.js";
 
 const t = useOwnTestService(); // its own service: this file counts the statements this process runs
 
@@ -235,11 +236,7 @@ describe("events: pages built as JSON by PostgreSQL", () => {
         owned.push({ gql, id: schedule.id });
       }
     }
-    let seed = 7;
-    const draw = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const draw = drawing(7);
     // A set of filter arguments drawn for a step (which are present shapes a kept text), each with
     // its values drawn anew for every request: the step's second request reuses the first's text.
     const filterShape = () => [draw(2), draw(3) === 0, draw(3) === 0, draw(3) === 0];

@@ -12,6 +12,7 @@ import { always, plannedPage, whenPattern } from "../../src/db/planned-select.js
 import { keyRead, SHORT_PAGE_ROWS } from "../../src/db/short-reads.js";
 import { bigint, pgTable } from "drizzle-orm/pg-core";
 import { freshDatabase } from "../helpers/service.js";
+import { drawing } from "../helpers/input-values.js";
 
 const onPostgres = !!process.env.DATABASE_URL;
 /** A table of this test's own, for pages of rows. */
@@ -82,11 +83,7 @@ describe.runIf(onPostgres)("cancelling a departed client's reads", () => {
   });
 
   it("holds a connection alone for every page but a short one (no count or pattern, an index's order, near rows), drawn at random", async () => {
-    let seed = 7;
-    const draw = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n);
-    };
+    const draw = drawing(7);
     await handle.db.execute(sql`create table if not exists cancel_isolation_rows (id bigint primary key)`);
     await handle.db.execute(sql`insert into cancel_isolation_rows select generate_series(1, 3) on conflict do nothing`);
     // A condition that takes its time, so that the read is caught running (tested on rows: the table has some).

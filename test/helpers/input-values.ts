@@ -1,6 +1,6 @@
 // Input values drawn at random for a GraphQL input type, as callers send them: mostly well typed,
 // now and then junk or an unknown field (test/server/variable-coercion.test.ts and
-// type-graphql-mend.test.ts).
+// type-graphql-mend.test.ts), and the seeded generators tests draw their cases from.
 import { isEnumType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from "graphql";
 
 /** Values of no type in particular: what a caller sends by mistake. */
@@ -33,5 +33,17 @@ export function seeded(seed: number): () => number {
     let t = Math.imul(a ^ (a >>> 15), a | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `draw(n)`: a whole number from 0 to n − 1, from a linear congruential sequence started at `seed`,
+ * so a test draws the same cases on every run.
+ */
+export function drawing(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return Math.floor((state / 2 ** 31) * n);
   };
 }
