@@ -8,6 +8,7 @@ import { Schedule } from "../schedules/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { LIST_PAGE_SIZE } from "../common/paging.js";
 import { ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
+import { CHANGE_SET_READS } from "./mapper.js";
 
 @Resolver(() => ChangeSet)
 export class ChangeSetResolver {
@@ -16,8 +17,9 @@ export class ChangeSetResolver {
     @Ctx() ctx: Context,
     @Arg("scheduleId", () => ID) scheduleId: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ChangeSet[]> {
-    return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization);
+    return ctx.services.changeSets.list(callerOf(ctx), scheduleId, organization, CHANGE_SET_READS.planFor(info));
   }
 
   @Query(() => ChangeSetPage, { description: "The open change sets of changeSets, a page at a time: the paged form of that list, oldest first" })
@@ -29,7 +31,7 @@ export class ChangeSetResolver {
     @Arg("size", () => Int, { nullable: true, description: "Change sets per page; default 20, at most the page limit (1000)" }) size?: number,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<ChangeSetPage> {
-    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size, pageNeedsTotal(info));
+    return ctx.services.changeSets.page(callerOf(ctx), scheduleId, organization, page, size, pageNeedsTotal(info), CHANGE_SET_READS.planFor(info, "content"));
   }
 
   @Query(() => ChangeSet, { nullable: true, description: "An open change set; null when unknown or not visible" })
@@ -37,8 +39,9 @@ export class ChangeSetResolver {
     @Ctx() ctx: Context,
     @Arg("id", () => ID) id: string,
     @Args(() => OrganizationArgs) { organization }: OrganizationArgs,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ChangeSet | null> {
-    return ctx.services.changeSets.get(callerOf(ctx), id, organization);
+    return ctx.services.changeSets.get(callerOf(ctx), id, organization, CHANGE_SET_READS.planFor(info));
   }
 
   @Mutation(() => ChangeSet, { description: "A draft copy of the schedule's events (keeping their ids), taken at its current version; a schedule holds at most 20 open change sets by default (MAX_OPEN_CHANGE_SETS; one more is BAD_USER_INPUT)" })

@@ -16,19 +16,23 @@ import type { EventCriteriaInput, EventPage } from "../events/index.js";
 import { toSchedule } from "../schedules/index.js";
 import { editScheduleEvents, outcome } from "../schedules/index.js";
 import type { ChangeSetRow, Schedule } from "../schedules/index.js";
-import { toChangeSet } from "./mapper.js";
+import type { ReadPlan } from "../common/read-plan.js";
+import { CHANGE_SET_READS, toChangeSet } from "./mapper.js";
 import { changedFields } from "./rules.js";
 import * as store from "../schedules/index.js";
 import type { ChangeList, ChangeSet, ChangeSetDiff, ChangeSetPage, EventChange } from "./types.js";
 import { listPageRequest } from "../common/paging.js";
 import { checkpoint } from "../common/request-budget.js";
 
+/** The fields read of a change set (CHANGE_SET_READS.planFor). */
+type ChangeSetPlan = ReadPlan<ChangeSetRow>;
+
 /** The change set with this id in the caller's organization, or NOT_FOUND (also for other organizations'). */
-async function findChangeSet(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null, lock = false): Promise<ChangeSetRow> {
+async function findChangeSet(executor: Executor, viewer: Viewer, id: string | number, organization?: string | null, lock = false, plan: ChangeSetPlan | null = null): Promise<ChangeSetRow> {
   const changeSetId = parseId(id, "id");
   const org = scopeForRecord(viewer, organization);
   if (org === null) throw notFound("ChangeSet", changeSetId);
-  const row = await store.changeSetRow(executor, changeSetId, org, lock);
+  const row = await store.changeSetRow(executor, changeSetId, org, lock, plan);
   if (!row) throw notFound("ChangeSet", changeSetId);
   return row;
 }
@@ -54,34 +58,34 @@ export class ChangeSetService {
     });
   }
 
-  /** The open change sets of a schedule, oldest first. */
-  async list(viewer: Viewer, scheduleId: string, organization?: string | null): Promise<ChangeSet[]> {
+  /** The open change sets of a schedule, oldest first; `plan`: the fields read of each (CHANGE_SET_READS). */
+  async list(viewer: Viewer, scheduleId: string, organization?: string | null, plan: ChangeSetPlan = CHANGE_SET_READS.everything): Promise<ChangeSet[]> {
     // Every open change set: at most maxOpen (insertChangeSet holds to it); read up to the setting's
     // ceiling, so that a bound lowered after more were opened still lists them all.
-    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: OPEN_CHANGE_SETS_CEILING }, false);
-    return rows.map(toChangeSet);
+    const { rows } = await this.visibleRows(viewer, scheduleId, organization, { page: 0, size: OPEN_CHANGE_SETS_CEILING }, false, plan);
+    return rows.map((row) => CHANGE_SET_READS.toOutput(row, plan));
   }
 
   /** The change sets of `list` as a page, oldest first, with how many there are when the page reads it. */
-  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true): Promise<ChangeSetPage> {
+  async page(viewer: Viewer, scheduleId: string, organization?: string | null, page?: number | null, size?: number | null, withTotal = true, plan: ChangeSetPlan = CHANGE_SET_READS.everything): Promise<ChangeSetPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    const { rows, total } = await this.visibleRows(viewer, scheduleId, organization, request, withTotal);
-    return { content: rows.map(toChangeSet), ...pageMeta(request, total, rows.length, OLDEST_FIRST) };
+    const { rows, total } = await this.visibleRows(viewer, scheduleId, organization, request, withTotal, plan);
+    return { content: rows.map((row) => CHANGE_SET_READS.toOutput(row, plan)), ...pageMeta(request, total, rows.length, OLDEST_FIRST) };
   }
 
   /** The schedule's change sets when the caller may see the schedule (one statement), else NOT_FOUND as for a missing schedule. */
-  private async visibleRows(viewer: Viewer, scheduleId: string, organization: string | null | undefined, request: PageRequest, withTotal: boolean): Promise<{ rows: ChangeSetRow[]; total: number }> {
+  private async visibleRows(viewer: Viewer, scheduleId: string, organization: string | null | undefined, request: PageRequest, withTotal: boolean, plan: ChangeSetPlan): Promise<{ rows: ChangeSetRow[]; total: number }> {
     const id = parseId(scheduleId, "scheduleId");
     const org = scopeForRecord(viewer, organization);
-    const found = org === null ? null : await store.visibleChangeSetRows(this.db, id, org, request, withTotal);
+    const found = org === null ? null : await store.visibleChangeSetRows(this.db, id, org, request, withTotal, plan);
     if (!found) throw notFound("Schedule", id);
     return found;
   }
 
-  /** One change set; null when unknown or not visible (like `job`). */
-  async get(viewer: Viewer, id: string, organization?: string | null): Promise<ChangeSet | null> {
+  /** One change set (the fields of `plan`); null when unknown or not visible (like `job`). */
+  async get(viewer: Viewer, id: string, organization?: string | null, plan: ChangeSetPlan = CHANGE_SET_READS.everything): Promise<ChangeSet | null> {
     try {
-      return toChangeSet(await findChangeSet(this.db, viewer, id, organization));
+      return CHANGE_SET_READS.toOutput(await findChangeSet(this.db, viewer, id, organization, false, plan), plan);
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") return null;
       throw error;

@@ -12,6 +12,7 @@ import { Schedule } from "../schedules/index.js";
 import { ChangeSet } from "../changesets/index.js";
 import { callerOf, type Context } from "../common/context.js";
 import { LIST_PAGE_SIZE } from "../common/paging.js";
+import { pageNeedsTotal } from "../common/read-plan.js";
 import { assetKeyOf } from "../assets/index.js";
 import { COLUMN_EVENT_FIELDS } from "./reads.js";
 import { EvaluatedParameter, IntroducedIssues, ProgrammeSummary, TimelineIssue, ValidationResult } from "./types.js";
@@ -31,8 +32,9 @@ export class ScheduleChecksResolver {
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0 (default 0)" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Programmes per page (default 20, at most MAX_PAGE_SIZE)" }) size?: number,
     @Arg("broadcastDate", () => String, { nullable: true, description: "YYYY-MM-DD: only the programmes of that broadcast day (by their first part's start)" }) broadcastDate?: string,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ProgrammeSummary> {
-    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size, broadcastDate);
+    return ctx.services.checks.programmeSummary(callerOf(ctx), schedule, page, size, broadcastDate, pageNeedsTotal(info));
   }
 
   @FieldResolver(() => [EvaluatedParameter], {

@@ -54,10 +54,10 @@ export class CheckService {
 
 
   /** S32 */
-  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, broadcastDate?: string | null): Promise<ProgrammeSummary> {
+  async programmeSummary(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, broadcastDate?: string | null, withTotal = true): Promise<ProgrammeSummary> {
     const request = pageRequest(page, size, this.maxPageSize);
     const events = await scheduleEventCount(this.db, viewer, schedule);
-    const { entries, total } = await heavyWork("Schedule.programmeSummary", viewer.userId, events, () => programmePage(this.db, Number(schedule.id), request, broadcastDayRange(schedule, broadcastDate)));
+    const { entries, total } = await heavyWork("Schedule.programmeSummary", viewer.userId, events, () => programmePage(this.db, Number(schedule.id), request, broadcastDayRange(schedule, broadcastDate), withTotal));
     return { programme: entries, totalElements: total, totalPages: Math.ceil(total / request.size), number: request.page, size: request.size };
   }
 

@@ -39,8 +39,9 @@ export class ScheduleHistoryResolver {
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Events per page; default 100, at most the page limit (1000)" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ChangedEventPage> {
-    return ctx.services.history.changedEvents(callerOf(ctx), schedule, page, size);
+    return ctx.services.history.changedEvents(callerOf(ctx), schedule, page, size, pageNeedsTotal(info));
   }
 
   @FieldResolver(() => Schedule, { nullable: true, description:
@@ -82,8 +83,9 @@ export class ScheduleHistoryEntryResolver {
     @Ctx() ctx: Context,
     @Arg("page", () => Int, { nullable: true, description: "Page number from 0; default 0" }) page?: number,
     @Arg("size", () => Int, { nullable: true, description: "Changes per page; default 100, at most the page limit (1000)" }) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<HistoryEventChangePage> {
-    return ctx.services.history.entryEventChangePage(callerOf(ctx), entry.id, page, size);
+    return ctx.services.history.entryEventChangePage(callerOf(ctx), entry.id, page, size, pageNeedsTotal(info));
   }
 
   @FieldResolver(() => [HistoryEventChange], {

@@ -71,10 +71,10 @@ export class HistoryService {
    * Schedule.changedEvents: the events the change that made the schedule's version touched, as
    * they are now (a mutation's answer: what it changed, with the new versions), by event id.
    */
-  async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null): Promise<ChangedEventPage> {
+  async changedEvents(viewer: Viewer, schedule: Schedule, page?: number | null, size?: number | null, withTotal = true): Promise<ChangedEventPage> {
     const request = pageRequest(page, size ?? 100, this.maxPageSize);
     const scheduleId = Number(schedule.id);
-    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, EVENT_DERIVING_COLUMNS, request.page * request.size, request.size);
+    const { events, total } = await store.versionEventIds(this.db, scheduleId, schedule.version, EVENT_DERIVING_COLUMNS, request.page * request.size, request.size, withTotal);
     const rows = await loadEventsById(this.db, scheduleTarget(scheduleId), events.filter((e) => !e.removed).map((e) => e.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const content = events.map(({ id, removed }) => {
@@ -84,14 +84,15 @@ export class HistoryService {
     return { content, ...pageMeta(request, total, content.length, CHANGED_ORDER) };
   }
 
-  /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are. */
-  async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null): Promise<HistoryEventChangePage> {
+  /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are when `withTotal`. */
+  async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null, withTotal = true): Promise<HistoryEventChangePage> {
     const request = pageRequest(page, size ?? 100, this.maxPageSize);
-    const [changes, total] = await Promise.all([
-      store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size),
-      store.entryEventChangeCount(this.db, Number(entryId)),
+    const offset = request.page * request.size;
+    const [changes, counted] = await Promise.all([
+      store.entryEventChanges(this.db, Number(entryId), offset, request.size),
+      withTotal ? store.entryEventChangeCount(this.db, Number(entryId)) : null,
     ]);
-    return { content: changes.map(eventChangeOf), ...pageMeta(request, total, changes.length, CHANGE_ORDER) };
+    return { content: changes.map(eventChangeOf), ...pageMeta(request, counted ?? offset + changes.length, changes.length, CHANGE_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */

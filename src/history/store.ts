@@ -148,7 +148,8 @@ export async function entryEventChanges(executor: Executor, historyId: number, o
 
 /**
  * The events the change that made `version` changed, one page by event id, each with whether that
- * change removed it (its last change in the entry was a removal), and how many there are. A change
+ * change removed it (its last change in the entry was a removal), and how many there are (with
+ * `withTotal`; else what the page shows past its offset, as pages not asked their count answer). A change
  * of a column every event is read through (`derivingColumns`: the origin, zone, rate …) changed
  * every event the schedule has, besides those it touched.
  */
@@ -159,13 +160,12 @@ export async function versionEventIds(
   derivingColumns: readonly string[],
   offset: number,
   limit: number,
+  withTotal = true,
 ): Promise<{ events: { id: number; removed: boolean }[]; total: number }> {
   const changed = versionChanges(scheduleId, version, derivingColumns);
-  const rows = await queryRows<Record<string, unknown>>(
-    executor,
-    sql`${changed} select event_id, removed, count(*) over () as total from changed order by event_id offset ${offset} limit ${limit}`,
-  );
-  const total = rows.length ? Number(rows[0].total) : offset > 0 ? await versionEventCount(executor, changed) : 0;
+  const counted = withTotal ? sql`, count(*) over () as total` : sql``;
+  const rows = await queryRows<Record<string, unknown>>(executor, sql`${changed} select event_id, removed${counted} from changed order by event_id offset ${offset} limit ${limit}`);
+  const total = !withTotal ? offset + rows.length : rows.length ? Number(rows[0].total) : offset > 0 ? await versionEventCount(executor, changed) : 0;
   return { events: rows.map((r) => ({ id: Number(r.event_id), removed: Boolean(r.removed) })), total };
 }
 

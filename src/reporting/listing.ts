@@ -1,7 +1,7 @@
 // A report's list read two ways from one definition: whole (the plain list) or one page of it (its
 // paged sibling), so that both always hold the same records in the same order. A page is read in
-// SQL with LIMIT and OFFSET, and counted by a second statement over the same rows, as the other
-// paged fields do.
+// SQL with LIMIT and OFFSET, and counted by a second statement over the same rows only when the
+// caller selects a member made from the count, as the other paged fields do.
 import { sql, type SQL } from "drizzle-orm";
 import { pageMeta, type PageMeta, type PageRequest, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database } from "../db/client.js";
@@ -29,8 +29,12 @@ export function sqlListing<R, T>(db: Database, body: SQL, order: SQL, map: (row:
   };
 }
 
-/** The page asked for and the page members, the two statements run side by side. */
-export async function pageOf<T>(listing: Listing<T>, request: PageRequest, sort: SortSpec[]): Promise<{ content: T[] } & PageMeta> {
-  const [content, total] = await Promise.all([listing.items(request), listing.count()]);
-  return { content, ...pageMeta(request, total, content.length, sort) };
+/**
+ * The page asked for and the page members; with `withTotal` (a member made from the count is
+ * selected) the count runs beside the page, else the members the count makes are not answered and
+ * the page counts what it shows.
+ */
+export async function pageOf<T>(listing: Listing<T>, request: PageRequest, sort: SortSpec[], withTotal = true): Promise<{ content: T[] } & PageMeta> {
+  const [content, total] = await Promise.all([listing.items(request), withTotal ? listing.count() : null]);
+  return { content, ...pageMeta(request, total ?? request.page * request.size + content.length, content.length, sort) };
 }

@@ -1,4 +1,6 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Ctx, Info, Int, Mutation, Query, Resolver } from "type-graphql";
+import { pageNeedsTotal } from "../common/read-plan.js";
 import { callerOf, type Context } from "../common/context.js";
 import {
   BillingRun,
@@ -40,8 +42,9 @@ export class ReportingResolver {
     @Arg("window", WINDOW, window) w: TimeWindowInput,
     @Arg("page", () => Int, PAGE) page?: number,
     @Arg("size", () => Int, sizeOf("Records")) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<CacheDownloadPage> {
-    return ctx.services.reporting.cacheDownloadPage(callerOf(ctx), organization, w, page, size);
+    return ctx.services.reporting.cacheDownloadPage(callerOf(ctx), organization, w, page, size, pageNeedsTotal(info));
   }
 
   @Query(() => [PlayoutHistoryRecord], { description: "Health figures averaged per playout per bucket" })
@@ -121,8 +124,9 @@ export class ReportingResolver {
     @Arg("to", () => Date, { nullable: true, description: "Default: no end" }) to?: Date,
     @Arg("page", () => Int, PAGE) page?: number,
     @Arg("size", () => Int, sizeOf("Days")) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ExecutionDayPage> {
-    return ctx.services.reporting.executionDayPage(callerOf(ctx), from, to, page, size);
+    return ctx.services.reporting.executionDayPage(callerOf(ctx), from, to, page, size, pageNeedsTotal(info));
   }
 
   @Query(() => [RegionStreamStats], { description: "The latest stream statistics of each region" })
@@ -141,8 +145,9 @@ export class ReportingResolver {
     @Arg("window", WINDOW, window) w: TimeWindowInput,
     @Arg("page", () => Int, PAGE) page?: number,
     @Arg("size", () => Int, sizeOf("Records")) size?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<BillingUsagePage> {
-    return ctx.services.reporting.billingUsagePage(callerOf(ctx), w, page, size);
+    return ctx.services.reporting.billingUsagePage(callerOf(ctx), w, page, size, pageNeedsTotal(info));
   }
 
   @Query(() => [OrganizationRecord], { description: "Registered organizations the caller may see" })

@@ -80,9 +80,9 @@ export class ReportingService {
   }
 
   /** The records of cacheDownloads, a page at a time. */
-  async cacheDownloadPage(viewer: Viewer, organization: string, input: TimeWindowInput, page?: number | null, size?: number | null): Promise<CacheDownloadPage> {
+  async cacheDownloadPage(viewer: Viewer, organization: string, input: TimeWindowInput, page?: number | null, size?: number | null, withTotal = true): Promise<CacheDownloadPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    return pageOf(await this.cacheDownloadListing(viewer, organization, input), request, BY_ADDRESS);
+    return pageOf(await this.cacheDownloadListing(viewer, organization, input), request, BY_ADDRESS, withTotal);
   }
 
   private async cacheDownloadListing(viewer: Viewer, organization: string, input: TimeWindowInput): Promise<Listing<CacheDownloadRecord>> {
@@ -191,9 +191,9 @@ export class ReportingService {
   }
 
   /** The days of executionDays, a page at a time: a page holds whole days (every execution of each). */
-  async executionDayPage(viewer: Viewer, from: Date, to?: Date | null, page?: number | null, size?: number | null): Promise<ExecutionDayPage> {
+  async executionDayPage(viewer: Viewer, from: Date, to?: Date | null, page?: number | null, size?: number | null, withTotal = true): Promise<ExecutionDayPage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    return pageOf(this.executionDayListing(viewer, from, to), request, NEWEST_DAY_FIRST);
+    return pageOf(this.executionDayListing(viewer, from, to), request, NEWEST_DAY_FIRST, withTotal);
   }
 
   /**
@@ -242,9 +242,9 @@ export class ReportingService {
   }
 
   /** The records of billingUsage, a page at a time. */
-  async billingUsagePage(viewer: Viewer, input: TimeWindowInput, page?: number | null, size?: number | null): Promise<BillingUsagePage> {
+  async billingUsagePage(viewer: Viewer, input: TimeWindowInput, page?: number | null, size?: number | null, withTotal = true): Promise<BillingUsagePage> {
     const request = pageRequest(page, size, this.maxPageSize);
-    return pageOf(this.billingUsageListing(viewer, input), request, BY_DAY);
+    return pageOf(this.billingUsageListing(viewer, input), request, BY_DAY, withTotal);
   }
 
   private billingUsageListing(viewer: Viewer, input: TimeWindowInput): Listing<BillingUsageRecord> {

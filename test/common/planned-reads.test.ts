@@ -14,6 +14,7 @@ import { TEMPLATE_READS } from "../../src/templates/mapper.js";
 import { SCHEDULE_READS } from "../../src/schedules/mapper.js";
 import { HISTORY_ENTRY_READS } from "../../src/history/mapper.js";
 import { AS_RUN_ENTRY_READS } from "../../src/asrun/mapper.js";
+import { CHANGE_SET_READS } from "../../src/changesets/mapper.js";
 import { uniqueOrg, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -106,6 +107,17 @@ const TYPES: PlannedType[] = [
     pagePath: "scheduleTemplates",
   },
   {
+    type: "ChangeSet",
+    readMap: CHANGE_SET_READS,
+    neverRead: ["max_event_duration", "event_count", "date_updated"],
+    lookup: (s) => [`query($id: ID!) { changeSet(id: $id) { ${s} } }`, { id: changeSetId }],
+    list: (s) => [`query($id: ID!) { changeSets(scheduleId: $id) { ${s} } }`, { id: scheduleId }],
+    page: (s, total) => [`query($id: ID!) { changeSetPage(scheduleId: $id, page: 1, size: 2) { ${PAGE(total)} content { ${s} } } }`, { id: scheduleId }],
+    listPath: "changeSets",
+    pagePath: "changeSetPage",
+    table: "change_sets",
+  },
+  {
     type: "Schedule",
     readMap: SCHEDULE_READS,
     neverRead: ["created_by", "import_job_id", "max_event_duration", "time_origin"],
@@ -142,6 +154,7 @@ const TYPES: PlannedType[] = [
 ];
 
 let scheduleId: string;
+let changeSetId: string;
 
 beforeAll(async () => {
   const org = uniqueOrg("planned");
@@ -187,6 +200,7 @@ beforeAll(async () => {
     scheduleId = (await client.data(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input })).createSchedule.id;
   }
   for (let i = 0; i < 4; i++) await client.data(`mutation($id: ID!, $input: ScheduleInput!) { updateSchedule(id: $id, input: $input) { id } }`, { id: scheduleId, input: { status: `S${i}` } });
+  for (let i = 0; i < 3; i++) changeSetId = (await client.data(`mutation($id: ID!) { createChangeSet(scheduleId: $id) { id } }`, { id: scheduleId })).createChangeSet.id;
   const entries = Array.from({ length: 5 }, (_, i) => ({ entryId: `E-${i}`, mediaId: `M-${i}`, actualStart: new Date(Date.UTC(2026, 0, 1, 6, i)).toISOString(), actualDurationMs: 60_000, status: "AIRED", deviceId: "D1", reason: i % 2 ? "late" : null, scte35Cues: i }));
   await client.data(`mutation($id: ID!, $e: [AsRunEntryInput!]!) { ingestAsRun(scheduleId: $id, entries: $e) { inserted } }`, { id: scheduleId, e: entries });
 });

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { badInput } from "../../common/errors.js";
 import type { PageRequest } from "../../common/paging.js";
+import type { ReadPlan } from "../../common/read-plan.js";
 import { plannedPage, plannedRows, when } from "../../db/planned-select.js";
 import type { Executor } from "../../db/client.js";
 import { changeSets, schedules, type ChangeSetRow, type ScheduleRow } from "./tables.js";
@@ -31,31 +32,32 @@ export async function insertChangeSet(executor: Executor, schedule: ScheduleRow,
 
 /**
  * The change set with this id in the organization, or undefined: row-locked with `lock` (in the
- * caller's transaction), else a planned key read (one kept statement, planned-select.ts).
+ * caller's transaction, every column), else a planned key read of the plan's columns (null: every
+ * column; one kept statement, planned-select.ts).
  */
-export async function changeSetRow(executor: Executor, id: number, organization: string, lock = false): Promise<ChangeSetRow | undefined> {
+export async function changeSetRow(executor: Executor, id: number, organization: string, lock = false, plan: ReadPlan<ChangeSetRow> | null = null): Promise<ChangeSetRow | undefined> {
   if (lock) {
     const [locked] = await executor.select().from(changeSets).where(and(eq(changeSets.id, id), eq(changeSets.organization, organization))).for("update");
     return locked;
   }
   const conditions = [when("id", id, (p) => eq(changeSets.id, p)), when("organization", organization, (p) => eq(changeSets.organization, p))];
-  const [row] = await plannedRows<ChangeSetRow>(executor, changeSets, null, conditions, { byKey: true });
+  const [row] = await plannedRows<ChangeSetRow>(executor, changeSets, plan, conditions, { byKey: true });
   return row;
 }
 
 /**
- * The change sets of a schedule, oldest first, a page of them, and how many there are when
- * `withTotal`: one statement that also checks the schedule is one of `organization`'s that reads
- * see (null when it is not, as for a missing schedule).
+ * The change sets of a schedule, oldest first, a page of them (the plan's columns; null: every
+ * column), and how many there are when `withTotal`: one statement that also checks the schedule
+ * is one of `organization`'s that reads see (null when it is not, as for a missing schedule).
  */
-export async function visibleChangeSetRows(executor: Executor, scheduleId: number, organization: string, page: PageRequest, withTotal: boolean): Promise<{ rows: ChangeSetRow[]; total: number } | null> {
+export async function visibleChangeSetRows(executor: Executor, scheduleId: number, organization: string, page: PageRequest, withTotal: boolean, plan: ReadPlan<ChangeSetRow> | null = null): Promise<{ rows: ChangeSetRow[]; total: number } | null> {
   const scheduleVisible = {
     key: "visible schedule",
     conditions: [when("schedule", scheduleId, (p) => eq(schedules.id, p)), when("organization", organization, (p) => eq(schedules.organization, p))],
     exists: (where: SQL | undefined) => sql`select 1 from ${schedules} where ${where} and ${schedules.visibility} = 'VISIBLE'`,
   };
   const conditions = [when("schedule", scheduleId, (p) => eq(changeSets.scheduleId, p))];
-  const { rows, total, visible } = await plannedPage<ChangeSetRow>(executor, changeSets, null, conditions, OLDEST_FIRST, page, withTotal, scheduleVisible);
+  const { rows, total, visible } = await plannedPage<ChangeSetRow>(executor, changeSets, plan, conditions, OLDEST_FIRST, page, withTotal, scheduleVisible);
   return visible ? { rows, total } : null;
 }
 

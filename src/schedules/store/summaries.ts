@@ -81,7 +81,7 @@ export interface ProgrammeValues {
  * mediaId, else a title, are the parts of one programme. Grouped in SQL so that only the
  * programmes travel; the first part gives title, description and startTime.
  */
-export async function programmePage(executor: Executor, scheduleId: number, page: PageRequest, range: InstantRange | null = null): Promise<{ entries: ProgrammeValues[]; total: number }> {
+export async function programmePage(executor: Executor, scheduleId: number, page: PageRequest, range: InstantRange | null = null, withTotal = true): Promise<{ entries: ProgrammeValues[]; total: number }> {
   const grouped = sql`with p as (
         select e.id, e.on_air_time, e.duration, coalesce(e.programme_title, e.media_id, e.title) as k,
           lag(coalesce(e.programme_title, e.media_id, e.title)) over w as prev_k, row_number() over w as n
@@ -92,18 +92,21 @@ export async function programmePage(executor: Executor, scheduleId: number, page
       ), programmes as (
         select grp, array_agg(id order by on_air_time, id) as ids, min(on_air_time) as start, max(on_air_time + duration) as finish from g group by grp
       )`;
-  // count(*) over () is taken before the limit: the page and the total in one statement.
+  // count(*) over () is taken before the limit: the page and the total in one statement (only when
+  // the total is asked; else the page answers what it shows past its offset).
   const rows = await queryRows<{ ids: number[] | string; start: number; finish: number; title: string | null; description: string | null; start_time: string | null; total: number | string }>(
     executor,
     sql`${grouped}
       select pr.ids, pr.start + ${originOf(scheduleId)} as start, pr.finish + ${originOf(scheduleId)} as finish,
         coalesce(f.data->'programme'->>'title', f.title) as title, f.data->'programme'->>'description' as description, f.data->'programme'->>'startTime' as start_time,
-        count(*) over () as total
+        ${withTotal ? sql`count(*) over ()` : sql`null::int8`} as total
       from programmes pr join events f on f.id = pr.ids[1]
       order by pr.grp limit ${page.size} offset ${page.page * page.size}`,
   );
   // A page past the end has no row to carry the total.
-  const total = rows.length
+  const total = !withTotal
+    ? page.page * page.size + rows.length
+    : rows.length
     ? Number(rows[0].total)
     : page.page === 0
       ? 0
