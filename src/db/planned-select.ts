@@ -237,16 +237,34 @@ export interface PageBounds {
  * callers use are few, and the kept statements are bounded anyway.
  */
 export function pageBounds(request: PageRequest, offsetName = OFFSET): PageBounds {
-  const limit = writtenSize(request.size);
-  if (request.page === 0) return { key: `first ${request.size}`, limit, offset: undefined, clause: sql`limit ${limit}`, values: {} };
-  const offset = sql`${sql.placeholder(offsetName)}`;
-  return { key: `later ${request.size}`, limit, offset, clause: sql`limit ${limit} offset ${offset}`, values: { [offsetName]: request.page * request.size } };
+  const size = rowCount(request.size);
+  const first = request.page === 0;
+  // The SQL is made only when a statement is built: a kept statement is built once, and every
+  // request of its shape needs only the key and the values.
+  return {
+    key: `${first ? "first" : "later"} ${size}`,
+    values: first ? {} : { [offsetName]: request.page * size },
+    get limit() {
+      return sql.raw(String(size));
+    },
+    get offset() {
+      return first ? undefined : sql`${sql.placeholder(offsetName)}`;
+    },
+    get clause() {
+      return first ? sql`limit ${this.limit}` : sql`limit ${this.limit} offset ${this.offset}`;
+    },
+  };
+}
+
+/** A page's size, refused when it is not a row count (it is written into a statement's text). */
+function rowCount(size: number): number {
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`page size ${size} is not a row count`);
+  return size;
 }
 
 /** A page's size as text of the statement (pageBounds says why); refuses what is not a row count. */
 export function writtenSize(size: number): SQL {
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`page size ${size} is not a row count`);
-  return sql.raw(String(size));
+  return sql.raw(String(rowCount(size)));
 }
 
 /** The guard as one condition: its parent exists under its conditions' placeholders. */
