@@ -83,6 +83,15 @@ export function sortOrders(specs: SortSpec[]): SortOrderValue[] {
   return specs.map((s) => ({ property: s.property, direction: s.direction, ascending: s.direction === "ASC", ignoreCase: false, nullHandling: "NATIVE" }));
 }
 
+/**
+ * The total a page answers when its count was not read (no count member selected): the rows
+ * before it and those it shows, exact on the last page and a lower bound before it. The members
+ * made from the total are then not in the answer.
+ */
+export function shownTotal(request: PageRequest, shown: number): number {
+  return request.page * request.size + shown;
+}
+
 export function pageMeta(request: PageRequest, totalElements: number, numberOfElements: number, sort: SortSpec[]): PageMeta {
   const totalPages = Math.ceil(totalElements / request.size);
   const orders = sortOrders(sort);

@@ -11,7 +11,7 @@ import { anyOfTexts } from "./any-of.js";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { boundedLru, type LRUCache } from "../common/bounded-lru.js";
 import type { ReadPlan } from "../common/read-plan.js";
-import type { PageRequest } from "../common/paging.js";
+import { shownTotal, type PageRequest } from "../common/paging.js";
 import type { Executor } from "./client.js";
 import { keyRead, shortPage } from "./short-reads.js";
 import { readTarget } from "./replicas.js";
@@ -206,10 +206,9 @@ export async function plannedPage<Row>(
     // A count reads every matching row, and so may a pattern; without them, a page in an index's order stops after its rows.
     return !withTotal && order.indexed && !all.some((c) => c.scans) ? shortPage(page, key, request.size) : page.prepare(key);
   });
-  const offset = request.page * request.size;
   const rows = (await statement.execute(valuesOf(guardUsed, valuesOf(used, { ...bounds.values })))) as (Row & { [TOTAL]?: number })[];
   if (guard && rows.length === 0 && !(await guardHolds(db, guard, guardUsed))) return { rows, total: 0, visible: false };
-  if (!withTotal) return { rows, total: offset + rows.length, visible: true };
+  if (!withTotal) return { rows, total: shownTotal(request, rows.length), visible: true };
   // A page past the end has no row to carry the window count: count alone then.
   const total = rows[0]?.[TOTAL] ?? (request.page === 0 ? 0 : await plannedCount(db, table, used));
   return { rows, total, visible: true };

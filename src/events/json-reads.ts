@@ -1,7 +1,7 @@
 // Pages of events read as JSON documents (the SQL: src/schedules/store/json-pages.ts): the
 // documents become EventPages of plain objects, parsed once; the executor then reads them as is.
 // Only for selections json-plan.ts accepts; the rest reads through pages.ts.
-import { pageMeta, type PageRequest } from "../common/paging.js";
+import { pageMeta, shownTotal, type PageRequest } from "../common/paging.js";
 import type { Executor } from "../db/client.js";
 import { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets } from "../schedules/index.js";
 import type { EventFilter } from "../schedules/index.js";
@@ -85,7 +85,7 @@ const NO_ASSETS = new Map<string, unknown>();
  */
 function pageOf(request: PageRequest, fields: string[], total: number | null, columns: EventColumns, assets: Map<string, unknown> | undefined): EventPage {
   const content = eventsOf(fields, columns, assets) as unknown as EventPage["content"];
-  const known = total === null ? request.page * request.size + content.length : Number(total);
+  const known = total === null ? shownTotal(request, content.length) : Number(total);
   return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, known, content.length, ORDER) };
 }
 

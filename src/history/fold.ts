@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { getArgumentValues, isObjectType, type GraphQLResolveInfo } from "graphql";
 import { AppError } from "../common/errors.js";
 import { heavyFromEvents } from "../common/heavy-work.js";
-import { pageRequest, type PageRequest } from "../common/paging.js";
+import { pageRequest, shownTotal, type PageRequest } from "../common/paging.js";
 import { pageNeedsTotal, type ReadPlan } from "../common/read-plan.js";
 import { foldedFieldNodes, type FoldedField } from "../common/selection.js";
 import { readJsonPage } from "../db/json-page-column.js";
@@ -61,5 +61,5 @@ export function foldedHistoryPage(schedule: Schedule, request: PageRequest, plan
   if (!folded || folded.text === null || folded.key !== foldKey(request, plan, withTotal)) return null;
   const page = readJsonPage(folded.text);
   const rows = page.rows.map(entryOf);
-  return { rows, total: page.total ?? request.page * request.size + rows.length };
+  return { rows, total: page.total ?? shownTotal(request, rows.length) };
 }

@@ -2,7 +2,7 @@
 // and revert. Everything is rewound from the current state with the stored diffs (rewind.ts).
 import type { Viewer } from "../common/auth.js";
 import { badInput, conflict } from "../common/errors.js";
-import { pageMeta, pageRequest } from "../common/paging.js";
+import { pageMeta, pageRequest, shownTotal } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { changedFields } from "../changesets/index.js";
 import type { ChangeList, ChangeSetDiff } from "../changesets/index.js";
@@ -87,12 +87,11 @@ export class HistoryService {
   /** ScheduleHistoryEntry.eventChangePage: eventChanges as a page, with how many there are when `withTotal`. */
   async entryEventChangePage(viewer: Viewer, entryId: string, page?: number | null, size?: number | null, withTotal = true): Promise<HistoryEventChangePage> {
     const request = pageRequest(page, size ?? 100, this.maxPageSize);
-    const offset = request.page * request.size;
     const [changes, counted] = await Promise.all([
-      store.entryEventChanges(this.db, Number(entryId), offset, request.size),
+      store.entryEventChanges(this.db, Number(entryId), request.page * request.size, request.size),
       withTotal ? store.entryEventChangeCount(this.db, Number(entryId)) : null,
     ]);
-    return { content: changes.map(eventChangeOf), ...pageMeta(request, counted ?? offset + changes.length, changes.length, CHANGE_ORDER) };
+    return { content: changes.map(eventChangeOf), ...pageMeta(request, counted ?? shownTotal(request, changes.length), changes.length, CHANGE_ORDER) };
   }
 
   /** ScheduleHistoryEntry.eventChanges: one page of what an entry did to events, in the order it did it. */

@@ -3,7 +3,7 @@
 // SQL with LIMIT and OFFSET, and counted by a second statement over the same rows only when the
 // caller selects a member made from the count, as the other paged fields do.
 import { sql, type SQL } from "drizzle-orm";
-import { pageMeta, type PageMeta, type PageRequest, type SortSpec } from "../common/paging.js";
+import { pageMeta, shownTotal, type PageMeta, type PageRequest, type SortSpec } from "../common/paging.js";
 import { queryRows, type Database } from "../db/client.js";
 
 export interface Listing<T> {
@@ -36,5 +36,5 @@ export function sqlListing<R, T>(db: Database, body: SQL, order: SQL, map: (row:
  */
 export async function pageOf<T>(listing: Listing<T>, request: PageRequest, sort: SortSpec[], withTotal = true): Promise<{ content: T[] } & PageMeta> {
   const [content, total] = await Promise.all([listing.items(request), withTotal ? listing.count() : null]);
-  return { content, ...pageMeta(request, total ?? request.page * request.size + content.length, content.length, sort) };
+  return { content, ...pageMeta(request, total ?? shownTotal(request, content.length), content.length, sort) };
 }

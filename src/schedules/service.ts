@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from "drizz
 import { requireRole, scopeForRecord, scopeOrganization, type Viewer } from "../common/auth.js";
 import { badInput, notFound, staleVersion } from "../common/errors.js";
 import { parseId, parseIds } from "../common/ids.js";
-import { checkRange, pageMeta, pageRequest, parseSort, type PageRequest, type SortSpec } from "../common/paging.js";
+import { checkRange, pageMeta, pageRequest, parseSort, shownTotal, type PageRequest, type SortSpec } from "../common/paging.js";
 import type { Database, Executor } from "../db/client.js";
 import { heldLocals, type LocalSettings } from "../db/local-settings.js";
 import { editSchedule } from "./edit-schedule.js";
@@ -90,8 +90,7 @@ export class ScheduleService {
       const by = sql.join(order.by(), sql`, `);
       return sql`select ${foldedColumns(plan)}, row_number() over (order by ${by}) as _rank${total} from ${schedules} where ${where} order by ${by} ${bounds.clause}`;
     });
-    const offset = request.page * request.size;
-    if (!withTotal) return { rows: this.withFolded(rows, folds, plan), total: offset + rows.length };
+    if (!withTotal) return { rows: this.withFolded(rows, folds, plan), total: shownTotal(request, rows.length) };
     const counted = rows.length ? Number(rows[0]._total) : request.page === 0 ? 0 : await plannedCount(this.db, schedules, conditions);
     return { rows: this.withFolded(rows, folds, plan), total: counted };
   }

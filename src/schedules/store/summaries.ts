@@ -3,7 +3,7 @@
 // programme summary (S32, src/checks/).
 import { sql } from "drizzle-orm";
 import { missingAssetCondition } from "../../assets/index.js";
-import type { PageRequest } from "../../common/paging.js";
+import { shownTotal, type PageRequest } from "../../common/paging.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { originOf } from "./rows.js";
 
@@ -105,7 +105,7 @@ export async function programmePage(executor: Executor, scheduleId: number, page
   );
   // A page past the end has no row to carry the total.
   const total = !withTotal
-    ? page.page * page.size + rows.length
+    ? shownTotal(page, rows.length)
     : rows.length
     ? Number(rows[0].total)
     : page.page === 0
