@@ -1,7 +1,7 @@
 // One schema, two drivers: postgres.js against a server when DATABASE_URL is set, embedded PGlite
 // otherwise. Everything above this file sees the same `Database` type.
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { type Logger, type SQL } from "drizzle-orm";
 import { type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -16,7 +16,7 @@ import { shortReadPool } from "./short-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
 import { namingBound, type NamingBound } from "./named-statements.js";
-import { inMemoryPglite } from "./pglite-template.js";
+import { openPglite } from "./pglite-template.js";
 import { observedPglite, observedPostgres, PoolUse, type DatabaseObserver } from "./observed.js";
 import { namingStatements } from "./statement-names.js";
 
@@ -202,7 +202,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const release = inMemory ? () => {} : lockDataDir(options.dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? await inMemoryPglite(options.templateDir) : new PGlite(`${options.dataDir.replace(/\/$/, "")}/pglite`);
+    client = await openPglite(inMemory ? undefined : `${options.dataDir.replace(/\/$/, "")}/pglite`, options.templateDir);
     await client.waitReady;
   } catch (error) {
     release();

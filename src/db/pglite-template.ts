@@ -1,6 +1,6 @@
-// An embedded database in memory (DATA_DIR=memory://) starts from a migrated template when
-// PGLITE_TEMPLATE_DIR names a folder: PGlite's initdb and the migrations cost 4–13 s on a
-// two-core machine, loading the template's files 1–3 s. The template is made by the first process
+// A new embedded database (in memory, DATA_DIR=memory://, or in a data directory that holds none
+// yet) starts from a migrated template when PGLITE_TEMPLATE_DIR names a folder: PGlite's initdb
+// and the migrations cost 4–13 s on a two-core machine, loading the template's files 1–3 s. The template is made by the first process
 // that needs it (initdb, every migration, then PGlite's dump of its data folder) and written under
 // a name made of the PGlite version and the migrations' contents, so a new migration or PGlite
 // release makes a new one; it is written to a temporary name and renamed, so a process never reads
@@ -8,7 +8,7 @@
 // nothing to do. The test suite sets it (vitest.config.ts), as can anyone starting many short-lived
 // embedded services; it holds no data, only the migrated schema.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -42,24 +42,32 @@ function templateName(): string {
   return `pglite-${hash.digest("hex").slice(0, 16)}.tar`;
 }
 
-/** A new in-memory PGlite, from the template in `templateDir` when there is one (made now when there is not). */
-export async function inMemoryPglite(templateDir: string | undefined): Promise<PGlite> {
-  if (!templateDir) return new PGlite();
+/** The migrated template in `templateDir`, made now (initdb, every migration, a dump) when there is none yet. */
+async function template(templateDir: string): Promise<Blob> {
   const file = join(templateDir, templateName());
-  let template: Buffer | undefined;
   try {
-    template = readFileSync(file);
+    return new Blob([readFileSync(file)]);
   } catch {
-    template = undefined;
+    // not made yet
   }
-  if (template) return new PGlite({ loadDataDir: new Blob([template]) });
   const fresh = new PGlite();
   await fresh.waitReady;
   await migrate(drizzle(fresh), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = Buffer.from(await (await fresh.dumpDataDir("none")).arrayBuffer());
+  await fresh.close();
   mkdirSync(templateDir, { recursive: true });
   const partial = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, dump);
   renameSync(partial, file);
-  return fresh;
+  return new Blob([dump]);
+}
+
+/**
+ * A new PGlite: in memory (`folder` undefined) or in a folder, from the template in `templateDir`
+ * when one is named and the folder holds no database yet (an existing database is opened as it is).
+ */
+export async function openPglite(folder: string | undefined, templateDir: string | undefined): Promise<PGlite> {
+  const fresh = folder === undefined || !existsSync(join(folder, "PG_VERSION"));
+  const loadDataDir = templateDir && fresh ? await template(templateDir) : undefined;
+  return folder === undefined ? new PGlite({ loadDataDir }) : new PGlite(folder, { loadDataDir });
 }

@@ -18,12 +18,12 @@ function tempDir(): string {
 }
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-// One data directory for the three tests, made (initdb and the migrations: 10–15 s on a loaded
-// two-core machine) and closed once before them: each test starts with it closed and unlocked.
+// One data directory for the three tests, made (from the run's migrated template) and closed once
+// before them: each test starts with it closed and unlocked.
 let dir: string;
 beforeAll(async () => {
   dir = tempDir();
-  await (await openDatabase({ dataDir: dir })).close();
+  await (await openDatabase({ dataDir: dir, templateDir: process.env.PGLITE_TEMPLATE_DIR })).close();
 });
 
 describe("the embedded data directory lock", () => {
