@@ -42,26 +42,36 @@ const inputObjectNames = () =>
     .map((type) => type.name)
     .sort();
 
+/** The query of one input type under one wrapping, compiled by graphql-jit as the service compiles it, with its defaulter. */
+function compiledFor(name: string, wrap: string) {
+  const document = parse(`query Q($v: ${wrap.replace("T", name)}, $w: ${name}) { __typename }`);
+  const operation = document.definitions[0] as OperationDefinitionNode;
+  const compiled = compileQuery(schema, document, "Q");
+  if (!isCompiledQuery(compiled)) throw new Error("not compiled");
+  return { operation, compiled, fill: inputDefaulter(schema, operation.variableDefinitions!), parseVariables: compileVariableParsing(schema, operation.variableDefinitions) };
+}
+
 describe("graphql-jit's coercion of variables", () => {
   it("refuses and accepts what graphql-js does, with the same values, for every input type of the schema", () => {
     const names = inputObjectNames();
     expect(names.length).toBeGreaterThan(30);
+    // One compiled query per type and wrapping (compiling is what costs; each run draws new values).
+    const compiledOf = new Map<string, ReturnType<typeof compiledFor>>();
     fc.assert(
       fc.property(fc.constantFrom(...names), fc.constantFrom("T", "T!", "[T!]!", "[T]"), fc.integer(), (name, wrap, seed) => {
-        const document = parse(`query Q($v: ${wrap.replace("T", name)}, $w: ${name}) { __typename }`);
-        const operation = document.definitions[0] as OperationDefinitionNode;
+        const key = `${name} ${wrap}`;
+        if (!compiledOf.has(key)) compiledOf.set(key, compiledFor(name, wrap));
+        const { operation, compiled, fill, parseVariables } = compiledOf.get(key)!;
         const next = seeded(seed);
         // As a request brings them: JSON (no undefined, no functions).
         const variables = JSON.parse(JSON.stringify({ v: drawValue(typeFromAST(schema, operation.variableDefinitions![0].type) as GraphQLInputType, next), w: next() < 0.5 ? drawValue(schema.getType(name) as GraphQLInputType, next) : null })) as Record<string, unknown>;
-        const compiled = compileQuery(schema, document, "Q");
-        if (!isCompiledQuery(compiled)) throw new Error("not compiled");
         // As the service runs it (executor.ts): nested defaults filled first, which graphql-jit does not apply.
-        const filled = inputDefaulter(schema, operation.variableDefinitions!)?.(variables) ?? variables;
+        const filled = fill?.(variables) ?? variables;
         const jit = compiled.query(undefined, {}, filled) as { errors?: readonly { message: string }[] };
         const js = getVariableValues(schema, operation.variableDefinitions!, variables);
         expect(Boolean(jit.errors?.length), `${JSON.stringify(variables)}: graphql-jit ${jit.errors?.[0]?.message ?? "accepts"}; graphql-js ${js.errors?.[0]?.message ?? "accepts"}`).toBe(Boolean(js.errors?.length));
         if (!js.errors) {
-          const coerced = compileVariableParsing(schema, operation.variableDefinitions)(filled).coerced;
+          const coerced = parseVariables(filled).coerced;
           expect(JSON.parse(JSON.stringify(coerced))).toEqual(JSON.parse(JSON.stringify(js.coerced)));
         }
       }),
