@@ -96,7 +96,7 @@ export interface DatabaseOptions {
   namedStatements?: { entries: number; bytes: number };
   /** Told what the database layer does less well than it could (the service logs it at startup). */
   warn?: (message: string) => void;
-  /** Where an in-memory embedded database finds (or leaves) its migrated template (PGLITE_TEMPLATE_DIR; pglite-template.ts). */
+  /** Where a new embedded database (in memory, or a data directory holding none yet) finds (or leaves) its migrated template (PGLITE_TEMPLATE_DIR; pglite-template.ts). */
   templateDir?: string;
   /** Sees every statement and every wait for a connection (metrics, traces); unset: nothing is wrapped. */
   observer?: DatabaseObserver;
