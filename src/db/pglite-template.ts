@@ -1,12 +1,13 @@
 // A new embedded database (in memory, DATA_DIR=memory://, or in a data directory that holds none
 // yet) starts from a migrated template when PGLITE_TEMPLATE_DIR names a folder: PGlite's initdb
-// and the migrations cost 4–13 s on a two-core machine, loading the template's files 1–3 s. The template is made by the first process
-// that needs it (initdb, every migration, then PGlite's dump of its data folder) and written under
-// a name made of the PGlite version and the migrations' contents, so a new migration or PGlite
-// release makes a new one; it is written to a temporary name and renamed, so a process never reads
-// half a template. The migrations still run after opening (runMigrations): on a template they find
-// nothing to do. The test suite sets it (vitest.config.ts), as can anyone starting many short-lived
-// embedded services; it holds no data, only the migrated schema.
+// and the migrations cost 4–13 s on a two-core machine, loading the template's files 1–3 s. The
+// template is made by the first process that needs it (initdb, every migration, then PGlite's
+// dump of its data folder) and written under a name made of the PGlite version and the
+// migrations' contents, so a new migration or PGlite release makes a new one; it is written to a
+// temporary name and renamed, so a process never reads half a template. The migrations still run
+// after opening (runMigrations): on a template they find nothing to do. The test suite sets it
+// (vitest.config.ts), as can anyone starting many short-lived embedded services; it holds no data,
+// only the migrated schema. A data directory that holds a database is opened as it is.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
