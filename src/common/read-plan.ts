@@ -6,6 +6,7 @@
 import type { FieldNode, GraphQLResolveInfo } from "graphql";
 import { boundedLru } from "./bounded-lru.js";
 import { selectedFields } from "./selection.js";
+import { objectMaker, type ObjectMaker } from "./object-maker.js";
 
 /** How one GraphQL field of a type is read: the row columns it needs, and its value from them. */
 export interface FieldRead<Row> {
@@ -43,6 +44,8 @@ export class ReadMap<Row, Out> {
   readonly everything: ReadPlan<Row>;
   /** The prototype of the answers (null: plain objects). */
   private readonly prototype: object | null;
+  /** The maker of each plan's answers (common/object-maker.ts), made with its first answer. */
+  private readonly makers = new WeakMap<ReadPlan<Row>, ObjectMaker>();
 
   /**
    * @param fields every field of the type that a row answers
@@ -98,9 +101,12 @@ export class ReadMap<Row, Out> {
 
   /** The answer made from a row, with the plan's fields only. */
   toOutput(row: Row, plan: ReadPlan<Row>): Out {
-    const out = (this.prototype === null ? {} : Object.create(this.prototype)) as Record<string, unknown>;
-    for (const [name, read] of plan.fields) out[name] = read.value(row);
-    return out as Out;
+    let make = this.makers.get(plan);
+    if (!make) this.makers.set(plan, (make = objectMaker(plan.fields.map(([name]) => name), this.prototype ?? Object.prototype)));
+    const { fields } = plan;
+    const values: unknown[] = new Array(fields.length);
+    for (let i = 0; i < fields.length; i++) values[i] = fields[i][1].value(row);
+    return make(values) as Out;
   }
 
   /** Whether a row answers this field (not a field resolved elsewhere). */

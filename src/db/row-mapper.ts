@@ -8,6 +8,7 @@
 import { Column, is, SQL } from "drizzle-orm";
 import { PgTimestamp } from "drizzle-orm/pg-core";
 import { dateOfTimestampText } from "./timestamp-text.js";
+import { objectMaker } from "../common/object-maker.js";
 
 /** What drizzle's prepared queries (postgres.js and PGlite alike) hold of a select's fields. */
 interface PreparedSelect {
@@ -43,16 +44,18 @@ export function flatRowMapper(fields: { path: string[]; field: unknown }[]): ((r
   if (decoders.some((d) => d === null)) return null;
   const decode = decoders as Decode[];
   const width = names.length;
+  // Objects of one shape (common/object-maker.ts): a row of more than 16 columns made key by key was a dictionary.
+  const make = objectMaker(names);
   return (rows) => {
     const out = new Array<Record<string, unknown>>(rows.length);
+    const values: unknown[] = new Array(width);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
-      const object: Record<string, unknown> = {};
       for (let i = 0; i < width; i++) {
         const value = row[i];
-        object[names[i]] = value === null ? null : decode[i](value);
+        values[i] = value === null ? null : decode[i](value);
       }
-      out[r] = object;
+      out[r] = make(values);
     }
     return out;
   };

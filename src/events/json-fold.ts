@@ -16,9 +16,13 @@ import type { EventsFold, FoldedPageColumns } from "../schedules/index.js";
 import { foldedPagesOf } from "./json-reads.js";
 import type { EventsPageArgs } from "./types.js";
 
-/** What a page of Schedule.events answers: its arguments and the plan of its selection. */
+/**
+ * What a page of Schedule.events answers: its arguments and the plan of its selection. The plan's
+ * key follows the arguments' JSON as it is (that JSON ends where its brackets close, so the two
+ * never run together): escaped inside the JSON it cost a copy of its 500-odd characters per schedule.
+ */
 export function prefetchKey(args: EventsPageArgs, plan: JsonPagePlan): string {
-  return JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter), plan.key]);
+  return JSON.stringify([args.page ?? null, args.size ?? null, filterKey(args.filter)]) + plan.key;
 }
 
 /** The fold of `info` (Query.schedules or Query.schedule), or null when its schedules' events are not read, or not by one JSON page read. */

@@ -7,14 +7,23 @@ import { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type Jso
 import type { EventFilter } from "../schedules/index.js";
 import { PRELOADED_ASSET, type JsonPagePlan } from "./json-plan.js";
 import { Event, type EventPage } from "./types.js";
+import { objectMaker, type ObjectMaker } from "../common/object-maker.js";
 
 const ORDER = [{ property: "onAirTime", direction: "ASC" as const }];
 const EVENT_PROTOTYPE = Event.prototype as object;
 const NONE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
-/** The names of a page's value arrays (store/json-pages.ts EventColumns: columns, data, then the asset). */
-function fieldsOf(plan: JsonPagePlan): string[] {
-  return [...plan.columns, ...plan.data, ...(plan.asset ? [PRELOADED_ASSET] : [])];
+/** The names of a page's value arrays (store/json-pages.ts EventColumns: columns, data, then the asset), and the maker of events of them. */
+interface EventShape {
+  fields: string[];
+  make: ObjectMaker;
+}
+
+function shapeOf(plan: JsonPagePlan): EventShape {
+  const fields = [...plan.columns, ...plan.data, ...(plan.asset ? [PRELOADED_ASSET] : [])];
+  // Instances of Event: type-graphql hands Event's field resolvers (timecodes, local times,
+  // signals) their parent as one, and copied a plain object into one twice for every call.
+  return { fields, make: objectMaker(fields, EVENT_PROTOTYPE) };
 }
 
 /** The assets of a JSON read by organization and key: each object shared by the events that name it. */
@@ -57,20 +66,18 @@ function assetsByKey(plan: JsonAssetPlan | null, assets: JsonAssets): AssetsByKe
  * array holds the key each event names it by, answered with the asset of that key in `assets`
  * (null: no key, or no asset of that key).
  */
-function eventsOf(fields: string[], columns: EventColumns, assets: Map<string, unknown> | undefined): Record<string, unknown>[] {
+function eventsOf({ fields, make }: EventShape, columns: EventColumns, assets: Map<string, unknown> | undefined): Record<string, unknown>[] {
   const [count, ...values] = columns;
   const events: Record<string, unknown>[] = new Array(count);
   const valueCount = assets === undefined ? fields.length : fields.length - 1;
+  const event: unknown[] = new Array(fields.length);
   for (let i = 0; i < count; i++) {
-    // An instance of Event: type-graphql hands Event's field resolvers (timecodes, local times,
-    // signals) their parent as one, and copied a plain object into one twice for every call.
-    const event = Object.create(EVENT_PROTOTYPE) as Record<string, unknown>;
-    for (let f = 0; f < valueCount; f++) event[fields[f]] = values[f]![i];
+    for (let f = 0; f < valueCount; f++) event[f] = values[f]![i];
     if (assets !== undefined) {
       const key = values[fields.length - 1]![i];
-      event[PRELOADED_ASSET] = key === null ? null : (assets.get(key as string) ?? null);
+      event[valueCount] = key === null ? null : (assets.get(key as string) ?? null);
     }
-    events[i] = event;
+    events[i] = make(event);
   }
   return events;
 }
@@ -83,8 +90,8 @@ const NO_ASSETS = new Map<string, unknown>();
  * built from it are then not answered, and the page counts what it shows. `assets`: those of the
  * schedule's organization when the plan selects an asset.
  */
-function pageOf(request: PageRequest, fields: string[], total: number | null, columns: EventColumns, assets: Map<string, unknown> | undefined): EventPage {
-  const content = eventsOf(fields, columns, assets) as unknown as EventPage["content"];
+function pageOf(request: PageRequest, shape: EventShape, total: number | null, columns: EventColumns, assets: Map<string, unknown> | undefined): EventPage {
+  const content = eventsOf(shape, columns, assets) as unknown as EventPage["content"];
   const known = total === null ? shownTotal(request, content.length) : Number(total);
   return { content, gaps: NONE, overlaps: NONE, programmes: NONE, ...pageMeta(request, known, content.length, ORDER) };
 }
@@ -104,19 +111,19 @@ export async function jsonSchedulesPages(
   plan: JsonPagePlan,
 ): Promise<Map<number, EventPage>> {
   const result = new Map<number, EventPage>();
-  const fields = fieldsOf(plan);
+  const shape = shapeOf(plan);
   const documents = await jsonPagesDocuments(executor, scheduleIds, request, filter, plan);
   const byKey = assetsByKey(plan.asset, documents.assets);
   for (const page of documents.pages) {
-    result.set(Number(page.s), pageOf(request, fields, page.t, page.e, assetsOf(plan, byKey, page.o)));
+    result.set(Number(page.s), pageOf(request, shape, page.t, page.e, assetsOf(plan, byKey, page.o)));
   }
   return result;
 }
 
 /** The EventPages of the rows of the folded statement (store/json-pages.ts foldedPagesStatement), in their order. */
 export function foldedPagesOf(request: PageRequest, plan: JsonPagePlan, rows: (FoldedPageColumns & { organization?: unknown })[]): EventPage[] {
-  const fields = fieldsOf(plan);
+  const shape = shapeOf(plan);
   const assetsRow = rows.find((row) => row._events_assets !== null && row._events_assets !== undefined);
   const byKey = assetsByKey(plan.asset, assetsRow ? (JSON.parse(assetsRow._events_assets!) as JsonAssets) : []);
-  return rows.map((row) => pageOf(request, fields, row._events_total, JSON.parse(row._events) as EventColumns, assetsOf(plan, byKey, row.organization)));
+  return rows.map((row) => pageOf(request, shape, row._events_total, JSON.parse(row._events) as EventColumns, assetsOf(plan, byKey, row.organization)));
 }

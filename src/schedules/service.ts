@@ -119,7 +119,7 @@ export class ScheduleService {
   private withFolded(rows: Record<string, unknown>[], { events, columns }: Folds, plan: SchedulePlan): Schedule[] {
     const pages = events?.pagesOf(rows);
     return rows.map((raw, i) => ({
-      ...SCHEDULE_READS.toOutput(scheduleRowOf(raw), plan),
+      ...SCHEDULE_READS.toOutput(scheduleRowOf(raw, plan.columns), plan),
       prefetchedEvents: pages?.[i],
       folded: Object.fromEntries(columns.map((c) => [c.field, { key: c.key, text: raw[foldedName(c.field)] as string | null }])),
     }));

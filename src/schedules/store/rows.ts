@@ -2,6 +2,7 @@
 // retyped; a raw row becomes an EventRow or a ScheduleRow here, and nowhere else.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { events, schedules, type EventRow, type EventValues, type ScheduleRow } from "./tables.js";
+import { objectMaker, type ObjectMaker } from "../../common/object-maker.js";
 
 export const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -135,20 +136,39 @@ export function eventRowOf(raw: Record<string, unknown>): EventRow {
 
 
 const SCHEDULE_COLUMNS = Object.entries(getTableColumns(schedules));
+const SCHEDULE_COLUMN_BY_KEY = new Map(SCHEDULE_COLUMNS);
+
+/** Columns of schedules and the maker of rows of them (common/object-maker.ts: a row of 33 keys made key by key was a dictionary). */
+interface RowShape {
+  columns: (typeof SCHEDULE_COLUMNS)[number][];
+  make: ObjectMaker;
+}
+const shapeOfColumns = (columns: (typeof SCHEDULE_COLUMNS)[number][]): RowShape => ({ columns, make: objectMaker(columns.map(([key]) => key)) });
+const EVERY_COLUMN = shapeOfColumns(SCHEDULE_COLUMNS);
+/** The shape of a plan's keys, made once per plan (its columns array is kept with it). */
+const shapesByKeys = new WeakMap<readonly string[], RowShape>();
+function shapeOfKeys(keys: readonly string[]): RowShape {
+  let shape = shapesByKeys.get(keys);
+  if (!shape) shapesByKeys.set(keys, (shape = shapeOfColumns(keys.map((key) => [key, SCHEDULE_COLUMN_BY_KEY.get(key)!]))));
+  return shape;
+}
 /** Every column of schedules by name, for a `returning` that scheduleRowOf reads (named: a prepared statement keeps its row type). */
 export const SCHEDULE_COLUMN_LIST = columnList(SCHEDULE_COLUMNS.map(([, column]) => column.name));
 
 /**
  * A schedule row of raw SQL or of a stored version (database column names, driver or JSON values)
- * as drizzle maps a select of the table; a column the record lacks is null.
+ * as drizzle maps a select of the table; a column the record lacks is null. With `keys` (a read
+ * plan's columns) only those are mapped: a page of 50 folded schedules mapped every column of
+ * each, timestamps parsed, for the few a selection reads.
  */
-export function scheduleRowOf(raw: Record<string, unknown>): ScheduleRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of SCHEDULE_COLUMNS) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+export function scheduleRowOf(raw: Record<string, unknown>, keys?: readonly (keyof ScheduleRow & string)[]): ScheduleRow {
+  const { columns, make } = keys ? shapeOfKeys(keys) : EVERY_COLUMN;
+  const values: unknown[] = new Array(columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    const value = raw[columns[i][1].name];
+    values[i] = value === null || value === undefined ? null : columns[i][1].mapFromDriverValue(value);
   }
-  return row as ScheduleRow;
+  return make(values) as unknown as ScheduleRow;
 }
 
 /**
