@@ -34,14 +34,17 @@ function assetsByKey(plan: JsonAssetPlan | null, assets: JsonAssets): AssetsByKe
   const byKey: AssetsByKey = new Map();
   const [organizations, keys] = assets;
   if (!plan || !organizations || !keys) return byKey;
+  // Objects of one shape (common/object-maker.ts): the columns, then the documents.
+  const make = objectMaker([...plan.columns, ...plan.documents.map(({ field }) => field)]);
+  const asset: unknown[] = [];
   for (let i = 0; i < keys.length; i++) {
-    const asset: Record<string, unknown> = {};
     let column = 2;
-    for (const field of plan.columns) asset[field] = assets[column++]![i];
-    for (const { field, keys: read } of plan.documents) {
+    let at = 0;
+    for (let c = 0; c < plan.columns.length; c++) asset[at++] = assets[column++]![i];
+    for (const { keys: read } of plan.documents) {
       const document = assets[column++]![i];
       if (read === null) {
-        asset[field] = document;
+        asset[at++] = document;
         continue;
       }
       // `{}` stands for an object document: its keys read follow, one array each.
@@ -51,12 +54,12 @@ function assetsByKey(plan: JsonAssetPlan | null, assets: JsonAssets): AssetsByKe
         const value = assets[column++]![i];
         if (cut) cut[key] = value;
       }
-      asset[field] = cut ?? document;
+      asset[at++] = cut ?? document;
     }
     const organization = organizations[i] as string;
     let ofOrganization = byKey.get(organization);
     if (!ofOrganization) byKey.set(organization, (ofOrganization = new Map()));
-    ofOrganization.set(keys[i] as string, asset);
+    ofOrganization.set(keys[i] as string, make(asset));
   }
   return byKey;
 }
