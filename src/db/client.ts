@@ -12,7 +12,7 @@ import { recordTimeLimits } from "./driver-errors.js";
 import type * as schema from "./schema.js";
 import { inRequestWork, readAlone, type HoldBy } from "./cancel.js";
 import { queuesMended, reservationsMended } from "./postgres-mend.js";
-import { shortReadPool } from "./short-reads.js";
+import { isShortRead } from "./short-reads.js";
 import { isReadStatement, looksLikeRead } from "./read-statements.js";
 import { limitingEveryTransaction } from "./pooled.js";
 import { namingBound, type NamingBound } from "./named-statements.js";
@@ -113,10 +113,10 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Connections set aside for reads of one row by key, out of the pool's (openDatabase). */
-const KEY_READ_CONNECTIONS = 2;
+/** Connections set aside for short reads, out of the pool's (openDatabase). */
+const SHORT_READ_CONNECTIONS = 2;
 /** A pool smaller than this keeps every connection for every statement. */
-const KEY_POOL_FROM = 4;
+const SHORT_POOL_FROM = 4;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   // A handle opened without limits (a CLI command, a test's second connection) leaves the service's.
@@ -155,14 +155,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
             ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
           },
     } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
-    // Reads of one row by key (short-reads.ts: the job poll, the service's most frequent request)
-    // get connections of their own, out of the pool's: they never wait behind a long statement
-    // holding every other connection, and under load several share one round trip (postgres.js
-    // sends queries one after another on a busy connection rather than open more).
+    // Short reads (short-reads.ts: the job poll and the jobs panel, the service's most frequent
+    // requests) get connections of their own, out of the pool's: they never wait behind a long
+    // statement holding every other connection, and under load several share one write and one
+    // wake-up of the backend. postgres.js sends a query on an idle connection while it has one and
+    // pipelines on a busy one only after: on the whole pool each read woke a backend of its own
+    // (docs/DECISIONS.md 85).
     const max = options.maxConnections ?? 10;
-    const keyConnections = max >= KEY_POOL_FROM ? KEY_READ_CONNECTIONS : 0;
-    const client = postgres(options.databaseUrl, { ...settings, max: max - keyConnections });
-    const keyClient = keyConnections > 0 ? postgres(options.databaseUrl, { ...settings, max: keyConnections }) : null;
+    const shortConnections = max >= SHORT_POOL_FROM ? SHORT_READ_CONNECTIONS : 0;
+    const client = postgres(options.databaseUrl, { ...settings, max: max - shortConnections });
+    const shortClient = shortConnections > 0 ? postgres(options.databaseUrl, { ...settings, max: shortConnections }) : null;
     // The reserve of the health probe: one connection of its own with short limits, so /readyz
     // answers while the pool is busy or the server restarts.
     const probe = postgres(options.databaseUrl, {
@@ -179,9 +181,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (!queuesMended()) options.warn?.("postgres.js lacks its queue mend (patches/postgres+3.4.9.patch not applied: run `npx patch-package`): under sustained load each query costs more the longer the load lasts");
     const limited = (sql: postgres.Sql) => (pooled ? limitingEveryTransaction(sql, limits) : sql);
     const mayName = namingBound(options.namedStatements);
-    let driverClient = preparingReads(limited(client), prepare, holdBy, keyClient && limited(keyClient), mayName);
+    let driverClient = preparingReads(limited(client), prepare, holdBy, shortClient && limited(shortClient), mayName);
     const { observer } = options;
-    const pools = observer ? [new PoolUse("primary", max - keyConnections, observer), ...(keyConnections ? [new PoolUse("key_reads", keyConnections, observer)] : [])] : [];
+    const pools = observer ? [new PoolUse("primary", max - shortConnections, observer), ...(shortConnections ? [new PoolUse("short_reads", shortConnections, observer)] : [])] : [];
     if (observer) driverClient = observedPostgres(driverClient, observer, pools[0], pools[1]);
     const drizzled = drizzlePostgres(driverClient, { logger: queryLogger(options.logger) }) as unknown as Database;
     const db = observer ? namingStatements(drizzled) : drizzled;
@@ -193,7 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await within(probe`select 1`.execute(), timeoutMs, "the database");
       },
       close: async () => {
-        await Promise.all([client.end({ timeout: 5 }), keyClient?.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
+        await Promise.all([client.end({ timeout: 5 }), shortClient?.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
       },
     };
   }
@@ -239,11 +241,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * plan every time; prepared, one round trip. postgres.js keys them by text and parameter types
  * and re-prepares when the server drops one. Statements in a transaction (`begin`, savepoints)
  * are prepared too (preparingTransaction). Each read is tracked with its request (cancel.ts), so that a client that
- * goes away cancels it. Reads of one row by key run on `keyClient`'s connections when there is one.
+ * goes away cancels it. Short reads (short-reads.ts) run on `shortClient`'s connections when there is one.
  */
-function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, keyClient: postgres.Sql | null, mayName: NamingBound): postgres.Sql {
+function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, shortClient: postgres.Sql | null, mayName: NamingBound): postgres.Sql {
   const unsafe = client.unsafe.bind(client);
-  const keyUnsafe = keyClient ? keyClient.unsafe.bind(keyClient) : unsafe;
+  const shortUnsafe = shortClient ? shortClient.unsafe.bind(shortClient) : unsafe;
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "begin" && prepare) {
@@ -259,10 +261,9 @@ function preparingReads(client: postgres.Sql, prepare: boolean, holdBy: HoldBy, 
           // Reads (not a `with` that writes: read-statements.ts) can be cancelled for a client that
           // left; those of a request run on a connection of their own, so that a cancel reaches
           // them alone (cancel.ts readAlone), except a short read (short-reads.ts: one row by its
-          // key, on the key reads' connections; a near page in an index's order, shared).
+          // key; a near page in an index's order), shared on the short reads' connections.
           // drizzle's `.values()` right after this call sets the row mode.
-          const short = shortReadPool(query, parameters);
-          if (short) return (short === "key" ? keyUnsafe : unsafe)(query, parameters, { ...queryOptions, prepare: named });
+          if (isShortRead(query, parameters)) return shortUnsafe(query, parameters, { ...queryOptions, prepare: named });
           if (inRequestWork() && isReadStatement(query)) return readAlone(target as unknown as Parameters<typeof readAlone>[0], holdBy, query, parameters, { ...queryOptions, prepare: named });
           return unsafe(query, parameters, { ...queryOptions, prepare: named });
         };

@@ -10,11 +10,11 @@
 // queueing it, where it waits just the same.
 import type { PGlite, Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import type postgres from "postgres";
-import { isKeyRead } from "./short-reads.js";
+import { isShortRead } from "./short-reads.js";
 import { statementNameOf } from "./statement-names.js";
 
-/** The pools of a process: the primary's, the connections kept for reads by key, the replicas'. */
-export type PoolName = "primary" | "key_reads" | "replicas";
+/** The pools of a process: the primary's, the connections kept for short reads, the replicas'. */
+export type PoolName = "primary" | "short_reads" | "replicas";
 
 export interface DatabaseObserver {
   /** A statement named `name` (statement-names.ts) is sent on `pool`; answers what to call once it settled. */
@@ -112,15 +112,15 @@ function timedTransaction(tx: postgres.TransactionSql, pool: PoolName, observer:
 
 /**
  * The postgres.js client drizzle is given, observed: each statement outside a transaction and each
- * transaction takes a connection of `primary` (or of `keyReads`, for a read by key when the pool
+ * transaction takes a connection of `primary` (or of `shortReads`, for a short read when the pool
  * keeps connections for them: client.ts).
  */
-export function observedPostgres(client: postgres.Sql, observer: DatabaseObserver, primary: PoolUse, keyReads?: PoolUse): postgres.Sql {
+export function observedPostgres(client: postgres.Sql, observer: DatabaseObserver, primary: PoolUse, shortReads?: PoolUse): postgres.Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "unsafe") {
         return (query: string, parameters?: any[], options?: postgres.UnsafeQueryOptions) => {
-          const use = keyReads && isKeyRead(query) ? keyReads : primary;
+          const use = shortReads && isShortRead(query, parameters) ? shortReads : primary;
           const done = observer.statement(statementNameOf(query), use.pool);
           use.enter();
           return reporting(target.unsafe(query, parameters, options), (failed) => {

@@ -4,13 +4,13 @@
 // written to the socket by itself and waits for a free connection, never sharing one round trip
 // with the reads of other requests (a page of 20 jobs went from 1.49 to 1.67 × PostGraphile's rate
 // at 10 connections, 1.26 to 2.17 at 50, once shared). A short read ends in about a millisecond,
-// so a cancel saves nothing, and its statement timeout still bounds it:
-// - a key read: one row by its primary key (the job poll), run on the key reads' own connections
-//   (client.ts) so that it never waits behind a long statement;
+// so a cancel saves nothing, and its statement timeout still bounds it. Short reads run on
+// connections of their own (client.ts), so that they never wait behind a long statement; there
+// several share one write and one wake-up of the backend (docs/DECISIONS.md 85). They are:
+// - a key read: one row by its primary key (the job poll);
 // - a short page: a page without a count or a pattern (Condition.scans), in an order an index
 //   gives (Order.indexed), whose last row is among the first SHORT_PAGE_ROWS of that order.
-//   PostgreSQL reads its rows along the index and stops after them. It runs on the primary pool's
-//   connections, shared.
+//   PostgreSQL reads its rows along the index and stops after them.
 // The texts are those of statements the code builds (planned-select.ts), bounded: a text forgotten
 // only runs the longer way.
 import { boundedLru } from "../common/bounded-lru.js";
@@ -22,18 +22,13 @@ type ShortRead = { kind: "key" } | { kind: "page"; rows: number; offsetAt: numbe
 
 const texts = boundedLru<string, ShortRead>({ entries: 1024 });
 
-/** Where a short statement runs: "key" (the key reads' connections), "shared" (the pool's, shared), or null (held alone). */
-export function shortReadPool(text: string, parameters: readonly unknown[] | undefined): "key" | "shared" | null {
+/** Whether this execution of a statement is short (runs on the short reads' connections), else it is held alone. */
+export function isShortRead(text: string, parameters: readonly unknown[] | undefined): boolean {
   const read = texts.get(text);
-  if (!read) return null;
-  if (read.kind === "key") return "key";
+  if (!read) return false;
+  if (read.kind === "key") return true;
   const offset = read.offsetAt < 0 ? 0 : Number(parameters?.[read.offsetAt]);
-  return Number.isSafeInteger(offset) && offset >= 0 && offset + read.rows <= SHORT_PAGE_ROWS ? "shared" : null;
-}
-
-/** Whether this statement text was registered by `keyRead`. */
-export function isKeyRead(text: string): boolean {
-  return texts.get(text)?.kind === "key";
+  return Number.isSafeInteger(offset) && offset >= 0 && offset + read.rows <= SHORT_PAGE_ROWS;
 }
 
 /** Whether this text was registered by `shortPage` (whatever its offset). */

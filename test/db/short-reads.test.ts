@@ -1,5 +1,6 @@
-// Reads of one row by key (the job poll; db/short-reads.ts) have connections of their own out of the pool's: a poll
-// is answered while long statements hold every other connection. The control, a pool too small
+// Short reads (one row by key, the job poll; a near page in an index's order, the jobs panel:
+// db/short-reads.ts) have connections of their own out of the pool's: they are answered while long
+// statements hold every other connection. The control, a pool too small
 // to set any aside, shows the same poll waiting for a long statement to end.
 // The registry of short pages (offsets checked on each execution) is tested on its own below, on any database.
 import { sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { findJob } from "../../src/jobs/service.js";
-import { isShortPage, SHORT_PAGE_ROWS, shortPage, shortReadPool } from "../../src/db/short-reads.js";
+import { isShortPage, SHORT_PAGE_ROWS, shortPage, isShortRead } from "../../src/db/short-reads.js";
 import { orgClient, uniqueOrg, useTestService } from "../helpers/service.js";
 
 const SLEEP_S = 1;
@@ -61,19 +62,31 @@ describe.skipIf(!process.env.DATABASE_URL)("reads of one row by key on PostgreSQ
     await Promise.all(held);
     expect({ polled: answer.job.status, firstEnded: ended[0] }).toEqual({ polled: "PENDING", firstEnded: "poll" });
   });
+
+  it("answer a near page (the jobs panel) through GraphQL while long statements hold as many connections as the pool has", async () => {
+    const { org, gql } = await orgClient(t, "viewer");
+    const job = await enqueueJob(t.service.database.db, { type: "TEST_RECORDED", organization: org });
+    const ended: string[] = [];
+    const held = Array.from({ length: 10 }, () => t.service.database.db.execute(sql`select pg_sleep(${SLEEP_S})`).then(() => ended.push("long read")));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = await gql.data<{ jobs: { id: string; status: string }[] }>(`query($orgs: [String!]) { jobs(limit: 20, organizations: $orgs) { id status } }`, { orgs: [org] });
+    ended.push("panel");
+    await Promise.all(held);
+    expect({ panel: answer.jobs, firstEnded: ended[0] }).toEqual({ panel: [{ id: String(job.id), status: "PENDING" }], firstEnded: "panel" });
+  });
 });
 
 describe("short pages' offsets", () => {
   const page = (text: string) => shortPage({ toSQL: () => ({ sql: text }), prepare: (name: string) => name }, "probe", 20);
 
-  it("run shared only while the offset placeholder keeps their rows near the order's start, drawn at random", () => {
+  it("run short only while the offset placeholder keeps their rows near the order's start, drawn at random", () => {
     for (let run = 0; run < 50; run++) {
       const placeholder = 1 + Math.floor(Math.random() * 4);
       const text = `select ${run} from t where a = $1 order by id limit 20 offset $${placeholder}`;
       page(text);
       const offset = Math.floor(Math.random() * 2 * SHORT_PAGE_ROWS);
       const parameters = Array.from({ length: placeholder }, (_, i) => (i === placeholder - 1 ? offset : "x"));
-      expect(shortReadPool(text, parameters), `offset ${offset}`).toBe(offset + 20 <= SHORT_PAGE_ROWS ? "shared" : null);
+      expect(isShortRead(text, parameters), `offset ${offset}`).toBe(offset + 20 <= SHORT_PAGE_ROWS);
     }
   });
 
@@ -83,6 +96,6 @@ describe("short pages' offsets", () => {
     expect(isShortPage("select 1 from t order by id limit 20 offset 5000")).toBe(false);
     expect(isShortPage("select 1 from t order by id limit 20 offset $1 for update")).toBe(false);
     page("select 2 from t order by id limit 20");
-    expect(shortReadPool("select 2 from t order by id limit 20", [])).toBe("shared");
+    expect(isShortRead("select 2 from t order by id limit 20", [])).toBe(true);
   });
 });

@@ -124,7 +124,7 @@ export class ServiceMetrics {
           for (const pool of sources().pools()) this.inc({ pool: pool.pool }, read(pool));
         },
       });
-    poolGauge("playout_db_pool_connections", "Connections of the pool (primary, key_reads, replicas)", (pool) => pool.size);
+    poolGauge("playout_db_pool_connections", "Connections of the pool (primary, short_reads, replicas)", (pool) => pool.size);
     poolGauge("playout_db_pool_in_use", "Connections of the pool held by a statement, transaction or reservation", (pool) => pool.inUse);
     poolGauge("playout_db_pool_waiting", "Statements, transactions and reservations waiting for a connection of the pool", (pool) => pool.waiting);
     this.queueGauges(sources);
