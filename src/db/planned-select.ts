@@ -236,23 +236,41 @@ export interface PageBounds {
  * callers use are few, and the kept statements are bounded anyway.
  */
 export function pageBounds(request: PageRequest, offsetName = OFFSET): PageBounds {
-  const size = rowCount(request.size);
-  const first = request.page === 0;
-  // The SQL is made only when a statement is built: a kept statement is built once, and every
-  // request of its shape needs only the key and the values.
-  return {
-    key: `${first ? "first" : "later"} ${size}`,
-    values: first ? {} : { [offsetName]: request.page * size },
-    get limit() {
-      return sql.raw(String(size));
-    },
-    get offset() {
-      return first ? undefined : sql`${sql.placeholder(offsetName)}`;
-    },
-    get clause() {
-      return first ? sql`limit ${this.limit}` : sql`limit ${this.limit} offset ${this.offset}`;
-    },
-  };
+  return new Bounds(rowCount(request.size), request.page, offsetName);
+}
+
+// The SQL is made only when a statement is built: a kept statement is built once, and every
+// request of its shape needs only the key and the values. (A class, not an object literal with
+// getters: a literal makes its getters' closures on every call, a cost every page paid.)
+class Bounds implements PageBounds {
+  readonly key: string;
+  readonly values: Record<string, unknown>;
+
+  constructor(
+    private readonly size: number,
+    page: number,
+    private readonly offsetName: string,
+  ) {
+    const first = page === 0;
+    this.key = first ? `first ${size}` : `later ${size}`;
+    this.values = first ? {} : { [offsetName]: page * size };
+  }
+
+  private get first(): boolean {
+    return this.key.startsWith("first");
+  }
+
+  get limit(): SQL {
+    return sql.raw(String(this.size));
+  }
+
+  get offset(): SQL | undefined {
+    return this.first ? undefined : sql`${sql.placeholder(this.offsetName)}`;
+  }
+
+  get clause(): SQL {
+    return this.first ? sql`limit ${this.limit}` : sql`limit ${this.limit} offset ${this.offset}`;
+  }
 }
 
 /** A page's size, refused when it is not a row count (it is written into a statement's text). */
