@@ -245,19 +245,16 @@ export function pageBounds(request: PageRequest, offsetName = OFFSET): PageBound
 class Bounds implements PageBounds {
   readonly key: string;
   readonly values: Record<string, unknown>;
+  private readonly first: boolean;
 
   constructor(
     private readonly size: number,
     page: number,
     private readonly offsetName: string,
   ) {
-    const first = page === 0;
-    this.key = first ? `first ${size}` : `later ${size}`;
-    this.values = first ? {} : { [offsetName]: page * size };
-  }
-
-  private get first(): boolean {
-    return this.key.startsWith("first");
+    this.first = page === 0;
+    this.key = this.first ? `first ${size}` : `later ${size}`;
+    this.values = this.first ? {} : { [offsetName]: page * size };
   }
 
   get limit(): SQL {
