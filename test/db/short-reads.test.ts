@@ -13,19 +13,19 @@ import { orgClient, uniqueOrg, useTestService } from "../helpers/service.js";
 
 const SLEEP_S = 1;
 
-/** Holds `count` connections with a read of SLEEP_S seconds each; then polls `jobId`. Which ended first? */
-async function pollWhileHeld(handle: DatabaseHandle, count: number, jobId: number): Promise<{ polled: string | undefined; firstEnded: string }> {
+/** Holds `count` connections of `handle` with a read of SLEEP_S seconds each; then asks `ask`. Which ended first? */
+async function askWhileHeld<T>(handle: DatabaseHandle, count: number, ask: () => Promise<T>): Promise<{ answer: T; firstEnded: string }> {
   const ended: string[] = [];
   const held = Array.from({ length: count }, () => handle.db.execute(sql`select pg_sleep(${SLEEP_S})`).then(() => ended.push("long read")));
   // Give the long reads time to take their connections.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const job = await findJob(handle.db, jobId);
-  ended.push("poll");
+  const answer = await ask();
+  ended.push("short read");
   await Promise.all(held);
-  return { polled: job?.status, firstEnded: ended[0] };
+  return { answer, firstEnded: ended[0] };
 }
 
-describe.skipIf(!process.env.DATABASE_URL)("reads of one row by key on PostgreSQL", () => {
+describe.skipIf(!process.env.DATABASE_URL)("short reads on PostgreSQL", () => {
   const t = useTestService({ runWorker: false });
 
   it("answer a job poll while long statements hold every other connection of the pool", async () => {
@@ -36,44 +36,34 @@ describe.skipIf(!process.env.DATABASE_URL)("reads of one row by key on PostgreSQ
     // queue there, two on each), 2 only reads by key.
     const withKeyConnections = await open(4);
     try {
-      expect(await pollWhileHeld(withKeyConnections, 4, job.id)).toEqual({ polled: "PENDING", firstEnded: "poll" });
+      const polled = await askWhileHeld(withKeyConnections, 4, () => findJob(withKeyConnections.db, job.id));
+      expect({ polled: polled.answer?.status, firstEnded: polled.firstEnded }).toEqual({ polled: "PENDING", firstEnded: "short read" });
     } finally {
       await withKeyConnections.close();
     }
 
     const oneForAll = await open(3); // too small to set connections aside: the poll queues behind a long read
     try {
-      expect(await pollWhileHeld(oneForAll, 3, job.id)).toEqual({ polled: "PENDING", firstEnded: "long read" });
+      const polled = await askWhileHeld(oneForAll, 3, () => findJob(oneForAll.db, job.id));
+      expect({ polled: polled.answer?.status, firstEnded: polled.firstEnded }).toEqual({ polled: "PENDING", firstEnded: "long read" });
     } finally {
       await oneForAll.close();
     }
   });
 
-  /**
-   * Asks `ask` while ten long reads hold the service's pool (DB_POOL_SIZE, 10 connections): without
-   * connections set aside for short reads, the read asked would queue behind one of them.
-   */
-  async function askWhilePoolHeld<T>(ask: () => Promise<T>): Promise<{ answer: T; firstEnded: string }> {
-    const ended: string[] = [];
-    const held = Array.from({ length: 10 }, () => t.service.database.db.execute(sql`select pg_sleep(${SLEEP_S})`).then(() => ended.push("long read")));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const answer = await ask();
-    ended.push("short read");
-    await Promise.all(held);
-    return { answer, firstEnded: ended[0] };
-  }
-
   it("answer job(id) through GraphQL while long statements hold as many connections as the pool has", async () => {
     const { org, gql } = await orgClient(t, "viewer");
     const job = await enqueueJob(t.service.database.db, { type: "TEST_RECORDED", organization: org });
-    const polled = await askWhilePoolHeld(() => gql.data<{ job: { status: string } }>(`query($id: ID!) { job(id: $id) { status } }`, { id: String(job.id) }));
+    // The service's pool is DB_POOL_SIZE (10) connections: as many long reads, so that without
+    // connections set aside for short reads the read asked would queue behind one of them.
+    const polled = await askWhileHeld(t.service.database, 10, () => gql.data<{ job: { status: string } }>(`query($id: ID!) { job(id: $id) { status } }`, { id: String(job.id) }));
     expect(polled).toEqual({ answer: { job: { status: "PENDING" } }, firstEnded: "short read" });
   });
 
   it("answer a near page (the jobs panel) through GraphQL while long statements hold as many connections as the pool has", async () => {
     const { org, gql } = await orgClient(t, "viewer");
     const job = await enqueueJob(t.service.database.db, { type: "TEST_RECORDED", organization: org });
-    const panel = await askWhilePoolHeld(() => gql.data<{ jobs: { id: string; status: string }[] }>(`query($orgs: [String!]) { jobs(limit: 20, organizations: $orgs) { id status } }`, { orgs: [org] }));
+    const panel = await askWhileHeld(t.service.database, 10, () => gql.data<{ jobs: { id: string; status: string }[] }>(`query($orgs: [String!]) { jobs(limit: 20, organizations: $orgs) { id status } }`, { orgs: [org] }));
     expect(panel).toEqual({ answer: { jobs: [{ id: String(job.id), status: "PENDING" }] }, firstEnded: "short read" });
   });
 });
