@@ -1,4 +1,4 @@
-// Change sets through GraphQL (API.md "Change sets"): drafts, diff, apply with conflicts, discard.
+// Change sets through GraphQL (the `changeSet` fields of schema.graphql): drafts, diff, apply with conflicts, discard.
 import { describe, expect, it } from "vitest";
 import { orgClient, useTestService, type GraphQLClient } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, scheduleState, T0, minuteSlots } from "../events/helpers.js";
