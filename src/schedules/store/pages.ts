@@ -8,6 +8,7 @@ import type { EventRow } from "./tables.js";
 import { scheduleTarget, type EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
 import { eventRowOf, originOf } from "./rows.js";
+import { previousEndJoin } from "./look-back.js";
 
 /** What a page reads besides the columns: the `data` document, and the look-back of gaps and overlaps. */
 export interface PageRowsSelection {
@@ -26,23 +27,6 @@ export interface PageRows {
   total: number;
   /** The page's rows in air order. */
   rows: PagedRow[];
-}
-
-/**
- * For each row `e`: the latest end among the events before it in the schedule (the timeline
- * module's reference for gaps and overlaps, docs/EVENTS.md "Gaps and overlaps"). Let `l` be the
- * event just before e: an earlier event ending after l's end started after l's start minus the
- * schedule's longest duration (schedules.max_event_duration), so an index range from there to e
- * finds every candidate. Exact for gaps and overlaps alike (test/events/gaps-agree.test.ts).
- */
-function previousEnd(target: EventTarget, origin: SQL): SQL {
-  const { table, key, holder } = sqlOf(target);
-  return sql`left join lateral (
-    select ${origin} + (select max(p.on_air_time + p.duration) from ${table} p
-        where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key})) as prev_end
-    from (select q.on_air_time from ${table} q where q.${key} = e.${key} and (q.on_air_time, q.id) < (e.on_air_time, e.id)
-      order by q.on_air_time desc, q.id desc limit 1) l) prev on true`;
 }
 
 /** A row of pageColumns as PagedRow (no document unless selected). */
@@ -88,11 +72,12 @@ export async function targetPageRows(
   const ids = fromEnd
     ? sql`select e.id from ${table} e where ${where} order by e.on_air_time desc, e.id desc offset ${total - offset - count} limit ${count}`
     : sql`select e.id from ${table} e where ${where} order by e.on_air_time, e.id offset ${offset} limit ${count}`;
-  const lookBack = selection.lookBack ? sql`, prev.prev_end` : sql``;
+  const origin = originOf(target.scheduleId);
+  const lookBack = selection.lookBack ? sql`, ${origin} + prev.prev_end as prev_end` : sql``;
   const raw = await queryRows<Record<string, unknown>>(
     executor,
-    sql`with page_ids as (${ids}) select ${pageColumns(selection, originOf(target.scheduleId))}${lookBack}
-      from page_ids join ${table} e on e.${key} = ${id} and e.id = page_ids.id ${selection.lookBack ? previousEnd(target, originOf(target.scheduleId)) : sql``}
+    sql`with page_ids as (${ids}) select ${pageColumns(selection, origin)}${lookBack}
+      from page_ids join ${table} e on e.${key} = ${id} and e.id = page_ids.id ${selection.lookBack ? previousEndJoin(target) : sql``}
       order by e.on_air_time, e.id`,
   );
   return { total, rows: raw.map(selectedRowOf) };
@@ -119,7 +104,7 @@ export async function targetsPageRows(
   const total = conditions.length
     ? sql`(select count(*)::int from ${table} e where ${where})`
     : sql`(select event_count from ${holder} where id = ids.sid)`;
-  const lookBack = selection.lookBack ? sql`, prev.prev_end` : sql``;
+  const lookBack = selection.lookBack ? sql`, ids.origin + prev.prev_end as prev_end` : sql``;
   // Per key once: the schedule's time origin and the total. Per schedule: its own index range
   // (offset/limit), then (when asked) the look-back of the page's rows only.
   const raw = await queryRows<Record<string, unknown>>(
@@ -132,7 +117,7 @@ export async function targetsPageRows(
       from ids left join lateral (
         select ${pageColumns(selection, sql`ids.origin`)}${lookBack}
         from (select * from ${table} e where ${where} order by e.on_air_time, e.id offset ${request.page * request.size} limit ${request.size}) e
-        ${selection.lookBack ? previousEnd(targets[0], sql`ids.origin`) : sql``}
+        ${selection.lookBack ? previousEndJoin(targets[0]) : sql``}
       ) p on true`,
   );
   for (const r of raw) {

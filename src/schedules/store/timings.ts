@@ -8,6 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
+import { previousEndJoin } from "./look-back.js";
 import { eventColumns, eventRowOf, originOf, storedValuesOf, valueColumns, type StoredValues, type ValuesRead } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
@@ -120,7 +121,7 @@ export async function countEvents(executor: Executor, target: EventTarget): Prom
  */
 export async function lockedGaps(executor: Executor, target: EventTarget, from: number, to: number): Promise<{ id: number; gapMs: number }[]> {
   const origin = originOf(target.scheduleId);
-  const { table, key, id: keyId, holder } = sqlOf(target);
+  const { table, key, id: keyId } = sqlOf(target);
   const rows = await queryRows<{ id: number; start: number; finish: number; prev_end: number | null }>(
     executor,
     sql`with bounds as (
@@ -129,13 +130,7 @@ export async function lockedGaps(executor: Executor, target: EventTarget, from: 
       )
       select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
       from bounds, ${table} e
-      left join lateral (
-        -- As events/pages.ts previousEnd: every candidate started after the previous event's start minus the longest duration.
-        select (select max(p.on_air_time + p.duration) from ${table} p
-            where p.${key} = e.${key} and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-              and p.on_air_time >= l.on_air_time - (select o.max_event_duration from ${holder} o where o.id = e.${key})) as prev_end
-        from (select q.on_air_time from ${table} q where q.${key} = e.${key} and (q.on_air_time, q.id) < (e.on_air_time, e.id)
-          order by q.on_air_time desc, q.id desc limit 1) l) prev on true
+      ${previousEndJoin(target)}
       where e.${key} = ${keyId} and e.locked and e.on_air_time between bounds.lo and bounds.hi
       order by e.on_air_time, e.id`,
   );

@@ -17,11 +17,12 @@ select count(*)::int as total from events e where (e.schedule_id = $1) and (e.ev
 -- targetPageRows(schedule target, { page: 0, size: 10 }, { eventType: PRIMARY }, { data: true, lookBack: true }) [statement 2 of 2]
 with page_ids as (select e.id from events e where (e.schedule_id = $1) and (e.event_type = $2) order by e.on_air_time desc, e.id desc offset $3 limit $4) select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + (select o.time_origin from schedules o where o.id = $5) as "onAirTime", e.duration, e.event_type as "eventType",
     e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
-    e.programme_title as "programmeTitle", e.data, prev.prev_end
-      from page_ids join events e on e.schedule_id = $6 and e.id = page_ids.id left join lateral (
-    select (select o.time_origin from schedules o where o.id = $7) + (select max(p.on_air_time + p.duration) from events p
+    e.programme_title as "programmeTitle", e.data, (select o.time_origin from schedules o where o.id = $6) + prev.prev_end as prev_end
+      from page_ids join events e on e.schedule_id = $7 and e.id = page_ids.id left join lateral (
+    select (select max(c.finish) from (select p.on_air_time + p.duration as finish from events p
         where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)) as prev_end
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)
+        offset 0) c) as prev_end
     from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
       order by q.on_air_time desc, q.id desc limit 1) l) prev on true
       order by e.on_air_time, e.id;
@@ -46,11 +47,12 @@ select event_count as total from change_sets where id = $1;
 -- targetPageRows(draft target, { page: 0, size: 10 }, no filter, { data: true, lookBack: true }) [statement 2 of 2]
 with page_ids as (select e.id from change_set_events e where (e.change_set_id = $1) order by e.on_air_time desc, e.id desc offset $2 limit $3) select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + (select o.time_origin from schedules o where o.id = $4) as "onAirTime", e.duration, e.event_type as "eventType",
     e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
-    e.programme_title as "programmeTitle", e.data, prev.prev_end
-      from page_ids join change_set_events e on e.change_set_id = $5 and e.id = page_ids.id left join lateral (
-    select (select o.time_origin from schedules o where o.id = $6) + (select max(p.on_air_time + p.duration) from change_set_events p
+    e.programme_title as "programmeTitle", e.data, (select o.time_origin from schedules o where o.id = $5) + prev.prev_end as prev_end
+      from page_ids join change_set_events e on e.change_set_id = $6 and e.id = page_ids.id left join lateral (
+    select (select max(c.finish) from (select p.on_air_time + p.duration as finish from change_set_events p
         where p.change_set_id = e.change_set_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)) as prev_end
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)
+        offset 0) c) as prev_end
     from (select q.on_air_time from change_set_events q where q.change_set_id = e.change_set_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
       order by q.on_air_time desc, q.id desc limit 1) l) prev on true
       order by e.on_air_time, e.id;
@@ -78,12 +80,13 @@ with ids as materialized (
       from ids left join lateral (
         select e.id, e.schedule_id as "scheduleId", e.organization, e.on_air_time + ids.origin as "onAirTime", e.duration, e.event_type as "eventType",
     e.title, e.locked, e.media_id as "mediaId", e.asset_id as "assetId", e.status, e.version, e.qc_status as "qcStatus",
-    e.programme_title as "programmeTitle", e.data, prev.prev_end
+    e.programme_title as "programmeTitle", e.data, ids.origin + prev.prev_end as prev_end
         from (select * from change_set_events e where (e.change_set_id = ids.sid) and (e.event_type = $4) order by e.on_air_time, e.id offset $5 limit $6) e
         left join lateral (
-    select ids.origin + (select max(p.on_air_time + p.duration) from change_set_events p
+    select (select max(c.finish) from (select p.on_air_time + p.duration as finish from change_set_events p
         where p.change_set_id = e.change_set_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)) as prev_end
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from change_sets o where o.id = e.change_set_id)
+        offset 0) c) as prev_end
     from (select q.on_air_time from change_set_events q where q.change_set_id = e.change_set_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
       order by q.on_air_time desc, q.id desc limit 1) l) prev on true
       ) p on true;

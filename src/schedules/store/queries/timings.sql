@@ -28,12 +28,12 @@ with bounds as (
       select e.id, e.on_air_time as start, e.on_air_time + e.duration as finish, prev.prev_end
       from bounds, events e
       left join lateral (
-        -- As events/pages.ts previousEnd: every candidate started after the previous event's start minus the longest duration.
-        select (select max(p.on_air_time + p.duration) from events p
-            where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
-              and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)) as prev_end
-        from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
-          order by q.on_air_time desc, q.id desc limit 1) l) prev on true
+    select (select max(c.finish) from (select p.on_air_time + p.duration as finish from events p
+        where p.schedule_id = e.schedule_id and (p.on_air_time, p.id) < (e.on_air_time, e.id)
+          and p.on_air_time >= l.on_air_time - (select o.max_event_duration from schedules o where o.id = e.schedule_id)
+        offset 0) c) as prev_end
+    from (select q.on_air_time from events q where q.schedule_id = e.schedule_id and (q.on_air_time, q.id) < (e.on_air_time, e.id)
+      order by q.on_air_time desc, q.id desc limit 1) l) prev on true
       where e.schedule_id = $8 and e.locked and e.on_air_time between bounds.lo and bounds.hi
       order by e.on_air_time, e.id;
 

@@ -1,0 +1,107 @@
+// The look-back of a page (each event's latest earlier end, from which its gap or overlap comes) and
+// the gaps before locked events read a few index entries per row, wherever the rows are in a long
+// schedule. PostgreSQL counts the tuples a transaction reads from `events` and its indexes
+// (pg_stat_get_xact_*): pages and spans are drawn at random, and each read must stay within what
+// its rows and the entries its offset passes cost, plus one pass over the table (the planner may
+// prefer a sequential scan to many probes of a small table): the table's size plus the page's,
+// never their product.
+// A max over `on_air_time + duration` with extra conditions once ran along the index of ends from
+// the schedule's last end down: the whole schedule per row for the first pages (10 s for a page of
+// 1,000 at the start of 100,000 events).
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows, type Executor } from "../../src/db/client.js";
+import { lockedGaps, scheduleTarget, targetPageRows, targetsPageRows } from "../../src/schedules/index.js";
+import { orgClient, useOwnTestService } from "../helpers/service.js";
+import { createSchedule, T0 } from "../events/helpers.js";
+
+const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
+
+const COUNT = 20_000;
+const SPACING = 30_000;
+const LOCKED_EVERY = 500;
+/** Tuples a row of a page may cost: its own, the event before it, the few that start in its window. */
+const PER_ROW = 30;
+/** Tuples an index entry passed over costs at most (the entry and, before a vacuum, its row). */
+const PER_PASSED = 3;
+const FIXED = 100;
+/** One sequential pass over the table (both schedules' events). */
+const ONE_PASS = COUNT + 50;
+
+/** Tuples read so far in this transaction from `events` and its indexes. */
+async function tuplesRead(tx: Executor): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    tx,
+    sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid) + pg_stat_get_xact_tuples_fetched(c.oid)), 0)::bigint as n
+      from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
+  );
+  return Number(row.n);
+}
+
+async function readIn<T>(read: (tx: Executor) => Promise<T>): Promise<{ result: T; tuples: number }> {
+  return t.service.database.db.transaction(async (tx) => {
+    const before = await tuplesRead(tx);
+    const result = await read(tx);
+    return { result, tuples: (await tuplesRead(tx)) - before };
+  });
+}
+
+describe("the look-back of long schedules", () => {
+  it("reads a bounded number of tuples per row, wherever the page or span is", async () => {
+    const { org, gql } = await orgClient(t, "admin");
+    const long = await createSchedule(gql, "Long");
+    const short = await createSchedule(gql, "Short");
+    // Lengths 0–100 s every 30 s: gaps, overlaps and events held inside longer ones; a locked event every 500.
+    await queryRows(
+      t.service.database.db,
+      sql`insert into events (schedule_id, organization, on_air_time, duration, title, locked)
+        select ${Number(long.id)}, ${org}, ${T0}::bigint + i * ${SPACING}, (i % 7) * 15000 + (i % 3) * 5000, 'E' || i, i % ${LOCKED_EVERY} = 7
+        from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`,
+    );
+    await queryRows(
+      t.service.database.db,
+      sql`insert into events (schedule_id, organization, on_air_time, duration, title)
+        select ${Number(short.id)}, ${org}, ${T0}::bigint + i * 60000, 60000, 'S' || i from generate_series(0::bigint, 49::bigint) as i`,
+    );
+    // A mutation brings each schedule's counters (count, longest event, dates) to its events.
+    for (const s of [long, short]) await gql.data(`mutation($s: ID!) { shiftSchedule(id: $s, milliseconds: 0) { version } }`, { s: s.id });
+    // As autovacuum would after such an import: the plans are those of a table with statistics.
+    await queryRows(t.service.database.db, sql`analyze events`);
+    const target = scheduleTarget(Number(long.id));
+    const selection = { data: false, lookBack: true };
+
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 1, max: 300 }), fc.boolean(), async (at, size, several) => {
+        const page = Math.floor(at / size);
+        const offset = page * size;
+        const rows = Math.max(0, Math.min(size, COUNT - offset));
+        if (several) {
+          // Several schedules in one statement: the offset is passed over from the start.
+          const { result, tuples } = await readIn((tx) => targetsPageRows(tx, [target, scheduleTarget(Number(short.id))], { page, size }, null, selection));
+          expect(result.get(Number(long.id))?.rows.length ?? 0).toBe(rows);
+          expect(tuples, `page ${page} of ${size}, several`).toBeLessThanOrEqual(PER_PASSED * offset + PER_ROW * (rows + 50) + ONE_PASS + FIXED);
+        } else {
+          // One schedule: its page is read from the nearer end.
+          const { result, tuples } = await readIn((tx) => targetPageRows(tx, target, { page, size }, null, selection));
+          expect(result.rows.length).toBe(rows);
+          const passed = Math.min(offset, COUNT - offset - rows);
+          expect(tuples, `page ${page} of ${size}`).toBeLessThanOrEqual(PER_PASSED * passed + PER_ROW * rows + ONE_PASS + FIXED);
+        }
+      }),
+      { numRuns: 25, seed: 46 },
+    );
+
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 1, max: 2_000 }), async (from, length) => {
+        const start = T0 + from * SPACING;
+        const end = start + length * SPACING;
+        const { result, tuples } = await readIn((tx) => lockedGaps(tx, target, start, end));
+        // Every event of the span and up to the next locked one is passed over once; each locked one looks back.
+        const spanned = length + 2 * LOCKED_EVERY;
+        expect(tuples, `${length} events from ${from}: ${result.length} gaps`).toBeLessThanOrEqual(PER_PASSED * spanned + PER_ROW * (spanned / LOCKED_EVERY + 1) + ONE_PASS + FIXED);
+      }),
+      { numRuns: 15, seed: 46 },
+    );
+  });
+});
