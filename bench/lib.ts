@@ -124,6 +124,8 @@ export async function largeBench(org: string) {
   }
   // BENCH_HISTORY=off: the same figures without the history, to tell its share on this machine.
   if (process.env.BENCH_HISTORY === "off") await history(false);
+  // BENCH_DROP_INDEXES=a,b: the same figures without those indexes, to tell what keeping them costs.
+  for (const index of (process.env.BENCH_DROP_INDEXES ?? "").split(",").filter(Boolean)) await direct.unsafe(`drop index ${index}`);
   const token = await signToken(SECRET, { sub: "bench", orgs: [org], role: "editor" });
   async function gql(query: string, variables: Record<string, unknown> = {}): Promise<any> {
     const response = await fetch(`http://127.0.0.1:${service.port}/graphql`, {

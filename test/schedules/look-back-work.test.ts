@@ -8,11 +8,15 @@
 // A max over `on_air_time + duration` with extra conditions once ran along the index of ends from
 // the schedule's last end down: the whole schedule per row for the first pages (10 s for a page of
 // 1,000 at the start of 100,000 events).
+// The touch that ends every edit reads the schedule's last end from the index of starts, from the
+// last start back by the longest duration: with a long event drawn anywhere, it reads the events
+// of that window and a few probes, not the schedule.
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows, type Executor } from "../../src/db/client.js";
-import { lockedGaps, scheduleTarget, targetPageRows, targetsPageRows } from "../../src/schedules/index.js";
+import { lastEnd, lockedGaps, scheduleTarget, targetPageRows, targetsPageRows } from "../../src/schedules/index.js";
+import { touchSchedule } from "../../src/schedules/store/counters.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { createSchedule, T0 } from "../events/helpers.js";
 
@@ -26,6 +30,8 @@ const PER_ROW = 30;
 /** Tuples an index entry passed over costs at most (the entry and, before a vacuum, its row). */
 const PER_PASSED = 3;
 const FIXED = 100;
+/** How many times every event is rewritten before the touch is measured (without a vacuum). */
+const REWRITES = 4;
 /** One sequential pass over the table (both schedules' events). */
 const ONE_PASS = COUNT + 50;
 
@@ -102,6 +108,38 @@ describe("the look-back of long schedules", () => {
         expect(tuples, `${length} events from ${from}: ${result.length} gaps`).toBeLessThanOrEqual(PER_PASSED * spanned + PER_ROW * (spanned / LOCKED_EVERY + 1) + ONE_PASS + FIXED);
       }),
       { numRuns: 15, seed: 46 },
+    );
+
+    // The touch, and the last end createEvent starts from: one event made long (up to the whole
+    // schedule), read in a transaction rolled back after. First every event rewritten twice, as a
+    // ripple leaves the table before a vacuum: the planner then reckons with more pages, and each
+    // live event has its dead versions beside it in the index.
+    for (let i = 0; i < REWRITES; i++) await queryRows(t.service.database.db, sql`update events set on_air_time = on_air_time + ${1 - 2 * i} where schedule_id = ${Number(long.id)}`);
+    const rolledBack = new Error("rolled back");
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 0, max: COUNT * SPACING }), async (at, duration) => {
+        let measured = { tuples: 0, lastEnd: 0, finish: 0, want: 0 };
+        await t.service.database.db
+          .transaction(async (tx) => {
+            await queryRows(tx, sql`update events set duration = ${duration} where id = (select id from events where schedule_id = ${Number(long.id)} order by on_air_time, id offset ${at} limit 1)`);
+            const before = await tuplesRead(tx);
+            const touched = await touchSchedule(tx, Number(long.id), 0);
+            const end = await lastEnd(tx, target);
+            const tuples = (await tuplesRead(tx)) - before;
+            const [want] = await queryRows<{ t: string }>(tx, sql`select max(on_air_time + duration) as t from events where schedule_id = ${Number(long.id)}`);
+            measured = { tuples, lastEnd: end ?? 0, finish: touched.finishDate?.getTime() ?? 0, want: Number(want.t) };
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(measured.lastEnd, `event ${at} made ${duration} ms long`).toBe(measured.want);
+        expect(measured.finish).toBe(measured.want);
+        // The window before the last start that the longest event spans, each event with its dead versions, read twice (touch and lastEnd).
+        const windowed = Math.ceil(Math.max(duration, 100_000) / SPACING) + 1;
+        expect(measured.tuples, `event ${at} made ${duration} ms long`).toBeLessThanOrEqual(2 * (PER_PASSED * (REWRITES + 1) * windowed + FIXED));
+      }),
+      { numRuns: 20, seed: 46, examples: [[0, 0], [0, COUNT * SPACING], [COUNT - 1, 0], [COUNT / 2, 60_000]] },
     );
   });
 });

@@ -1,19 +1,21 @@
 // The counters of a target: version, dates, the longest duration and the number of events of a
 // schedule (or a change set's draft). editScheduleEvents (../edit-events.ts) touches them once per change.
-// Each extreme is one index probe (drizzle/0026_event_extremes.sql, docs/DECISIONS.md 65): the
-// first start (events_schedule_time_idx), the last end (events_schedule_end_idx) and the longest
-// event (events_schedule_duration_idx); the number of events moves by what the edit reports it
-// changed, and is counted only when the edit does not know.
+// Each extreme is read by index (docs/DECISIONS.md 65 and 86): the first start is one probe of
+// events_schedule_time_idx, the longest event one of events_schedule_duration_idx (drizzle/0026),
+// the last end a short range of the first from the last start back by the longest duration
+// (look-back.ts lastEndOf); the number of events moves by what the edit reports it changed, and
+// is counted only when the edit does not know.
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { plannedStatement } from "../../db/planned-select.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./rows.js";
+import { lastEndOf } from "./look-back.js";
 
 /** The first start and the last end of a schedule's events (relative to its origin; null without events), each by index. */
 const firstStart = (scheduleId: number | SQLWrapper): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
-const lastEnd = (scheduleId: number | SQLWrapper): SQL => sql`(select max(on_air_time + duration) from events where schedule_id = ${scheduleId})`;
+const lastEnd = (scheduleId: number | SQLWrapper): SQL => lastEndOf(sql.raw("events"), sql.raw("schedule_id"), scheduleId);
 
 /** The stored dates from the events (to_timestamp takes seconds); the stored ones stay while there are no events. */
 const dates = (scheduleId: number | SQLWrapper) => ({

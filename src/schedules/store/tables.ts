@@ -140,8 +140,8 @@ export const events = pgTable(
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
-    // The last end and the longest event of a schedule by one probe each (store/counters.ts, drizzle/0026).
-    index("events_schedule_end_idx").on(t.scheduleId, sql`(${t.onAirTime} + ${t.duration})`),
+    // The longest event of a schedule by one probe (store/counters.ts, drizzle/0026); its last end
+    // is a short range of the index of starts (store/look-back.ts lastEndOf, drizzle/0030).
     index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
   ],
 );

@@ -8,7 +8,7 @@ import { plannedStatement } from "../../db/planned-select.js";
 import type { EventRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { sqlOf } from "./target-sql.js";
-import { previousEndJoin } from "./look-back.js";
+import { lastEndOf, previousEndJoin } from "./look-back.js";
 import { eventColumns, eventRowOf, originOf, storedValuesOf, valueColumns, type StoredValues, type ValuesRead } from "./rows.js";
 
 /** The timing of every event of a target, in air order: what the timeline module works on. */
@@ -91,7 +91,7 @@ export async function lastEnd(executor: Executor, target: EventTarget): Promise<
   const t = sqlOf(target);
   const [row] = await queryRows<{ t: number | null }>(
     executor,
-    sql`select max(on_air_time + duration) + ${originOf(target.scheduleId)} as t from ${t.table} where ${t.key} = ${t.id}`,
+    sql`select ${lastEndOf(t.table, t.key, t.id)} + ${originOf(target.scheduleId)} as t`,
   );
   return row?.t === null || row?.t === undefined ? null : Number(row.t);
 }

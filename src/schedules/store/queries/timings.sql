@@ -18,7 +18,10 @@ select e.id as "id", e.on_air_time + (select o.time_origin from schedules o wher
 select count(*)::int as n from events where schedule_id = $1;
 
 -- lastEnd(schedule target)
-select max(on_air_time + duration) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
+select (select max(x.finish) from (select l.on_air_time + l.duration as finish from events l
+      where l.schedule_id = $1
+        and l.on_air_time between (select max(f.on_air_time) from events f where f.schedule_id = $2) - (select max(d.duration) from events d where d.schedule_id = $3) and (select max(f.on_air_time) from events f where f.schedule_id = $4)
+      offset 0) x) + (select o.time_origin from schedules o where o.id = $5) as t;
 
 -- lockedGaps(schedule target, from, to)
 with bounds as (
