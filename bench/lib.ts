@@ -114,7 +114,9 @@ export async function largeBench(org: string) {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const service = await startService(
-    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false },
+    // No rate limits: these benches time the work, one request after another (a validation of 100,000
+    // events costs more than the per-second burst); bench/rate-limits.ts measures the budgets.
+    { ...loadConfig({}), port: 0, host: "127.0.0.1", databaseUrl: url.toString(), authSecret: SECRET, logLevel: "silent", seedDemo: false, runWorker: false, rateLimitSubjectPoints: 0, rateLimitOrganizationPoints: 0 },
     { quiet: true },
   );
   const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });

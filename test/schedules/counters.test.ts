@@ -4,14 +4,18 @@
 // single-event update sends a fixed handful of statements, none of them an aggregate over every
 // event. Runs on either driver (DATABASE_URL: a fresh database on the server).
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/client.js";
+import { INDEXED_DURATION_MS } from "../../src/schedules/store/look-back.js";
 import { orgClient, useOwnTestService, type GraphQLClient } from "../helpers/service.js";
 import { statementsOf } from "../helpers/statements.js";
 import { addEvents, createSchedule, iso, MIN, T0 } from "../events/helpers.js";
 
 const t = useOwnTestService(); // its own service: the test reads its database and counts its statements
+
+/** The bound kept as max_event_duration from the aggregate `b` (longest, n): the longest duration, a minute at least while there are events. */
+const wantLongest = (b: SQL) => sql`case when ${b}.n = 0 then 0 else greatest(${b}.longest, ${INDEXED_DURATION_MS}) end`;
 
 /** The stored counters of a schedule beside the old aggregate's (touchSchedule before 0026). */
 async function scheduleCounters(scheduleId: string) {
@@ -20,7 +24,7 @@ async function scheduleCounters(scheduleId: string) {
     sql`select s.version, s.event_count as count, s.max_event_duration as longest,
         s.start_date = coalesce(to_timestamp((b.first_start + s.time_origin) / 1000.0), s.start_date) as start_ok,
         s.finish_date = coalesce(to_timestamp((b.last_end + s.time_origin) / 1000.0), s.finish_date) as finish_ok,
-        b.n as want_count, b.longest as want_longest, b.n = 0 as empty, s.start_date::text as start, s.finish_date::text as finish
+        b.n as want_count, ${wantLongest(sql`b`)} as want_longest, b.n = 0 as empty, s.start_date::text as start, s.finish_date::text as finish
       from schedules s, (select min(on_air_time) as first_start, max(on_air_time + duration) as last_end, coalesce(max(duration), 0) as longest, count(*) as n
         from events where schedule_id = ${Number(scheduleId)}) b
       where s.id = ${Number(scheduleId)}`,
@@ -31,7 +35,7 @@ async function scheduleCounters(scheduleId: string) {
 async function draftCounters(changeSetId: string) {
   const [row] = await queryRows<Record<string, unknown>>(
     t.service.database.db,
-    sql`select c.version, c.event_count as count, c.max_event_duration as longest, b.n as want_count, b.longest as want_longest
+    sql`select c.version, c.event_count as count, c.max_event_duration as longest, b.n as want_count, ${wantLongest(sql`b`)} as want_longest
       from change_sets c, (select coalesce(max(duration), 0) as longest, count(*) as n from change_set_events where change_set_id = ${Number(changeSetId)}) b
       where c.id = ${Number(changeSetId)}`,
   );
@@ -187,5 +191,16 @@ describe("a single-event updateEvents", () => {
     for (const text of texts) expect(text).not.toMatch(/count\(\*\)/i);
     const after = await scheduleCounters(schedule.id);
     expect([after.count, after.longest, after.start_ok, after.finish_ok]).toEqual([20, MIN, true, true]);
+  });
+});
+
+describe("the partial indexes of long events", () => {
+  it("hold the events longer than INDEXED_DURATION_MS, the bound the store's probe names", async () => {
+    const rows = await queryRows<{ indexdef: string }>(
+      t.service.database.db,
+      sql`select indexdef from pg_indexes where indexname in ('events_schedule_long_idx', 'change_set_events_long_idx') order by indexname`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const { indexdef } of rows) expect(indexdef).toContain(`WHERE (duration > ${INDEXED_DURATION_MS})`);
   });
 });

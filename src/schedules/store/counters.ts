@@ -1,17 +1,17 @@
 // The counters of a target: version, dates, the longest duration and the number of events of a
 // schedule (or a change set's draft). editScheduleEvents (../edit-events.ts) touches them once per change.
 // Each extreme is read by index (docs/DECISIONS.md 65 and 86): the first start is one probe of
-// events_schedule_time_idx, the longest event one of events_schedule_duration_idx (drizzle/0026),
-// the last end a short range of the first from the last start back by the longest duration
-// (look-back.ts lastEndOf); the number of events moves by what the edit reports it changed, and
-// is counted only when the edit does not know.
+// events_schedule_time_idx, the longest event (an upper bound for the shortest: look-back.ts
+// longestOf) one of the partial events_schedule_long_idx, the last end a short range of the first
+// from the last start back by the longest duration (look-back.ts lastEndOf); the number of events
+// moves by what the edit reports it changed, and is counted only when the edit does not know.
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { plannedStatement } from "../../db/planned-select.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { schedules, type ScheduleRow } from "./tables.js";
 import type { EventTarget } from "../target.js";
 import { SCHEDULE_COLUMN_LIST, scheduleRowOf } from "./rows.js";
-import { lastEndOf } from "./look-back.js";
+import { lastEndOf, longestOf } from "./look-back.js";
 
 /** The first start and the last end of a schedule's events (relative to its origin; null without events), each by index. */
 const firstStart = (scheduleId: number | SQLWrapper): SQL => sql`(select min(on_air_time) from events where schedule_id = ${scheduleId})`;
@@ -45,7 +45,7 @@ export async function touchSchedule(executor: Executor, scheduleId: number, coun
   // Extremes kept (the edit moved no start or duration, added or removed nothing): stored as they are.
   const extremes = extremesKept
     ? sql``
-    : sql`, max_event_duration = coalesce((select max(duration) from events where schedule_id = ${id}), 0), start_date = ${startDate}, finish_date = ${finishDate}`;
+    : sql`, max_event_duration = ${longestOf(sql.raw("events"), sql.raw("schedule_id"), id)}, start_date = ${startDate}, finish_date = ${finishDate}`;
   const [row] = await plannedStatement<Record<string, unknown>>(
     executor,
     `touch:schedule:${counted === undefined ? "counting" : "moved"}${extremesKept ? ":extremes-kept" : ""}`,
@@ -70,7 +70,7 @@ export async function refreshDates(executor: Executor, scheduleId: number): Prom
 export async function touchTarget(executor: Executor, target: EventTarget, counted?: number, extremesKept = false): Promise<ScheduleRow> {
   if (target.changeSetId === null) return touchSchedule(executor, target.scheduleId, counted, extremesKept);
   const id = target.changeSetId;
-  const longest = extremesKept ? sql`` : sql`max_event_duration = coalesce((select max(duration) from change_set_events where change_set_id = ${id}), 0),`;
+  const longest = extremesKept ? sql`` : sql`max_event_duration = ${longestOf(sql.raw("change_set_events"), sql.raw("change_set_id"), id)},`;
   const [row] = await queryRows<Record<string, unknown>>(
     executor,
     sql`with touched as (

@@ -42,6 +42,24 @@ export function lastEndOf(table: SQL, key: SQL, id: number | SQLWrapper): SQL {
   // a table a mass rewrite had left full of dead rows (test/schedules/look-back-work.test.ts).
   return sql`(select max(x.finish) from (select l.on_air_time + l.duration as finish from ${table} l
       where l.${key} = ${id}
-        and l.on_air_time between ${lastStart} - (select max(d.duration) from ${table} d where d.${key} = ${id}) and ${lastStart}
+        and l.on_air_time between ${lastStart} - ${longestOf(table, key, id)} and ${lastStart}
       offset 0) x)`;
+}
+
+/**
+ * Events longer than this are indexed by duration (drizzle/0031's partial indexes); shorter ones,
+ * the spots and breaks that make most of a schedule, are not, so that rewriting them (a ripple, a
+ * mark of every event) writes no entry there (docs/DECISIONS.md 86).
+ */
+export const INDEXED_DURATION_MS = 60_000;
+
+/**
+ * What a target keeps as max_event_duration: an upper bound of its events' durations that the
+ * look-backs rely on. The longest duration when an event is longer than INDEXED_DURATION_MS (one
+ * probe of the partial index), else INDEXED_DURATION_MS while the target has events, else 0.
+ */
+export function longestOf(table: SQL, key: SQL, id: number | SQLWrapper): SQL {
+  const floor = sql.raw(String(INDEXED_DURATION_MS)); // a literal: the partial index's predicate must be provable from it
+  return sql`coalesce((select max(d.duration) from ${table} d where d.${key} = ${id} and d.duration > ${floor}),
+      (select ${floor}::bigint from ${table} a where a.${key} = ${id} limit 1), 0)`;
 }

@@ -140,9 +140,9 @@ export const events = pgTable(
   },
   (t) => [
     index("events_schedule_time_idx").on(t.scheduleId, t.onAirTime, t.id),
-    // The longest event of a schedule by one probe (store/counters.ts, drizzle/0026); its last end
-    // is a short range of the index of starts (store/look-back.ts lastEndOf, drizzle/0030).
-    index("events_schedule_duration_idx").on(t.scheduleId, t.duration),
+    // The longest event of a schedule by one probe, only events over a minute (store/look-back.ts
+    // longestOf, drizzle/0031); its last end is a short range of the index of starts (lastEndOf).
+    index("events_schedule_long_idx").on(t.scheduleId, t.duration).where(sql`${t.duration} > 60000`),
   ],
 );
 
@@ -202,7 +202,7 @@ export const changeSetEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.changeSetId, t.id] }),
     index("change_set_events_time_idx").on(t.changeSetId, t.onAirTime, t.id),
-    index("change_set_events_duration_idx").on(t.changeSetId, t.duration),
+    index("change_set_events_long_idx").on(t.changeSetId, t.duration).where(sql`${t.duration} > 60000`),
     // The rows the draft created or changed (few): what diff and apply read, without a pass over every copy.
     index("change_set_events_touched_idx")
       .on(t.changeSetId, t.id)
