@@ -75,6 +75,7 @@ describe("the look-back of long schedules", () => {
     // As autovacuum would after such an import: the plans are those of a table with statistics.
     await queryRows(t.service.database.db, sql`analyze events`);
     const target = scheduleTarget(Number(long.id));
+    const rolledBack = new Error("rolled back");
     const selection = { data: false, lookBack: true };
 
     await fc.assert(
@@ -110,12 +111,32 @@ describe("the look-back of long schedules", () => {
       { numRuns: 15, seed: 46 },
     );
 
+    // With no locked event after the span (none at all here, in a transaction rolled back after),
+    // the end of the span is found without reading on to the schedule's end.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 1, max: 200 }), async (from, length) => {
+        let tuples = 0;
+        await t.service.database.db
+          .transaction(async (tx) => {
+            await queryRows(tx, sql`update events set locked = false where schedule_id = ${Number(long.id)} and locked`);
+            const before = await tuplesRead(tx);
+            expect(await lockedGaps(tx, target, T0 + from * SPACING, T0 + (from + length) * SPACING)).toEqual([]);
+            tuples = (await tuplesRead(tx)) - before;
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(tuples, `${length} events from ${from}, nothing locked`).toBeLessThanOrEqual(PER_PASSED * length + FIXED);
+      }),
+      { numRuns: 10, seed: 46, examples: [[0, 1]] },
+    );
+
     // The touch, and the last end createEvent starts from: one event made long (up to the whole
     // schedule), read in a transaction rolled back after. First every event rewritten twice, as a
     // ripple leaves the table before a vacuum: the planner then reckons with more pages, and each
     // live event has its dead versions beside it in the index.
     for (let i = 0; i < REWRITES; i++) await queryRows(t.service.database.db, sql`update events set on_air_time = on_air_time + ${1 - 2 * i} where schedule_id = ${Number(long.id)}`);
-    const rolledBack = new Error("rolled back");
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 0, max: COUNT * SPACING }), async (at, duration) => {
         let measured = { tuples: 0, lastEnd: 0, finish: 0, want: 0 };

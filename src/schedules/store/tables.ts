@@ -143,6 +143,8 @@ export const events = pgTable(
     // The longest event of a schedule by one probe, only events over a minute (store/look-back.ts
     // longestOf, drizzle/0031); its last end is a short range of the index of starts (lastEndOf).
     index("events_schedule_long_idx").on(t.scheduleId, t.duration).where(sql`${t.duration} > 60000`),
+    // The locked events (few): where the gaps a bulk edit reports end (store/timings.ts lockedGaps, drizzle/0032).
+    index("events_schedule_locked_idx").on(t.scheduleId, t.onAirTime).where(sql`${t.locked}`),
   ],
 );
 
@@ -203,6 +205,7 @@ export const changeSetEvents = pgTable(
     primaryKey({ columns: [t.changeSetId, t.id] }),
     index("change_set_events_time_idx").on(t.changeSetId, t.onAirTime, t.id),
     index("change_set_events_long_idx").on(t.changeSetId, t.duration).where(sql`${t.duration} > 60000`),
+    index("change_set_events_locked_idx").on(t.changeSetId, t.onAirTime).where(sql`${t.locked}`),
     // The rows the draft created or changed (few): what diff and apply read, without a pass over every copy.
     index("change_set_events_touched_idx")
       .on(t.changeSetId, t.id)

@@ -118,6 +118,8 @@ export async function countEvents(executor: Executor, target: EventTarget): Prom
  * Gaps (> 0) and overlaps (< 0, ms shared) just before the locked events from `from` up to the
  * first locked event at or after `to` (absolute ms): what a change of that span left before
  * the events it could not move. Needs schedules.max_event_duration up to date (touchSchedule).
+ * The locked events come from their partial index (drizzle/0032): the span's end is found by one
+ * probe, not by reading on to the next locked event, which may be the schedule's end.
  */
 export async function lockedGaps(executor: Executor, target: EventTarget, from: number, to: number): Promise<{ id: number; gapMs: number }[]> {
   const origin = originOf(target.scheduleId);
