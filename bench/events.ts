@@ -98,6 +98,12 @@ try {
     const at = T0 + Math.floor(Math.random() * COUNT) * 30_000;
     return gql(BULK, { id: scheduleId, v: await version(), input: { resolveType: "SPLICE", created: Array.from({ length: 1000 }, (_, i) => ({ onAirTime: new Date(at + i * 90_000 + 5_000).toISOString(), duration: 10_000, title: `New ${i}` })) } });
   });
+  // Last: a schedule with no locked event, edited near its start (the gaps before locked events are looked for up to the next one).
+  await direct`update events set locked = false where schedule_id = ${scheduleId}`;
+  await direct`vacuum analyze events`;
+  await measure("bulkEditEvents 1 duration, nothing locked", async () =>
+    gql(BULK, { id: scheduleId, v: await version(), input: { updated: [{ id: String(first + 5), duration: 20_000 + (round++ % 10) * 1000 }] } }),
+  );
 } finally {
   await stop();
 }
