@@ -81,6 +81,10 @@ try {
     gql(`mutation($id: ID!, $v: Int!, $e: ID!) { rippleSchedule(scheduleId: $id, version: $v, fromEventId: $e, fixAll: true) { version } }`, { id: scheduleId, v: await version(), e: first }),
     reopen,
   );
+  await measure("rippleSchedule from the 10th-last event", async () =>
+    gql(`mutation($id: ID!, $v: Int!, $e: ID!) { rippleSchedule(scheduleId: $id, version: $v, fromEventId: $e) { version } }`, { id: scheduleId, v: await version(), e: first + COUNT - 10 }),
+    reopen,
+  );
   await measure("ripplePreview fixAll (page 0, size 20)", () =>
     gql(`query($id: ID!, $e: ID!) { schedule(id: $id) { ripplePreview(eventId: $e, fixAll: true) { finishDate page { totalElements content { id onAirTime } } } } }`, { id: scheduleId, e: first }),
     reopen,

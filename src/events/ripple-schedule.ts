@@ -8,7 +8,7 @@ import { notFound } from "../common/errors.js";
 import { parseId } from "../common/ids.js";
 import { pageRequest } from "../common/paging.js";
 import type { Database } from "../db/client.js";
-import { editScheduleEvents, loadTimings, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type EventsEditTarget } from "../schedules/index.js";
+import { editScheduleEvents, loadTimings, loadTimingsFrom, moveEvents, outcome, scheduleTarget, toSchedule, type Schedule, type EventsEditTarget } from "../schedules/index.js";
 import { ripple } from "../timeline/index.js";
 import { checkFilter } from "./rules.js";
 import { pageKey, relabelPage, rippleCopyId } from "./copies.js";
@@ -46,12 +46,14 @@ export function rippleSchedule(db: Database, viewer: Viewer, at: EventsEditTarge
   requireRole(viewer, "editor");
   const eventId = parseId(fromEventId, "fromEventId");
   return editScheduleEvents(db, viewer, { ...at, operation: "rippleSchedule" }, async ({ tx, target }) => {
-    const timings = await loadTimings(tx, target);
+    // Only what the ripple may move: the event and those after it, up to the next locked one (fixAll: to the end).
+    const timings = await loadTimingsFrom(tx, target, eventId, !fixAll);
     if (!timings.some((t) => t.id === eventId)) throw notFound("Event", eventId);
     const { moves } = runTimelineRule(() => ripple(timings, eventId, { fixAll: fixAll ?? false }));
     const durations = new Map(timings.map((t) => [t.id, t.duration]));
     for (const m of moves) checkEventTiming({ onAirTime: m.onAirTime, duration: durations.get(m.id) ?? 0 }, "rippleSchedule");
     await moveEvents(tx, target, moves);
-    return outcome(true, toSchedule);
+    // Moved, none added or removed: the touch moves the count by 0 instead of counting.
+    return outcome(true, toSchedule, 0);
   });
 }

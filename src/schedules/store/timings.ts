@@ -44,6 +44,29 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
   return rows.map(timingRowOf);
 }
 
+/**
+ * The timings a ripple from event `fromId` reads (in the order of loadTimings): that event and
+ * those after it, up to the first locked one after it (`untilLocked`; found by its partial index,
+ * drizzle/0032) or to the end. Empty when the event is not the target's.
+ */
+export async function loadTimingsFrom(executor: Executor, target: EventTarget, fromId: number, untilLocked: boolean): Promise<TimingRow[]> {
+  const t = sqlOf(target);
+  // The range's end is worked out with the event (f.stop), so that the events are one index range.
+  const stop = untilLocked
+    ? sql`coalesce((select min(l.on_air_time) from ${t.table} l where l.${t.key} = ${t.id} and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), ${MAX_BIGINT})`
+    : MAX_BIGINT;
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`select e.id, e.on_air_time + ${originOf(target.scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from (select f.on_air_time, f.id, ${stop} as stop from ${t.table} f where f.${t.key} = ${t.id} and f.id = ${fromId}) f, ${t.table} e
+      where e.${t.key} = ${t.id} and (e.on_air_time, e.id) >= (f.on_air_time, f.id) and e.on_air_time <= f.stop
+      order by e.on_air_time, e.id`,
+  );
+  return rows.map(timingRowOf);
+}
+
+const MAX_BIGINT = sql.raw("9223372036854775807::bigint");
+
 /** Events of a target by id, every column (what an answer shows of them). */
 export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];

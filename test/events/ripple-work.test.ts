@@ -1,0 +1,90 @@
+// A ripple reads the events it may move, not the schedule: from its event up to the next locked
+// one (fixAll: to the end), wherever that is in a long schedule. PostgreSQL counts the tuples a
+// transaction reads from `events` and its indexes (pg_stat_get_xact_*): events and fixAll are
+// drawn at random, each ripple runs in a transaction rolled back after, its moves are checked
+// against the timeline module's ripple over the whole schedule, and its reads are held to a bound
+// per event of its segment plus one pass over the table (the table's size plus the segment's,
+// never their product). A ripple of a few events once read all 20,000 three times (the timings,
+// then a count for the touch).
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows, type Executor } from "../../src/db/client.js";
+import { rippleSchedule } from "../../src/events/ripple-schedule.js";
+import { ownerViewer } from "../../src/schedules/index.js";
+import { ripple } from "../../src/timeline/index.js";
+import { orgClient, useOwnTestService } from "../helpers/service.js";
+import { createSchedule, T0 } from "./helpers.js";
+
+const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
+
+const COUNT = 20_000;
+const SPACING = 30_000;
+const LOCKED_EVERY = 500;
+/** Tuples an event of the segment may cost: its read, its move (the row and its index entries), the history's look at it. */
+const PER_EVENT = 12;
+const FIXED = 300;
+/** One sequential pass over the table: for a few hundred moves the planner may rightly prefer it to as many probes of a small table. */
+const ONE_PASS = COUNT + 50;
+
+async function tuplesRead(tx: Executor): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    tx,
+    sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid) + pg_stat_get_xact_tuples_fetched(c.oid)), 0)::bigint as n
+      from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
+  );
+  return Number(row.n);
+}
+
+describe("a ripple in a long schedule", () => {
+  it("reads its segment, not the schedule, and moves what the timeline's ripple moves", async () => {
+    const { org, gql } = await orgClient(t, "admin");
+    const schedule = await createSchedule(gql, "Long");
+    const scheduleId = Number(schedule.id);
+    // Every 30 s, lengths 20–30 s (gaps to close), a locked event every 500.
+    await queryRows(
+      t.service.database.db,
+      sql`insert into events (schedule_id, organization, on_air_time, duration, title, locked)
+        select ${scheduleId}, ${org}, ${T0}::bigint + i * ${SPACING}, 20000 + (i % 11) * 1000, 'E' || i, i % ${LOCKED_EVERY} = 7
+        from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`,
+    );
+    await gql.data(`mutation($s: ID!) { shiftSchedule(id: $s, milliseconds: 0) { version } }`, { s: schedule.id });
+    await queryRows(t.service.database.db, sql`analyze events`);
+    const timings = (await queryRows<{ id: number; t: number; d: number; l: boolean }>(
+      t.service.database.db,
+      sql`select id, on_air_time + (select time_origin from schedules where id = ${scheduleId}) as t, duration as d, locked as l from events where schedule_id = ${scheduleId} order by on_air_time, id`,
+    )).map((r) => ({ id: Number(r.id), onAirTime: Number(r.t), duration: Number(r.d), locked: r.l }));
+    const viewer = ownerViewer({ organization: org, userId: "ripple-work" });
+    const rolledBack = new Error("rolled back");
+
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.boolean(), async (at, fixAll) => {
+        const from = timings[at];
+        const expected = ripple(timings, from.id, { fixAll }).moves;
+        let measured = { tuples: 0, moved: new Map<number, number>() };
+        await t.service.database.db
+          .transaction(async (tx) => {
+            const [{ version }] = await queryRows<{ version: number }>(tx, sql`select version from schedules where id = ${scheduleId}`);
+            const before = await tuplesRead(tx);
+            await rippleSchedule(tx, viewer, { scheduleId: String(scheduleId), organization: org, version: Number(version) }, String(from.id), fixAll);
+            const tuples = (await tuplesRead(tx)) - before;
+            const rows = await queryRows<{ id: number; t: number }>(
+              tx,
+              sql`select id, on_air_time + (select time_origin from schedules where id = ${scheduleId}) as t from events where schedule_id = ${scheduleId} and version > 1`,
+            );
+            measured = { tuples, moved: new Map(rows.map((r) => [Number(r.id), Number(r.t)])) };
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(new Map(expected.map((m) => [m.id, m.onAirTime])), `from event ${at}, fixAll ${fixAll}`).toEqual(measured.moved);
+        // The segment: up to the next locked event, or (fixAll) to the end.
+        const nextLocked = timings.findIndex((e, i) => i > at && e.locked);
+        const segment = (fixAll || nextLocked < 0 ? COUNT : nextLocked + 1) - at;
+        expect(measured.tuples, `from event ${at}, fixAll ${fixAll}: ${expected.length} moved`).toBeLessThanOrEqual(PER_EVENT * segment + ONE_PASS + FIXED);
+      }),
+      { numRuns: 15, seed: 46, examples: [[COUNT - 10, false], [COUNT - 10, true], [0, false]] },
+    );
+  });
+});
