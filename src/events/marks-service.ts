@@ -72,11 +72,18 @@ export class MarkService {
     // With changeSetId the draft is marked (its version moves), and the schedule stays as it is.
     return editScheduleEvents(this.db, viewer, { ...at, operation }, async ({ tx, target }) => {
       const changed = await write(tx, target, criteria);
-      return outcome(changed, async (schedule) => {
-        const page = await schedulePage(tx, target, request, criteria);
-        const messages = [info(markedMessage(changed, page.totalElements, what))];
-        return { content: pageResult(schedule, target, page, request, criteria), messages, schedule: toSchedule(schedule) };
-      });
+      // A mark writes documents only: the count and the timings stay (the touch neither counts nor reads the extremes).
+      return outcome(
+        changed,
+        async (schedule) => {
+          const page = await schedulePage(tx, target, request, criteria);
+          const messages = [info(markedMessage(changed, page.totalElements, what))];
+          return { content: pageResult(schedule, target, page, request, criteria), messages, schedule: toSchedule(schedule) };
+        },
+        0,
+        undefined,
+        true,
+      );
     });
   }
 
@@ -100,14 +107,21 @@ export class MarkService {
     return editScheduleEvents(this.db, viewer, { ...at, operation: "updateEventsByCriteria" }, async ({ tx, target }) => {
       if (ids) await requireEventIds(tx, target, ids);
       const changed = await updateMatching(tx, target, filter, { replacementType: args.replacementType, patch });
-      return outcome(changed, async (schedule) => {
-        const page = await schedulePage(tx, target, request, filter);
-        return {
-          content: pageResult(schedule, target, page, request, filter),
-          schedule: toSchedule(schedule),
-          messages: [info(`${plural(changed, "event")} updated`)],
-        };
-      });
+      // Types and documents only: the count and the timings stay.
+      return outcome(
+        changed,
+        async (schedule) => {
+          const page = await schedulePage(tx, target, request, filter);
+          return {
+            content: pageResult(schedule, target, page, request, filter),
+            schedule: toSchedule(schedule),
+            messages: [info(`${plural(changed, "event")} updated`)],
+          };
+        },
+        0,
+        undefined,
+        true,
+      );
     });
   }
 }

@@ -1,5 +1,7 @@
-// A ripple reads the events it may move, not the schedule: from its event up to the next locked
-// one (fixAll: to the end), wherever that is in a long schedule. PostgreSQL counts the tuples a
+// Edits of a few events of a long schedule read what they touch, not the schedule. A ripple reads
+// the events it may move: from its event up to the next locked one (fixAll: to the end), wherever
+// that is; marks and updates by criteria of a few events by id read those (their touch neither
+// counts the events nor reads the extremes: they change documents and types only). PostgreSQL counts the tuples a
 // transaction reads from `events` and its indexes (pg_stat_get_xact_*): events and fixAll are
 // drawn at random, each ripple runs in a transaction rolled back after, its moves are checked
 // against the timeline module's ripple over the whole schedule, and its reads are held to a bound
@@ -11,6 +13,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows, type Executor } from "../../src/db/client.js";
 import { rippleSchedule } from "../../src/events/ripple-schedule.js";
+import { MarkService } from "../../src/events/marks-service.js";
+import type { Database } from "../../src/db/client.js";
 import { ownerViewer } from "../../src/schedules/index.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
@@ -36,8 +40,8 @@ async function tuplesRead(tx: Executor): Promise<number> {
   return Number(row.n);
 }
 
-describe("a ripple in a long schedule", () => {
-  it("reads its segment, not the schedule, and moves what the timeline's ripple moves", async () => {
+describe("edits of a few events in a long schedule", () => {
+  it("a ripple reads its segment and moves what the timeline's ripple moves; marks of a few events read those", async () => {
     const { org, gql } = await orgClient(t, "admin");
     const schedule = await createSchedule(gql, "Long");
     const scheduleId = Number(schedule.id);
@@ -85,6 +89,31 @@ describe("a ripple in a long schedule", () => {
         expect(measured.tuples, `from event ${at}, fixAll ${fixAll}: ${expected.length} moved`).toBeLessThanOrEqual(PER_EVENT * segment + ONE_PASS + FIXED);
       }),
       { numRuns: 15, seed: 46, examples: [[COUNT - 10, false], [COUNT - 10, true], [0, false]] },
+    );
+
+    // Marks and updates by criteria of 1–3 events drawn anywhere, each in a transaction rolled back after.
+    const kinds = ["markScte", "markEpg", "updateByCriteria"] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...kinds), fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 }), async (kind, picks) => {
+        const ids = picks.map((i) => String(timings[i].id));
+        let tuples = 0;
+        await t.service.database.db
+          .transaction(async (tx) => {
+            const marks = new MarkService(tx as unknown as Database);
+            const at = { scheduleId: String(scheduleId), organization: org };
+            const before = await tuplesRead(tx);
+            if (kind === "markScte") await marks.markScte(viewer, at, { ids });
+            else if (kind === "markEpg") await marks.markEpg(viewer, at, { ids });
+            else await marks.updateByCriteria(viewer, at, { ids, programme: { title: "P" } });
+            tuples = (await tuplesRead(tx)) - before;
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(tuples, `${kind} of ${ids.length} events`).toBeLessThanOrEqual(PER_EVENT * ids.length + FIXED);
+      }),
+      { numRuns: 12, seed: 46 },
     );
   });
 });
