@@ -122,6 +122,13 @@ try {
   await measure("updateEventsByCriteria, missingAsset: true (2,000)", () =>
     gql(`mutation($id: ID!) { updateEventsByCriteria(scheduleId: $id, criteria: { missingAsset: true }, programme: { title: "Missing" }) { ${PAGE} } }`, { id: scheduleId }),
   );
+  const [{ one }] = await direct`select (min(id) + 50000)::int as one from events where schedule_id = ${scheduleId}`;
+  await measure("markEpgEvents of one event (by id)", () => gql(`mutation($id: ID!, $c: EventCriteriaInput!) { markEpgEvents(scheduleId: $id, criteria: $c) { ${PAGE} } }`, { id: scheduleId, c: { ids: [String(one)] } }),
+    () => direct`update events set data = data - 'programme' where id = ${one}`,
+  );
+  await measure("updateEventsByCriteria of one event (by id)", () =>
+    gql(`mutation($id: ID!, $ids: [ID!]) { updateEventsByCriteria(scheduleId: $id, ids: $ids, programme: { title: "One" }) { ${PAGE} } }`, { id: scheduleId, ids: [String(one)] }),
+  );
   let flip = 0;
   await measure("replaceAsset (50 events) with fillGaps", async () => {
     const [from, to] = flip++ % 2 === 0 ? ["A-2", "A-1"] : ["A-1", "A-2"];
