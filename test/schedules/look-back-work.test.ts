@@ -162,5 +162,19 @@ describe("the look-back of long schedules", () => {
       }),
       { numRuns: 20, seed: 46, examples: [[0, 0], [0, COUNT * SPACING], [COUNT - 1, 0], [COUNT / 2, 60_000]] },
     );
+
+    // A schedule of short events only (a minute each, none indexed by duration) whose rows lie
+    // after the long one's: its touch finds that it has events by one probe, not by a scan of the table.
+    await t.service.database.db
+      .transaction(async (tx) => {
+        const before = await tuplesRead(tx);
+        const touched = await touchSchedule(tx, Number(short.id), 0);
+        const tuples = (await tuplesRead(tx)) - before;
+        expect([touched.maxEventDuration, tuples <= FIXED], `${tuples} tuples`).toEqual([60_000, true]);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
   });
 });

@@ -1,8 +1,8 @@
 // The counters of a target: version, dates, the longest duration and the number of events of a
 // schedule (or a change set's draft). editScheduleEvents (../edit-events.ts) touches them once per change.
 // Each extreme is read by index (docs/DECISIONS.md 65 and 86): the first start is one probe of
-// events_schedule_time_idx, the longest event (an upper bound for the shortest: look-back.ts
-// longestOf) one of the partial events_schedule_long_idx, the last end a short range of the first
+// events_schedule_time_idx, the longest event (a minute at least: look-back.ts longestOf) one of
+// the partial events_schedule_long_idx, the last end a short range of the first
 // from the last start back by the longest duration (look-back.ts lastEndOf); the number of events
 // moves by what the edit reports it changed, and is counted only when the edit does not know.
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";

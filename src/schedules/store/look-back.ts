@@ -60,6 +60,8 @@ export const INDEXED_DURATION_MS = 60_000;
  */
 export function longestOf(table: SQL, key: SQL, id: number | SQLWrapper): SQL {
   const floor = sql.raw(String(INDEXED_DURATION_MS)); // a literal: the partial index's predicate must be provable from it
+  // Whether the target has events by its first start (min over the index of starts, one probe): a
+  // `limit 1` there may be planned as a scan of the table until a row of the target turns up.
   return sql`coalesce((select max(d.duration) from ${table} d where d.${key} = ${id} and d.duration > ${floor}),
-      (select ${floor}::bigint from ${table} a where a.${key} = ${id} limit 1), 0)`;
+      (select ${floor}::bigint where (select min(a.on_air_time) from ${table} a where a.${key} = ${id}) is not null), 0)`;
 }

@@ -21,7 +21,7 @@ select count(*)::int as n from events where schedule_id = $1;
 select (select max(x.finish) from (select l.on_air_time + l.duration as finish from events l
       where l.schedule_id = $1
         and l.on_air_time between (select max(f.on_air_time) from events f where f.schedule_id = $2) - coalesce((select max(d.duration) from events d where d.schedule_id = $3 and d.duration > 60000),
-      (select 60000::bigint from events a where a.schedule_id = $4 limit 1), 0) and (select max(f.on_air_time) from events f where f.schedule_id = $5)
+      (select 60000::bigint where (select min(a.on_air_time) from events a where a.schedule_id = $4) is not null), 0) and (select max(f.on_air_time) from events f where f.schedule_id = $5)
       offset 0) x) + (select o.time_origin from schedules o where o.id = $6) as t;
 
 -- lockedGaps(schedule target, from, to)
