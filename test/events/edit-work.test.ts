@@ -11,13 +11,14 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows, type Executor } from "../../src/db/client.js";
+import { queryRows } from "../../src/db/client.js";
 import { rippleSchedule } from "../../src/events/ripple-schedule.js";
 import { MarkService } from "../../src/events/marks-service.js";
 import type { Database } from "../../src/db/client.js";
 import { ownerViewer } from "../../src/schedules/index.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
+import { tuplesRead } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "./helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
@@ -30,15 +31,6 @@ const PER_EVENT = 12;
 const FIXED = 300;
 /** One sequential pass over the table: for a few hundred moves the planner may rightly prefer it to as many probes of a small table. */
 const ONE_PASS = COUNT + 50;
-
-async function tuplesRead(tx: Executor): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(
-    tx,
-    sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid) + pg_stat_get_xact_tuples_fetched(c.oid)), 0)::bigint as n
-      from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
-  );
-  return Number(row.n);
-}
 
 describe("edits of a few events in a long schedule", () => {
   it("a ripple reads its segment and moves what the timeline's ripple moves; marks of a few events read those", async () => {

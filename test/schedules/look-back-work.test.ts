@@ -18,6 +18,7 @@ import { queryRows, type Executor } from "../../src/db/client.js";
 import { lastEnd, lockedGaps, scheduleTarget, targetPageRows, targetsPageRows } from "../../src/schedules/index.js";
 import { touchSchedule } from "../../src/schedules/store/counters.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
+import { tuplesRead } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "../events/helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
@@ -34,16 +35,6 @@ const FIXED = 100;
 const REWRITES = 4;
 /** One sequential pass over the table (both schedules' events). */
 const ONE_PASS = COUNT + 50;
-
-/** Tuples read so far in this transaction from `events` and its indexes. */
-async function tuplesRead(tx: Executor): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(
-    tx,
-    sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid) + pg_stat_get_xact_tuples_fetched(c.oid)), 0)::bigint as n
-      from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
-  );
-  return Number(row.n);
-}
 
 async function readIn<T>(read: (tx: Executor) => Promise<T>): Promise<{ result: T; tuples: number }> {
   return t.service.database.db.transaction(async (tx) => {
