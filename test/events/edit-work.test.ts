@@ -18,7 +18,7 @@ import type { Database } from "../../src/db/client.js";
 import { ownerViewer } from "../../src/schedules/index.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
-import { tuplesRead } from "../helpers/tuples.js";
+import { rolledBack, tuplesOf } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "./helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
@@ -51,29 +51,22 @@ describe("edits of a few events in a long schedule", () => {
       sql`select id, on_air_time + (select time_origin from schedules where id = ${scheduleId}) as t, duration as d, locked as l from events where schedule_id = ${scheduleId} order by on_air_time, id`,
     )).map((r) => ({ id: Number(r.id), onAirTime: Number(r.t), duration: Number(r.d), locked: r.l }));
     const viewer = ownerViewer({ organization: org, userId: "ripple-work" });
-    const rolledBack = new Error("rolled back");
 
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.boolean(), async (at, fixAll) => {
         const from = timings[at];
         const expected = ripple(timings, from.id, { fixAll }).moves;
-        let measured = { tuples: 0, moved: new Map<number, number>() };
-        await t.service.database.db
-          .transaction(async (tx) => {
-            const [{ version }] = await queryRows<{ version: number }>(tx, sql`select version from schedules where id = ${scheduleId}`);
-            const before = await tuplesRead(tx);
-            await rippleSchedule(tx, viewer, { scheduleId: String(scheduleId), organization: org, version: Number(version) }, String(from.id), fixAll);
-            const tuples = (await tuplesRead(tx)) - before;
-            const rows = await queryRows<{ id: number; t: number }>(
-              tx,
-              sql`select id, on_air_time + (select time_origin from schedules where id = ${scheduleId}) as t from events where schedule_id = ${scheduleId} and version > 1`,
-            );
-            measured = { tuples, moved: new Map(rows.map((r) => [Number(r.id), Number(r.t)])) };
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
+        const measured = await rolledBack(t.service.database.db, async (tx) => {
+          const [{ version }] = await queryRows<{ version: number }>(tx, sql`select version from schedules where id = ${scheduleId}`);
+          const { tuples } = await tuplesOf(tx, () =>
+            rippleSchedule(tx, viewer, { scheduleId: String(scheduleId), organization: org, version: Number(version) }, String(from.id), fixAll),
+          );
+          const rows = await queryRows<{ id: number; t: number }>(
+            tx,
+            sql`select id, on_air_time + (select time_origin from schedules where id = ${scheduleId}) as t from events where schedule_id = ${scheduleId} and version > 1`,
+          );
+          return { tuples, moved: new Map(rows.map((r) => [Number(r.id), Number(r.t)])) };
+        });
         expect(new Map(expected.map((m) => [m.id, m.onAirTime])), `from event ${at}, fixAll ${fixAll}`).toEqual(measured.moved);
         // The segment: up to the next locked event, or (fixAll) to the end.
         const nextLocked = timings.findIndex((e, i) => i > at && e.locked);
@@ -88,21 +81,13 @@ describe("edits of a few events in a long schedule", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...kinds), fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 }), async (kind, picks) => {
         const ids = picks.map((i) => String(timings[i].id));
-        let tuples = 0;
-        await t.service.database.db
-          .transaction(async (tx) => {
-            const marks = new MarkService(tx as unknown as Database);
-            const at = { scheduleId: String(scheduleId), organization: org };
-            const before = await tuplesRead(tx);
-            if (kind === "markScte") await marks.markScte(viewer, at, { ids });
-            else if (kind === "markEpg") await marks.markEpg(viewer, at, { ids });
-            else await marks.updateByCriteria(viewer, at, { ids, programme: { title: "P" } });
-            tuples = (await tuplesRead(tx)) - before;
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
+        const { tuples } = await rolledBack(t.service.database.db, (tx) => {
+          const marks = new MarkService(tx as unknown as Database);
+          const at = { scheduleId: String(scheduleId), organization: org };
+          return tuplesOf(tx, () =>
+            kind === "markScte" ? marks.markScte(viewer, at, { ids }) : kind === "markEpg" ? marks.markEpg(viewer, at, { ids }) : marks.updateByCriteria(viewer, at, { ids, programme: { title: "P" } }),
+          );
+        });
         expect(tuples, `${kind} of ${ids.length} events`).toBeLessThanOrEqual(PER_EVENT * ids.length + FIXED);
       }),
       { numRuns: 12, seed: 46 },

@@ -1,8 +1,8 @@
 // The work a statement does, as PostgreSQL counts it: tuples read in this transaction from `events`
 // and its indexes (pg_stat_get_xact_*, per transaction on either driver). The work-bound tests
-// read it before and after what they measure, inside one transaction.
+// measure inside one transaction, rolled back after so that each drawn case meets the same data.
 import { sql } from "drizzle-orm";
-import { queryRows, type Executor } from "../../src/db/client.js";
+import { queryRows, type Database, type Executor, type Transaction } from "../../src/db/client.js";
 
 /** Tuples read so far in this transaction from `events` and its indexes. */
 export async function tuplesRead(tx: Executor): Promise<number> {
@@ -12,4 +12,27 @@ export async function tuplesRead(tx: Executor): Promise<number> {
       from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
   );
   return Number(row.n);
+}
+
+/** What `measured` answers, and the tuples it read (inside the transaction `tx`). */
+export async function tuplesOf<T>(tx: Executor, measured: () => Promise<T>): Promise<{ result: T; tuples: number }> {
+  const before = await tuplesRead(tx);
+  const result = await measured();
+  return { result, tuples: (await tuplesRead(tx)) - before };
+}
+
+const ROLLED_BACK = new Error("rolled back");
+
+/** Runs `work` in a transaction of `db` and rolls it back; answers what `work` answered. */
+export async function rolledBack<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await db
+    .transaction(async (tx) => {
+      result = await work(tx);
+      throw ROLLED_BACK;
+    })
+    .catch((error: unknown) => {
+      if (error !== ROLLED_BACK) throw error;
+    });
+  return result as T;
 }

@@ -18,7 +18,7 @@ import { queryRows, type Executor } from "../../src/db/client.js";
 import { lastEnd, lockedGaps, scheduleTarget, targetPageRows, targetsPageRows } from "../../src/schedules/index.js";
 import { touchSchedule } from "../../src/schedules/store/counters.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
-import { tuplesRead } from "../helpers/tuples.js";
+import { rolledBack, tuplesOf } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "../events/helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
@@ -36,13 +36,8 @@ const REWRITES = 4;
 /** One sequential pass over the table (both schedules' events). */
 const ONE_PASS = COUNT + 50;
 
-async function readIn<T>(read: (tx: Executor) => Promise<T>): Promise<{ result: T; tuples: number }> {
-  return t.service.database.db.transaction(async (tx) => {
-    const before = await tuplesRead(tx);
-    const result = await read(tx);
-    return { result, tuples: (await tuplesRead(tx)) - before };
-  });
-}
+/** What `read` answers and the tuples it read, in a transaction of its own. */
+const readIn = <T>(read: (tx: Executor) => Promise<T>) => rolledBack(t.service.database.db, (tx) => tuplesOf(tx, () => read(tx)));
 
 describe("the look-back of long schedules", () => {
   it("reads a bounded number of tuples per row, wherever the page or span is", async () => {
@@ -66,7 +61,6 @@ describe("the look-back of long schedules", () => {
     // As autovacuum would after such an import: the plans are those of a table with statistics.
     await queryRows(t.service.database.db, sql`analyze events`);
     const target = scheduleTarget(Number(long.id));
-    const rolledBack = new Error("rolled back");
     const selection = { data: false, lookBack: true };
 
     await fc.assert(
@@ -106,18 +100,11 @@ describe("the look-back of long schedules", () => {
     // the end of the span is found without reading on to the schedule's end.
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 1, max: 200 }), async (from, length) => {
-        let tuples = 0;
-        await t.service.database.db
-          .transaction(async (tx) => {
-            await queryRows(tx, sql`update events set locked = false where schedule_id = ${Number(long.id)} and locked`);
-            const before = await tuplesRead(tx);
-            expect(await lockedGaps(tx, target, T0 + from * SPACING, T0 + (from + length) * SPACING)).toEqual([]);
-            tuples = (await tuplesRead(tx)) - before;
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
+        const { result: gaps, tuples } = await rolledBack(t.service.database.db, async (tx) => {
+          await queryRows(tx, sql`update events set locked = false where schedule_id = ${Number(long.id)} and locked`);
+          return tuplesOf(tx, () => lockedGaps(tx, target, T0 + from * SPACING, T0 + (from + length) * SPACING));
+        });
+        expect(gaps).toEqual([]);
         expect(tuples, `${length} events from ${from}, nothing locked`).toBeLessThanOrEqual(PER_PASSED * length + FIXED);
       }),
       { numRuns: 10, seed: 46, examples: [[0, 1]] },
@@ -130,21 +117,12 @@ describe("the look-back of long schedules", () => {
     for (let i = 0; i < REWRITES; i++) await queryRows(t.service.database.db, sql`update events set on_air_time = on_air_time + ${1 - 2 * i} where schedule_id = ${Number(long.id)}`);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: COUNT - 1 }), fc.integer({ min: 0, max: COUNT * SPACING }), async (at, duration) => {
-        let measured = { tuples: 0, lastEnd: 0, finish: 0, want: 0 };
-        await t.service.database.db
-          .transaction(async (tx) => {
-            await queryRows(tx, sql`update events set duration = ${duration} where id = (select id from events where schedule_id = ${Number(long.id)} order by on_air_time, id offset ${at} limit 1)`);
-            const before = await tuplesRead(tx);
-            const touched = await touchSchedule(tx, Number(long.id), 0);
-            const end = await lastEnd(tx, target);
-            const tuples = (await tuplesRead(tx)) - before;
-            const [want] = await queryRows<{ t: string }>(tx, sql`select max(on_air_time + duration) as t from events where schedule_id = ${Number(long.id)}`);
-            measured = { tuples, lastEnd: end ?? 0, finish: touched.finishDate?.getTime() ?? 0, want: Number(want.t) };
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
+        const measured = await rolledBack(t.service.database.db, async (tx) => {
+          await queryRows(tx, sql`update events set duration = ${duration} where id = (select id from events where schedule_id = ${Number(long.id)} order by on_air_time, id offset ${at} limit 1)`);
+          const { result, tuples } = await tuplesOf(tx, async () => ({ touched: await touchSchedule(tx, Number(long.id), 0), end: await lastEnd(tx, target) }));
+          const [want] = await queryRows<{ t: string }>(tx, sql`select max(on_air_time + duration) as t from events where schedule_id = ${Number(long.id)}`);
+          return { tuples, lastEnd: result.end ?? 0, finish: result.touched.finishDate?.getTime() ?? 0, want: Number(want.t) };
+        });
         expect(measured.lastEnd, `event ${at} made ${duration} ms long`).toBe(measured.want);
         expect(measured.finish).toBe(measured.want);
         // The window before the last start that the longest event spans, each event with its dead versions, read twice (touch and lastEnd).
@@ -156,16 +134,7 @@ describe("the look-back of long schedules", () => {
 
     // A schedule of short events only (a minute each, none indexed by duration) whose rows lie
     // after the long one's: its touch finds that it has events by one probe, not by a scan of the table.
-    await t.service.database.db
-      .transaction(async (tx) => {
-        const before = await tuplesRead(tx);
-        const touched = await touchSchedule(tx, Number(short.id), 0);
-        const tuples = (await tuplesRead(tx)) - before;
-        expect([touched.maxEventDuration, tuples <= FIXED], `${tuples} tuples`).toEqual([60_000, true]);
-        throw rolledBack;
-      })
-      .catch((error: unknown) => {
-        if (error !== rolledBack) throw error;
-      });
+    const { result: touched, tuples } = await rolledBack(t.service.database.db, (tx) => tuplesOf(tx, () => touchSchedule(tx, Number(short.id), 0)));
+    expect([touched.maxEventDuration, tuples <= FIXED], `${tuples} tuples`).toEqual([60_000, true]);
   });
 });
