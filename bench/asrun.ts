@@ -12,7 +12,7 @@ const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 const DAY = 86_400_000;
 
-const { direct, gql, stop } = await largeBench(ORG);
+const { direct, gql, recount, stop } = await largeBench(ORG);
 
 /** One line per operation: median and max of RUNS runs after a warm-up (bench/lib.ts measure). */
 async function report(label: string, run: () => unknown): Promise<void> {
@@ -43,7 +43,7 @@ async function load(count: number): Promise<number> {
   await direct`update schedules set time_origin = 0, event_count = ${count} where id = ${id}`;
   await direct`vacuum analyze events`;
   await direct`vacuum analyze as_run_entries`;
-  await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id });
+  await recount(id);
   return id;
 }
 

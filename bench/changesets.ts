@@ -9,7 +9,7 @@ const RUNS = Number(process.argv[3] ?? 5);
 const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 
-const { direct, gql, stop } = await largeBench(ORG);
+const { direct, gql, recount, stop } = await largeBench(ORG);
 
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
   const times: number[] = [];
@@ -43,7 +43,7 @@ try {
         'secondaryEvents', jsonb_build_array(jsonb_build_object('command', 'ON', 'objectName', 'logo', 'offset', 0, 'origin', 'FROM_START')))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
   await direct`vacuum analyze events`;
-  await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id: scheduleId });
+  await recount(scheduleId);
   console.log(`${COUNT} events; ${RUNS} runs each\n`);
   const version = async () => (await gql(`query($id: ID!) { schedule(id: $id) { version } }`, { id: scheduleId })).schedule.version as number;
   const [{ first }] = await direct`select min(id)::int as first from events where schedule_id = ${scheduleId}`;

@@ -9,7 +9,7 @@ const RUNS = Number(process.argv[3] ?? 5);
 const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 
-const { direct, url, gql, stop } = await largeBench(ORG);
+const { direct, url, gql, recount, stop } = await largeBench(ORG);
 
 const results: [string, number, number][] = [];
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
@@ -40,8 +40,8 @@ try {
         'secondaryEvents', jsonb_build_array(jsonb_build_object('command', 'ON', 'objectName', 'logo', 'offset', 0, 'origin', 'FROM_START')))
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
   await direct`vacuum analyze events`;
-  // One mutation so that the schedule's dates and version follow the events.
-  await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id: scheduleId });
+  // The schedule's counters and dates follow the events.
+  await recount(scheduleId);
   if (process.env.BENCH_LOAD_ONLY) {
     console.log(`loaded ${COUNT} events into ${url} (schedule ${scheduleId}); kept`);
     process.exit(0);
@@ -62,7 +62,7 @@ try {
     const { createSchedule: extra } = await gql(`mutation($input: ScheduleInput!) { createSchedule(input: $input) { id } }`, { input: { name: `Bench ${k}` } });
     await direct`insert into events (schedule_id, organization, on_air_time, duration, title)
       select ${Number(extra.id)}, ${ORG}, ${T0}::bigint + i * 60000, 60000, 'E' || i from generate_series(0::bigint, 99::bigint) as i`;
-    await gql(`mutation($id: ID!) { shiftSchedule(id: $id, milliseconds: 0) { version } }`, { id: extra.id });
+    await recount(extra.id);
   }
   await measure("20 schedules with their first 20 events each", () =>
     gql(`{ schedules(size: 20) { content { id name events(size: 20) { totalElements gaps content { id onAirTime title duration } } } } }`),

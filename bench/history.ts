@@ -11,7 +11,7 @@ const RUNS = Number(process.argv[3] ?? 9);
 const ORG = "bench";
 const T0 = Date.UTC(2026, 0, 1, 6);
 
-const { direct, gql, history, stop } = await largeBench(ORG);
+const { direct, gql, history, recount, stop } = await largeBench(ORG);
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 const timed = async (run: () => Promise<unknown>) => {
   const started = performance.now();
@@ -30,6 +30,7 @@ try {
     from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`;
   await direct`vacuum analyze events`;
   await direct`vacuum analyze schedule_history_changes`;
+  await recount(scheduleId);
   await gql(`mutation($id: ID!) { updateSchedule(id: $id, input: { name: "Bench day" }) { version } }`, { id: scheduleId });
   const version = async () => (await gql(`query($id: ID!) { schedule(id: $id) { version } }`, { id: scheduleId })).schedule.version as number;
   const base = await version();

@@ -51,7 +51,8 @@ export class EventCatalogService {
     return editScheduleEvents(this.db, viewer, { ...at, operation: "syncEventTitles" }, async ({ tx, schedule, target }) => {
       await requireEventIds(tx, target, ids);
       const changed = await syncTitles(tx, schedule.id, schedule.organization, ids);
-      return outcome(changed, toSchedule);
+      // Titles only: the count and the timings stay.
+      return outcome(changed, toSchedule, 0, undefined, true);
     });
   }
 }

@@ -56,13 +56,14 @@ export function shiftSchedule(db: Transactor, viewer: Viewer, args: ShiftArgs): 
     const span = await scheduleSpan(tx, schedule);
     if (args.wallClock) {
       await moveByWallClock(tx, schedule, span, days!, "shiftSchedule", "days");
-      return outcome(true, toSchedule);
+      return outcome(true, toSchedule, 0);
     }
     const by = given(days) ? days! * DAY_MS : milliseconds!;
     checkMoveInRange(span, by, "shiftSchedule", { argument: given(days) ? "days" : "milliseconds" });
     await shiftAll(tx, schedule.id, by);
     await moveStoredDates(tx, schedule, by);
-    return outcome(true, toSchedule);
+    // Every event moves and none comes or goes: the count moves by 0 (the dates are read again).
+    return outcome(true, toSchedule, 0);
   });
 }
 
@@ -101,7 +102,7 @@ export function transposeSchedule(db: Transactor, viewer: Viewer, args: { id: st
     checkMoveInRange(await scheduleSpan(tx, schedule), by, "transposeSchedule", { argument: "startTime" });
     await shiftAll(tx, schedule.id, by);
     await moveStoredDates(tx, schedule, by);
-    return outcome(true, toSchedule);
+    return outcome(true, toSchedule, 0);
   });
 }
 

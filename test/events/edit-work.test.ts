@@ -16,6 +16,9 @@ import { rippleSchedule } from "../../src/events/ripple-schedule.js";
 import { MarkService } from "../../src/events/marks-service.js";
 import type { Database } from "../../src/db/client.js";
 import { ownerViewer } from "../../src/schedules/index.js";
+import { shiftSchedule, transposeSchedule } from "../../src/schedules/copy-shift-transpose.js";
+import { touchSchedule } from "../../src/schedules/store/index.js";
+import { EventCatalogService } from "../../src/events/catalog-service.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { rolledBack, tuplesOf } from "../helpers/tuples.js";
@@ -40,11 +43,13 @@ describe("edits of a few events in a long schedule", () => {
     // Every 30 s, lengths 20–30 s (gaps to close), a locked event every 500.
     await queryRows(
       t.service.database.db,
-      sql`insert into events (schedule_id, organization, on_air_time, duration, title, locked)
-        select ${scheduleId}, ${org}, ${T0}::bigint + i * ${SPACING}, 20000 + (i % 11) * 1000, 'E' || i, i % ${LOCKED_EVERY} = 7
+      sql`insert into events (schedule_id, organization, on_air_time, duration, title, locked, media_id)
+        select ${scheduleId}, ${org}, ${T0}::bigint + i * ${SPACING}, 20000 + (i % 11) * 1000, 'E' || i, i % ${LOCKED_EVERY} = 7, 'A-' || (i % 5)
         from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`,
     );
-    await gql.data(`mutation($s: ID!) { shiftSchedule(id: $s, milliseconds: 0) { version } }`, { s: schedule.id });
+    await gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: [0, 1, 2, 3, 4].map((k) => ({ assetId: `A-${k}`, name: `Asset ${k}`, systemFields: { title: `Title ${k}` } })) });
+    // The counters (count, longest event, dates) of events written by SQL: counted once.
+    await touchSchedule(t.service.database.db, scheduleId);
     await queryRows(t.service.database.db, sql`analyze events`);
     const timings = (await queryRows<{ id: number; t: number; d: number; l: boolean }>(
       t.service.database.db,
@@ -91,6 +96,37 @@ describe("edits of a few events in a long schedule", () => {
         expect(tuples, `${kind} of ${ids.length} events`).toBeLessThanOrEqual(PER_EVENT * ids.length + FIXED);
       }),
       { numRuns: 12, seed: 46 },
+    );
+
+    // Edits that add or remove no event, drawn with their arguments, each in a transaction rolled back after.
+    const counters = sql`select s.event_count as n, (select count(*) from events where schedule_id = ${scheduleId}) as counted,
+        s.start_date = to_timestamp((select min(on_air_time) + s.time_origin from events where schedule_id = ${scheduleId}) / 1000.0) as first,
+        s.finish_date = to_timestamp((select max(on_air_time + duration) + s.time_origin from events where schedule_id = ${scheduleId}) / 1000.0) as last
+      from schedules s where s.id = ${scheduleId}`;
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant("shift" as const), ms: fc.integer({ min: -30 * 86_400_000, max: 30 * 86_400_000 }) }),
+      fc.record({ kind: fc.constant("shiftDays" as const), days: fc.integer({ min: -400, max: 400 }) }),
+      fc.record({ kind: fc.constant("transpose" as const), by: fc.integer({ min: -86_400_000, max: 86_400_000 }) }),
+      fc.record({ kind: fc.constant("syncTitles" as const), picks: fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(edit, async (e) => {
+        const at = { scheduleId: String(scheduleId), organization: org };
+        const named = e.kind === "syncTitles" ? e.picks.map((i) => String(timings[i].id)) : [];
+        const { tuples, after } = await rolledBack(t.service.database.db, async (tx) => {
+          const { tuples } = await tuplesOf(tx, () =>
+            e.kind === "shift" ? shiftSchedule(tx, viewer, { id: at.scheduleId, organization: org, milliseconds: e.ms })
+            : e.kind === "shiftDays" ? shiftSchedule(tx, viewer, { id: at.scheduleId, organization: org, days: e.days })
+            : e.kind === "transpose" ? transposeSchedule(tx, viewer, { id: at.scheduleId, organization: org, startTime: new Date(timings[0].onAirTime + e.by) })
+            : new EventCatalogService(tx as unknown as Database).syncEventTitles(viewer, at, named),
+          );
+          const [after] = await queryRows<{ n: number; counted: number; first: boolean; last: boolean }>(tx, counters);
+          return { tuples, after };
+        });
+        expect({ ...after, n: Number(after.n), counted: Number(after.counted) }, JSON.stringify(e)).toEqual({ n: COUNT, counted: COUNT, first: true, last: true });
+        expect(tuples, JSON.stringify(e)).toBeLessThanOrEqual(PER_EVENT * named.length + FIXED);
+      }),
+      { numRuns: 16, seed: 46 },
     );
   });
 });
