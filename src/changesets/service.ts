@@ -112,12 +112,16 @@ export class ChangeSetService {
           currentVersion: schedule.version,
         });
       }
-      await store.mergeDraft(tx, changeSet.id, schedule.id);
-      return outcome(true, async () => {
-        const applied = await store.markApplied(tx, schedule.id);
-        await store.deleteChangeSet(tx, changeSet.id);
-        return toSchedule(applied);
-      });
+      const counted = await store.mergeDraft(tx, changeSet.id, schedule.id);
+      return outcome(
+        true,
+        async () => {
+          const applied = await store.markApplied(tx, schedule.id);
+          await store.deleteChangeSet(tx, changeSet.id);
+          return toSchedule(applied);
+        },
+        counted,
+      );
     });
   }
 

@@ -264,7 +264,8 @@ export class HistoryService {
       await writeRevertedScheduleColumns(tx, row.id, rewound.schedule);
       await writeRevertedEvents(tx, row.id, removed, changed, restored);
       // Always a new version, also when toVersion equals the current state (the history says so).
-      return outcome(true, (touched) => toSchedule(touched));
+      // The events written back are known: the count moves by those restored less those removed.
+      return outcome(true, (touched) => toSchedule(touched), restored.length - removed.length);
     });
   }
 

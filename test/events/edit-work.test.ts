@@ -19,6 +19,9 @@ import { ownerViewer } from "../../src/schedules/index.js";
 import { shiftSchedule, transposeSchedule } from "../../src/schedules/copy-shift-transpose.js";
 import { touchSchedule } from "../../src/schedules/store/index.js";
 import { EventCatalogService } from "../../src/events/catalog-service.js";
+import { EventService } from "../../src/events/service.js";
+import { ChangeSetService } from "../../src/changesets/service.js";
+import { HistoryService } from "../../src/history/service.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { rolledBack, tuplesOf } from "../helpers/tuples.js";
@@ -127,6 +130,45 @@ describe("edits of a few events in a long schedule", () => {
         expect(tuples, JSON.stringify(e)).toBeLessThanOrEqual(PER_EVENT * named.length + FIXED);
       }),
       { numRuns: 16, seed: 46 },
+    );
+
+    // A revert of an edit of 1–3 events, and a change set's draft with 1–3 events changed, one removed
+    // and one added, applied: each prepared and committed first, then measured in a transaction rolled back after.
+    const events = new EventService(t.service.database.db);
+    const changeSets = new ChangeSetService(t.service.database.db);
+    const scheduleVersion = async () => Number((await queryRows<{ v: number }>(t.service.database.db, sql`select version as v from schedules where id = ${scheduleId}`))[0].v);
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("revert" as const, "applyChangeSet" as const), fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 }), async (kind, picks) => {
+        const named = picks.map((i) => String(timings[i].id));
+        const at = { scheduleId: String(scheduleId), organization: org };
+        const before = await scheduleVersion();
+        round++;
+        let changeSetId = "";
+        if (kind === "revert") {
+          await events.update(viewer, { ...at, version: before }, named.map((id) => ({ id, title: `Retitled ${round}` })));
+        } else {
+          const changeSet = await changeSets.create(viewer, at.scheduleId, org);
+          changeSetId = changeSet.id;
+          const draft = { ...at, changeSetId };
+          await events.update(viewer, { ...draft, version: changeSet.version }, named.map((id) => ({ id, title: `Drafted ${round}` })));
+          await events.delete(viewer, { ...draft, version: changeSet.version + 1 }, [named[0]]);
+          await events.create(viewer, { ...draft, version: changeSet.version + 2 }, { title: `Added ${round}`, onAirTime: new Date(timings[0].onAirTime - 60_000), duration: 30_000 } as never);
+        }
+        const { tuples, after } = await rolledBack(t.service.database.db, async (tx) => {
+          const { tuples } = await tuplesOf(tx, () =>
+            kind === "revert"
+              ? new HistoryService(tx as unknown as Database).revert(viewer, at.scheduleId, before, before + 1, org)
+              : new ChangeSetService(tx as unknown as Database).apply(viewer, changeSetId, before, org),
+          );
+          const [after] = await queryRows<{ n: number; counted: number; first: boolean; last: boolean }>(tx, counters);
+          return { tuples, after };
+        });
+        if (changeSetId) await changeSets.discard(viewer, changeSetId, org);
+        expect({ ...after, n: Number(after.n), counted: Number(after.counted) }, `${kind} of ${named.join(", ")}`).toEqual({ n: COUNT, counted: COUNT, first: true, last: true });
+        expect(tuples, `${kind} of ${named.join(", ")}`).toBeLessThanOrEqual(PER_EVENT * (named.length + 2) + FIXED);
+      }),
+      { numRuns: 6, seed: 46 },
     );
   });
 });

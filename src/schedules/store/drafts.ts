@@ -25,6 +25,11 @@ export async function copyIntoDraft(executor: Executor, changeSetId: number, sch
 const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}.change_set_id = ${changeSetId} and ${sql.raw(alias)}.version is distinct from ${sql.raw(alias)}.base_version`;
 const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeSetId, alias)} and ${sql.raw(alias)}.base_version is not null`;
 
+// The draft's changed rows are read by their partial index, but the planner cannot tell how few
+// they are (`version is distinct from base_version` has no statistics: it takes nearly every row),
+// so a join with `events` became a hash of the schedule's events. The schedule's side is read by
+// `id = any(array(…))` instead: one probe of its primary key per changed row.
+
 /**
  * The events the draft changed or removed that the schedule changed (or deleted) since the draft
  * was taken: their version on the schedule is no longer the one the draft copied. Ascending ids.
@@ -32,12 +37,14 @@ const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeS
 export async function conflictingEvents(executor: Executor, changeSetId: number, scheduleId: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     executor,
-    sql`with touched as (
+    sql`with touched as materialized (
         select d.id, d.base_version from change_set_events d where ${CHANGED(changeSetId)}
         union all
         select r.id, r.base_version from change_set_removals r where r.change_set_id = ${changeSetId}
+      ), now as (
+        select e.id, e.version from events e where e.id = any(array(select id from touched)) and e.schedule_id = ${scheduleId}
       )
-      select t.id from touched t left join events e on e.id = t.id and e.schedule_id = ${scheduleId}
+      select t.id from touched t left join now e on e.id = t.id
       where e.id is null or e.version <> t.base_version
       order by t.id`,
   );
@@ -47,22 +54,31 @@ export async function conflictingEvents(executor: Executor, changeSetId: number,
 /**
  * Writes the draft's changes onto the schedule: removes what it removed, rewrites what it
  * changed (version + 1), inserts what it added under the ids it gave them. Events the draft did
- * not touch stay as the schedule has them. Three statements.
+ * not touch stay as the schedule has them. Three statements; answers by how many the schedule's
+ * number of events moved (added less removed), so that its touch need not count them.
  */
-export async function mergeDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<void> {
-  await executor.execute(sql`
-    delete from events e using change_set_removals r
-    where r.change_set_id = ${changeSetId} and e.id = r.id and e.schedule_id = ${scheduleId}`);
+export async function mergeDraft(executor: Executor, changeSetId: number, scheduleId: number): Promise<number> {
+  const [removed] = await queryRows<{ n: number }>(
+    executor,
+    sql`with removed as (delete from events e using change_set_removals r
+      where r.change_set_id = ${changeSetId} and e.id = r.id and e.schedule_id = ${scheduleId} returning 1)
+      select count(*)::int as n from removed`,
+  );
   await executor.execute(sql`
     update events e set ${setList(VALUE_COLUMN_NAMES, "d")}, version = e.version + 1
     from change_set_events d
-    where ${CHANGED(changeSetId)} and e.id = d.id and e.schedule_id = ${scheduleId}`);
-  await executor.execute(sql`
-    insert into events (id, schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)}, version)
-    overriding system value
-    select d.id, d.schedule_id, d.organization, ${columnList(VALUE_COLUMN_NAMES, "d")}, 1
-    from change_set_events d where ${TOUCHED(changeSetId)} and d.base_version is null
-    order by d.on_air_time, d.id`);
+    where ${CHANGED(changeSetId)} and e.id = d.id and e.schedule_id = ${scheduleId}
+      and e.id = any(array(select c.id from change_set_events c where ${CHANGED(changeSetId, "c")}))`);
+  const [added] = await queryRows<{ n: number }>(
+    executor,
+    sql`with added as (insert into events (id, schedule_id, organization, ${columnList(VALUE_COLUMN_NAMES)}, version)
+      overriding system value
+      select d.id, d.schedule_id, d.organization, ${columnList(VALUE_COLUMN_NAMES, "d")}, 1
+      from change_set_events d where ${TOUCHED(changeSetId)} and d.base_version is null
+      order by d.on_air_time, d.id returning 1)
+      select count(*)::int as n from added`,
+  );
+  return Number(added.n) - Number(removed.n);
 }
 
 const rowsOf = async (executor: Executor, query: SQL): Promise<EventRow[]> => (await queryRows<Record<string, unknown>>(executor, query)).map(eventRowOf);
