@@ -4,7 +4,7 @@
 // the mends) the transaction commits when its callback returns, as always. Only for a callback
 // that sends nothing after it and whose answer needs nothing more from the database.
 import { is, sql } from "drizzle-orm";
-import { PgDatabase } from "drizzle-orm/pg-core";
+import { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import { PostgresJsTransaction } from "drizzle-orm/postgres-js";
 import { sent, type Transaction } from "./client.js";
 import { transactionsMended } from "./postgres-mend.js";
@@ -18,7 +18,11 @@ export function commitBehind(tx: Transaction): Promise<unknown> | null {
   return sent(tx.execute(sql.raw("commit")));
 }
 
-/** Whether `transactor.transaction(fn)` is a plain transaction of the database (nothing of a wrapper's runs after fn). */
+/**
+ * Whether `transactor.transaction(fn)` is a plain transaction of the database (nothing of a
+ * wrapper's runs after fn). Not a transaction's (drizzle's transactions are databases too): its
+ * `transaction` is a savepoint, and a COMMIT sent in it would end the caller's transaction.
+ */
 export function isDatabase(transactor: unknown): boolean {
-  return is(transactor, PgDatabase);
+  return is(transactor, PgDatabase) && !is(transactor, PgTransaction);
 }

@@ -70,6 +70,16 @@ export class BulkModel {
     return event;
   }
 
+  /** No stored event was removed, moved or resized (so far): the stored timeline's extremes still hold for the events the model does not know. */
+  storedTimingKept(): boolean {
+    if (this.cleared || this.deletedExisting.size > 0) return false;
+    for (const [id, before] of this.original) {
+      const now = this.events.get(id);
+      if (!now || now.onAirTime !== before.onAirTime || now.duration !== before.duration) return false;
+    }
+    return true;
+  }
+
   /** Last end of the model (complete), or null when it has no events. */
   end(): number | null {
     let end: number | null = null;

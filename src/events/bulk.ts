@@ -11,7 +11,7 @@ import { toSchedule } from "../schedules/index.js";
 import type { LocalClock } from "../localtime/index.js";
 import type { FrameRate } from "../timecode/index.js";
 import {
-  appendToEnd,
+  appendAfter,
   eventOnAirAt,
   loopEvents,
   resolveCollisions,
@@ -130,9 +130,9 @@ class BulkRun {
       await this.updateStep();
       await this.createStep();
     }
-    const needsWhole = input.sentToEnd?.length || input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
+    const needsWhole = input.shiftBy != null || input.eventLoop || input.split || (input.replacement && input.replacement.replacementEventId == null);
     if (needsWhole) await this.whole();
-    if (input.sentToEnd?.length) this.sentToEndStep();
+    if (input.sentToEnd?.length) await this.sentToEndStep();
     this.shiftStep();
     if (input.eventLoop) loopStep(input, model, (block) => this.placeAll(model.slots().map(slotOf), [block]), this.messages, this.rate);
     const ensureLoaded = (ids: number[]) => this.ensureLoaded(ids);
@@ -142,6 +142,20 @@ class BulkRun {
       await replaceStep(input, model, ensureLoaded, this.loaded, catalog, this.messages);
     }
     if (input.split) await splitStep(input, model, ensureLoaded, this.loaded, this.messages);
+  }
+
+  /**
+   * The timeline's last end after the members so far: while no stored event was removed, moved or
+   * resized, the later of the stored last end (read by index) and the model's; else from the
+   * whole timeline.
+   */
+  private async lastEnd(): Promise<number | null> {
+    if (!this.model.complete && this.model.storedTimingKept()) {
+      const [stored, known] = [await store.lastEnd(this.tx, this.target), this.model.end()];
+      return stored === null ? known : known === null ? stored : Math.max(stored, known);
+    }
+    await this.whole();
+    return this.model.end();
   }
 
   /** The whole timeline, for members that place events among the others. */
@@ -248,11 +262,12 @@ class BulkRun {
   }
 
   /** sentToEnd: appended after the last event, in their order. */
-  private sentToEndStep(): void {
+  private async sentToEndStep(): Promise<void> {
     const { model } = this;
     const values = this.input.sentToEnd!.map((e, i) => eventValues({ ...e, id: undefined, onAirTime: undefined, onAirLocal: undefined }, null, { onAirTime: 0, rate: this.rate, clock: this.clock }, `sentToEnd[${i}]`));
     const emptyStart = this.schedule.startDate?.getTime() ?? Date.now();
-    const placed = runTimelineRule(() => appendToEnd(model.slots(), values.map((v) => v.duration), emptyStart));
+    const end = await this.lastEnd();
+    const placed = runTimelineRule(() => appendAfter(end, values.map((v) => v.duration), emptyStart));
     values.forEach((v, i) => model.add({ ...v, onAirTime: placed[i].onAirTime }));
     this.messages.push(ok(`appended ${plural(values.length, "event")} at the end`));
   }

@@ -7,8 +7,9 @@ import { requireRole, type Viewer } from "../common/auth.js";
 import { badInput } from "../common/errors.js";
 import { parseIds } from "../common/ids.js";
 import type { Database } from "../db/client.js";
-import { editScheduleEvents, firstAndLastStart, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type ScheduleRow, type EventsEditTarget } from "../schedules/index.js";
+import { editScheduleEvents, outcome, replaceInEvents, requireEventIds, syncTitles, toSchedule, type Schedule, type ScheduleRow, type EventsEditTarget } from "../schedules/index.js";
 import { fillGaps } from "./fill-gaps.js";
+import type { Move } from "../timeline/index.js";
 import type { AssetReplacementInput, ReplaceAssetResult } from "./types.js";
 
 export class EventCatalogService {
@@ -37,9 +38,10 @@ export class EventCatalogService {
       }
       if (replaced.length === 0) return outcome(false, (row) => resultOf(row, [], null, replacement.mediaId ?? replacement.assetId, known?.mediaId ?? original));
       const originalMediaId = known?.mediaId ?? replaced.find((r) => r.oldMediaId)?.oldMediaId ?? original;
-      if (replacementInput.fillGaps) await fillGaps(tx, schedule.id, replaced);
-      const times = await firstAndLastStart(tx, schedule.id, replaced.map((r) => r.id));
-      return outcome(true, (row) => resultOf(row, replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId));
+      const moves = replacementInput.fillGaps ? await fillGaps(tx, schedule.id, replaced) : [];
+      const times = startsAfter(replaced, moves);
+      // Durations and starts change, no event comes or goes: the count moves by 0.
+      return outcome(true, (row) => resultOf(row, replaced, times, replacement.mediaId ?? replacement.assetId, originalMediaId), 0);
     });
   }
 
@@ -55,6 +57,13 @@ export class EventCatalogService {
       return outcome(changed, toSchedule, 0, undefined, true);
     });
   }
+}
+
+/** The first and last start of the replaced events, after fillGaps' moves (a later replaced event may have moved up). */
+function startsAfter(replaced: { id: number; onAirTime: number }[], moves: Move[]): { first: number; last: number } {
+  const moved = new Map(moves.map((m) => [m.id, m.onAirTime]));
+  const starts = replaced.map((r) => moved.get(r.id) ?? r.onAirTime);
+  return { first: Math.min(...starts), last: Math.max(...starts) };
 }
 
 function resultOf(

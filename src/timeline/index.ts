@@ -32,6 +32,7 @@
  *       collisions: overlaps of the result between a moved and an unmoved event.
  *   transpose(events, newStart): Move[]             every event, locked too; first starts at newStart
  *   appendToEnd(events, durations, emptyStart): {onAirTime, duration}[]   sentToEnd
+ *   appendAfter(end, durations, emptyStart): the same from a known last end (null: no events)
  * Split (split.ts)
  *   splitEvent(event & {title?}, {segments, breakDuration?, partSuffix?, breakTitlePattern?}): {pieces, end}
  *       pieces: {kind: "PART"|"BREAK", n, onAirTime, duration, title, somDelta}[] back to back from the
@@ -64,7 +65,7 @@ export { compareSlots, eventOnAirAt, findGaps, findOverlaps, orderTimeline, time
 
 // Placement rules: ripple, shift, split, loop, collisions.
 export { ripple, rippleAfter } from "./ripple.js";
-export { appendToEnd, shiftEvents, transpose } from "./shift.js";
+export { appendAfter, appendToEnd, shiftEvents, transpose } from "./shift.js";
 export { splitEvent, splitInTimeline } from "./split.js";
 export { loopEvents } from "./loop.js";
 export { resolveCollision, resolveCollisions, type CollisionResult, type Placement, type ResolveType } from "./collision.js";

@@ -73,9 +73,14 @@ export function transpose(events: readonly Slot[], newStart: number): Move[] {
  * sentToEnd), back to back; `emptyStart` is where they go when the schedule has no events.
  */
 export function appendToEnd(events: readonly Slot[], durations: readonly number[], emptyStart: number): { onAirTime: number; duration: number }[] {
-  checkMs(emptyStart, "startDate");
   checkSlots(events);
-  let cursor = timelineBounds(events)?.end ?? emptyStart;
+  return appendAfter(timelineBounds(events)?.end ?? null, durations, emptyStart);
+}
+
+/** appendToEnd when the last end is known (`end`; null: the schedule has no events). */
+export function appendAfter(end: number | null, durations: readonly number[], emptyStart: number): { onAirTime: number; duration: number }[] {
+  checkMs(emptyStart, "startDate");
+  let cursor = end ?? emptyStart;
   return durations.map((duration) => {
     checkMs(duration, "sentToEnd.duration", true);
     const placed = { onAirTime: cursor, duration };

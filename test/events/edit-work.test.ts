@@ -32,6 +32,8 @@ const t = useOwnTestService(); // its own database: the events inserted here are
 const COUNT = 20_000;
 const SPACING = 30_000;
 const LOCKED_EVERY = 500;
+/** An event every 4,000 plays asset RARE, two before a locked event (i % 500 = 5): what replaceAsset finds and fillGaps ripples. */
+const RARE_EVERY = 4000;
 /** Tuples an event of the segment may cost: its read, its move (the row and its index entries), the history's look at it. */
 const PER_EVENT = 12;
 const FIXED = 300;
@@ -47,10 +49,17 @@ describe("edits of a few events in a long schedule", () => {
     await queryRows(
       t.service.database.db,
       sql`insert into events (schedule_id, organization, on_air_time, duration, title, locked, media_id)
-        select ${scheduleId}, ${org}, ${T0}::bigint + i * ${SPACING}, 20000 + (i % 11) * 1000, 'E' || i, i % ${LOCKED_EVERY} = 7, 'A-' || (i % 5)
+        select ${scheduleId}, ${org}, ${T0}::bigint + i * ${SPACING}, 20000 + (i % 11) * 1000, 'E' || i, i % ${LOCKED_EVERY} = 7,
+          case when i % ${RARE_EVERY} = 5 then 'RARE' else 'A-' || (i % 5) end
         from generate_series(0::bigint, ${COUNT - 1}::bigint) as i`,
     );
-    await gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, { a: [0, 1, 2, 3, 4].map((k) => ({ assetId: `A-${k}`, name: `Asset ${k}`, systemFields: { title: `Title ${k}` } })) });
+    await gql.data(`mutation($a: [AssetInput!]!) { upsertAssets(assets: $a) { assetId } }`, {
+      a: [
+        ...[0, 1, 2, 3, 4].map((k) => ({ assetId: `A-${k}`, name: `Asset ${k}`, systemFields: { title: `Title ${k}` } })),
+        { assetId: "RARE", name: "Rare", metadata: { durationInMilliseconds: 25_000 } },
+        { assetId: "SHORT", name: "Short", metadata: { durationInMilliseconds: 10_000 } },
+      ],
+    });
     // The counters (count, longest event, dates) of events written by SQL: counted once.
     await touchSchedule(t.service.database.db, scheduleId);
     await queryRows(t.service.database.db, sql`analyze events`);
@@ -101,35 +110,47 @@ describe("edits of a few events in a long schedule", () => {
       { numRuns: 12, seed: 46 },
     );
 
-    // Edits that add or remove no event, drawn with their arguments, each in a transaction rolled back after.
+    // Edits drawn with their arguments, each in a transaction rolled back after: those that add or
+    // remove no event, and an append to the end.
     const counters = sql`select s.event_count as n, (select count(*) from events where schedule_id = ${scheduleId}) as counted,
         s.start_date = to_timestamp((select min(on_air_time) + s.time_origin from events where schedule_id = ${scheduleId}) / 1000.0) as first,
         s.finish_date = to_timestamp((select max(on_air_time + duration) + s.time_origin from events where schedule_id = ${scheduleId}) / 1000.0) as last
       from schedules s where s.id = ${scheduleId}`;
+    const picks = fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 });
     const edit = fc.oneof(
       fc.record({ kind: fc.constant("shift" as const), ms: fc.integer({ min: -30 * 86_400_000, max: 30 * 86_400_000 }) }),
       fc.record({ kind: fc.constant("shiftDays" as const), days: fc.integer({ min: -400, max: 400 }) }),
       fc.record({ kind: fc.constant("transpose" as const), by: fc.integer({ min: -86_400_000, max: 86_400_000 }) }),
-      fc.record({ kind: fc.constant("syncTitles" as const), picks: fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 3 }) }),
+      fc.record({ kind: fc.constant("syncTitles" as const), picks }),
+      fc.record({ kind: fc.constant("replaceAsset" as const), fillGaps: fc.boolean() }),
+      fc.record({ kind: fc.constant("sentToEnd" as const), count: fc.integer({ min: 1, max: 3 }) }),
     );
+    // The RARE events and those after each up to its locked event: what a replacement with fillGaps may move.
+    const rareSegments = Math.ceil(COUNT / RARE_EVERY) * 3;
     await fc.assert(
       fc.asyncProperty(edit, async (e) => {
         const at = { scheduleId: String(scheduleId), organization: org };
         const named = e.kind === "syncTitles" ? e.picks.map((i) => String(timings[i].id)) : [];
         const { tuples, after } = await rolledBack(t.service.database.db, async (tx) => {
-          const { tuples } = await tuplesOf(tx, () =>
+          const catalog = new EventCatalogService(tx as unknown as Database);
+          const { tuples } = await tuplesOf(tx, (): Promise<unknown> =>
             e.kind === "shift" ? shiftSchedule(tx, viewer, { id: at.scheduleId, organization: org, milliseconds: e.ms })
             : e.kind === "shiftDays" ? shiftSchedule(tx, viewer, { id: at.scheduleId, organization: org, days: e.days })
             : e.kind === "transpose" ? transposeSchedule(tx, viewer, { id: at.scheduleId, organization: org, startTime: new Date(timings[0].onAirTime + e.by) })
-            : new EventCatalogService(tx as unknown as Database).syncEventTitles(viewer, at, named),
+            : e.kind === "syncTitles" ? catalog.syncEventTitles(viewer, at, named)
+            : e.kind === "replaceAsset" ? catalog.replaceAsset(viewer, at, "RARE", { assetId: "SHORT", fillGaps: e.fillGaps })
+            : new EventService(tx as unknown as Database).bulkEdit(viewer, at, { sentToEnd: Array.from({ length: e.count }, (_, i) => ({ title: `End ${i}`, duration: 5_000 })) }),
           );
           const [after] = await queryRows<{ n: number; counted: number; first: boolean; last: boolean }>(tx, counters);
           return { tuples, after };
         });
-        expect({ ...after, n: Number(after.n), counted: Number(after.counted) }, JSON.stringify(e)).toEqual({ n: COUNT, counted: COUNT, first: true, last: true });
-        expect(tuples, JSON.stringify(e)).toBeLessThanOrEqual(PER_EVENT * named.length + FIXED);
+        const count = COUNT + (e.kind === "sentToEnd" ? e.count : 0);
+        expect({ ...after, n: Number(after.n), counted: Number(after.counted) }, JSON.stringify(e)).toEqual({ n: count, counted: count, first: true, last: true });
+        // A replacement finds its events by their asset, which no index holds: one pass over the schedule, then its segments.
+        const bound = e.kind === "replaceAsset" ? ONE_PASS + PER_EVENT * rareSegments : PER_EVENT * (named.length + (e.kind === "sentToEnd" ? e.count : 0));
+        expect(tuples, JSON.stringify(e)).toBeLessThanOrEqual(bound + FIXED);
       }),
-      { numRuns: 16, seed: 46 },
+      { numRuns: 20, seed: 46, examples: [[{ kind: "replaceAsset", fillGaps: true }], [{ kind: "replaceAsset", fillGaps: false }], [{ kind: "sentToEnd", count: 2 }]] },
     );
 
     // A revert of an edit of 1–3 events, and a change set's draft with 1–3 events changed, one removed

@@ -4,21 +4,22 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor, type Transaction } from "../../src/db/client.js";
 
-/** Tuples read so far in this transaction from `events` and its indexes. */
-export async function tuplesRead(tx: Executor): Promise<number> {
+/** Tuples read so far in this transaction from `tables` (default `events`) and their indexes. */
+export async function tuplesRead(tx: Executor, tables: readonly string[] = ["events"]): Promise<number> {
+  const names = sql.join(tables.map((t) => sql`${t}::regclass`), sql`, `);
   const [row] = await queryRows<{ n: string | number }>(
     tx,
     sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid) + pg_stat_get_xact_tuples_fetched(c.oid)), 0)::bigint as n
-      from pg_class c where c.oid = 'events'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'events'::regclass)`,
+      from pg_class c where c.oid in (${names}) or c.oid in (select indexrelid from pg_index where indrelid in (${names}))`,
   );
   return Number(row.n);
 }
 
-/** What `measured` answers, and the tuples it read (inside the transaction `tx`). */
-export async function tuplesOf<T>(tx: Executor, measured: () => Promise<T>): Promise<{ result: T; tuples: number }> {
-  const before = await tuplesRead(tx);
+/** What `measured` answers, and the tuples it read (inside the transaction `tx`) from `tables` (default `events`). */
+export async function tuplesOf<T>(tx: Executor, measured: () => Promise<T>, tables?: readonly string[]): Promise<{ result: T; tuples: number }> {
+  const before = await tuplesRead(tx, tables);
   const result = await measured();
-  return { result, tuples: (await tuplesRead(tx)) - before };
+  return { result, tuples: (await tuplesRead(tx, tables)) - before };
 }
 
 const ROLLED_BACK = new Error("rolled back");

@@ -5,6 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { onScheduleChange, type EventsEdit } from "../../src/schedules/change-hooks.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
 import { addEvents, createSchedule, iso, MIN, SCHEDULE_FIELDS, T0 } from "../events/helpers.js";
+import type { Database } from "../../src/db/client.js";
+import { EventService } from "../../src/events/service.js";
+import { ownerViewer } from "../../src/schedules/index.js";
+import { rolledBack } from "../helpers/tuples.js";
 
 const t = useOwnTestService(); // its own service: the hooks it registers run in this process
 
@@ -111,4 +115,26 @@ describe("editScheduleEvents", () => {
     const { schedule: after } = await gql.data(`query($id: ID!) { schedule(id: $id) { version events { totalElements } } }`, { id: schedule.id });
     expect(after).toEqual({ version: 1, events: { totalElements: 0 } });
   });
+
+  it("never ends a transaction it was given: every kind of edit inside a caller's transaction is rolled back with it", async () => {
+    const { org, gql } = await orgClient(t, "editor");
+    const schedule = await createSchedule(gql, "Nested");
+    const ids = await addEvents(gql, schedule.id, [0, 1, 2].map((k) => ({ at: k * MIN, duration: MIN, title: `E${k}` })));
+    const viewer = ownerViewer({ organization: org, userId: "nested" });
+    const state = async () => (await gql.data(`query($id: ID!) { schedule(id: $id) { version events { content { id title duration } } } }`, { id: schedule.id })).schedule;
+    const before = await state();
+    const at = { scheduleId: schedule.id, organization: org, version: before.version };
+    // Edits whose last write may carry the COMMIT of a transaction of their own (commit-behind.ts), and one that reads after it.
+    const edits: ((events: EventService) => Promise<unknown>)[] = [
+      (events) => events.update(viewer, at, [{ id: ids[0], title: "Changed" }] as never),
+      (events) => events.delete(viewer, at, [ids[1]]),
+      (events) => events.create(viewer, at, { title: "New", duration: MIN } as never),
+      (events) => events.bulkEdit(viewer, at, { updated: [{ id: ids[2], duration: 2 * MIN }] } as never),
+    ];
+    for (const edit of edits) {
+      await rolledBack(t.service.database.db, (tx) => edit(new EventService(tx as unknown as Database)));
+      expect(await state()).toEqual(before);
+    }
+  });
 });
+

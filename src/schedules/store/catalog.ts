@@ -41,7 +41,9 @@ function assetDataOf(asset: AssetSummary & { firstFrameTime?: number | null }): 
 /**
  * Puts `replacement` into every event of the schedule whose asset key is one of `keys`: asset id,
  * mediaId, assetData (merged) and, when the asset's duration is known, its duration. One statement;
- * answers the replaced events in air order with their old and new durations.
+ * answers the replaced events in air order with their old and new durations. The events are
+ * found by one pass over the schedule (no index holds their asset); the rewrite then probes them
+ * by id (`any(array(…))`: joined, the planner hashed the schedule's events a second time).
  */
 export async function replaceInEvents(executor: Executor, scheduleId: number, keys: string[], replacement: AssetSummary): Promise<ReplacedEvent[]> {
   const assetData = assetDataOf(replacement);
@@ -56,7 +58,7 @@ export async function replaceInEvents(executor: Executor, scheduleId: number, ke
         duration = coalesce(${replacement.durationMs}::bigint, e.duration),
         data = jsonb_set(e.data, '{assetData}', coalesce(case when jsonb_typeof(e.data->'assetData') = 'object' then e.data->'assetData' end, '{}'::jsonb) || ${JSON.stringify(assetData)}::jsonb),
         version = e.version + 1
-      from old where e.id = old.id
+      from old where e.id = old.id and e.id = any(array(select id from old))
       returning e.id, e.on_air_time + ${originOf(scheduleId)} as t, old.duration as old_d, e.duration as d, old.media_id as m`,
   );
   return rows

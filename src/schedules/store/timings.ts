@@ -181,12 +181,3 @@ export async function requireEventIds(executor: Executor, target: EventTarget, i
   if (missing.length) throw notFound(missing.length === 1 ? "Event" : "Events", missing.join(", "));
 }
 
-/** The first and last start (absolute ms) of some events of a schedule. */
-export async function firstAndLastStart(executor: Executor, scheduleId: number, ids: number[]): Promise<{ first: number; last: number }> {
-  const [row] = await queryRows<{ first: number; last: number }>(
-    executor,
-    sql`select min(on_air_time) + ${originOf(scheduleId)} as first, max(on_air_time) + ${originOf(scheduleId)} as last from events
-      where schedule_id = ${scheduleId} and ${anyOfIds(sql`id`, ids)}`,
-  );
-  return { first: Number(row.first), last: Number(row.last) };
-}

@@ -38,5 +38,5 @@ with old as (
         duration = coalesce($5::bigint, e.duration),
         data = jsonb_set(e.data, '{assetData}', coalesce(case when jsonb_typeof(e.data->'assetData') = 'object' then e.data->'assetData' end, '{}'::jsonb) || $6::jsonb),
         version = e.version + 1
-      from old where e.id = old.id
+      from old where e.id = old.id and e.id = any(array(select id from old))
       returning e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $7) as t, old.duration as old_d, e.duration as d, old.media_id as m;

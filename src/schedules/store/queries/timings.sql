@@ -41,10 +41,6 @@ with bounds as (
       where e.schedule_id = $8 and e.locked and e.on_air_time between bounds.lo and bounds.hi
       order by e.on_air_time, e.id;
 
--- firstAndLastStart(scheduleId, [id, id])
-select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as first, max(on_air_time) + (select o.time_origin from schedules o where o.id = $2) as last from events
-      where schedule_id = $3 and id = any($4::bigint[]);
-
 -- firstStart(scheduleId)
 select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
 
