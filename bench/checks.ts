@@ -140,6 +140,9 @@ try {
   await measure("syncEventTitles (1,000 events)", () => gql(`mutation($id: ID!, $ids: [ID!]!) { syncEventTitles(scheduleId: $id, eventIds: $ids) { version } }`, { id: scheduleId, ids: ids.map(String) }),
     reset(() => direct`update events set title = 'x' where schedule_id = ${scheduleId}`),
   );
+  await measure("syncEventTitles (1 event)", () => gql(`mutation($id: ID!, $ids: [ID!]!) { syncEventTitles(scheduleId: $id, eventIds: $ids) { version } }`, { id: scheduleId, ids: [String(ids[500])] }),
+    reset(() => direct`update events set title = 'x' where id = ${ids[500]}`),
+  );
 } finally {
   await stop();
 }

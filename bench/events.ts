@@ -14,6 +14,7 @@ const { direct, url, gql, recount, stop } = await largeBench(ORG);
 const results: [string, number, number][] = [];
 async function measure(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<void> {
   const times: number[] = [];
+  if (before) await before();
   await run(); // warm-up (plans, caches, JIT)
   for (let i = 0; i < RUNS; i++) {
     if (before) await before();
@@ -107,6 +108,19 @@ try {
   await direct`vacuum analyze events`;
   await measure("bulkEditEvents 1 duration, nothing locked", async () =>
     gql(BULK, { id: scheduleId, v: await version(), input: { updated: [{ id: String(first + 5), duration: 20_000 + (round++ % 10) * 1000 }] } }),
+  );
+  // Small edits that once read the whole schedule (docs/DECISIONS.md 89): an append to the end, and a revert of one event's edit.
+  await measure("bulkEditEvents sentToEnd of 1 event", async () =>
+    gql(BULK, { id: scheduleId, v: await version(), input: { sentToEnd: [{ title: `Appended ${round++}`, duration: 30_000 }] } }),
+  );
+  let before = 0;
+  await measure(
+    "revertSchedule of one event's title",
+    () => gql(`mutation($id: ID!, $to: Int!, $v: Int!) { revertSchedule(scheduleId: $id, toVersion: $to, version: $v) { version } }`, { id: scheduleId, to: before, v: before + 1 }),
+    async () => {
+      before = await version();
+      await gql(`mutation($id: ID!, $v: Int!, $e: [EventInput!]!) { updateEvents(scheduleId: $id, version: $v, events: $e) { version } }`, { id: scheduleId, v: before, e: [{ id: String(first + 7), title: `Reverted ${round++}` }] });
+    },
   );
 } finally {
   await stop();
