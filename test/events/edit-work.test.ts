@@ -176,16 +176,22 @@ describe("edits of a few events in a long schedule", () => {
           await events.delete(viewer, { ...draft, version: changeSet.version + 1 }, [named[0]]);
           await events.create(viewer, { ...draft, version: changeSet.version + 2 }, { title: `Added ${round}`, onAirTime: new Date(timings[0].onAirTime - 60_000), duration: 30_000 } as never);
         }
-        const { tuples, after } = await rolledBack(t.service.database.db, async (tx) => {
+        const { tuples, after, diffTuples } = await rolledBack(t.service.database.db, async (tx) => {
+          // The draft's diff first (a read): its changed events beside the schedule's versions of them.
+          const diffTuples = changeSetId ? (await tuplesOf(tx, async () => {
+            const changeSet = (await new ChangeSetService(tx as unknown as Database).get(viewer, changeSetId, org))!;
+            return new ChangeSetService(tx as unknown as Database).diff(viewer, changeSet);
+          })).tuples : 0;
           const { tuples } = await tuplesOf(tx, () =>
             kind === "revert"
               ? new HistoryService(tx as unknown as Database).revert(viewer, at.scheduleId, before, before + 1, org)
               : new ChangeSetService(tx as unknown as Database).apply(viewer, changeSetId, before, org),
           );
           const [after] = await queryRows<{ n: number; counted: number; first: boolean; last: boolean }>(tx, counters);
-          return { tuples, after };
+          return { tuples, after, diffTuples };
         });
         if (changeSetId) await changeSets.discard(viewer, changeSetId, org);
+        expect(diffTuples, `the diff of a draft changing ${named.join(", ")}`).toBeLessThanOrEqual(PER_EVENT * (named.length + 2) + FIXED);
         expect({ ...after, n: Number(after.n), counted: Number(after.counted) }, `${kind} of ${named.join(", ")}`).toEqual({ n: COUNT, counted: COUNT, first: true, last: true });
         expect(tuples, `${kind} of ${named.join(", ")}`).toBeLessThanOrEqual(PER_EVENT * (named.length + 2) + FIXED);
       }),

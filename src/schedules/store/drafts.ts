@@ -103,6 +103,6 @@ export const changedDraftEvents = (executor: Executor, changeSetId: number, sche
 export const scheduleVersionsOfChanged = (executor: Executor, changeSetId: number, scheduleId: number) =>
   rowsOf(
     executor,
-    sql`select ${eventColumns(originOf(scheduleId))} from events e join change_set_events d on d.id = e.id and ${CHANGED(changeSetId)}
-      where e.schedule_id = ${scheduleId}`,
+    sql`select ${eventColumns(originOf(scheduleId))} from events e
+      where e.schedule_id = ${scheduleId} and e.id = any(array(select d.id from change_set_events d where ${CHANGED(changeSetId)}))`,
   );
