@@ -62,8 +62,15 @@ export class EventCatalogService {
 /** The first and last start of the replaced events, after fillGaps' moves (a later replaced event may have moved up). */
 function startsAfter(replaced: { id: number; onAirTime: number }[], moves: Move[]): { first: number; last: number } {
   const moved = new Map(moves.map((m) => [m.id, m.onAirTime]));
-  const starts = replaced.map((r) => moved.get(r.id) ?? r.onAirTime);
-  return { first: Math.min(...starts), last: Math.max(...starts) };
+  // A loop, not Math.min(...starts): an asset may play in 100,000 events, more arguments than a call takes.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of replaced) {
+    const start = moved.get(r.id) ?? r.onAirTime;
+    first = Math.min(first, start);
+    last = Math.max(last, start);
+  }
+  return { first, last };
 }
 
 function resultOf(

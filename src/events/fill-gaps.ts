@@ -25,7 +25,8 @@ export async function fillGaps(executor: Executor, scheduleId: number, replaced:
     if (segment.length === 0) continue;
     // A shortened locked event that ends this segment starts a segment of its own.
     for (const t of segment.slice(1)) if (!t.locked) covered.add(t.id);
-    moves.push(...runTimelineRule(() => rippleAfter(segment, 1, segment[0].onAirTime + segment[0].duration, false)).moves);
+    // One by one: a segment without a locked event runs to the end, more moves than a call's arguments may hold.
+    for (const move of runTimelineRule(() => rippleAfter(segment, 1, segment[0].onAirTime + segment[0].duration, false)).moves) moves.push(move);
   }
   await retimeEvents(executor, target, moves);
   return moves;

@@ -41,10 +41,10 @@ export async function conflictingEvents(executor: Executor, changeSetId: number,
         select d.id, d.base_version from change_set_events d where ${CHANGED(changeSetId)}
         union all
         select r.id, r.base_version from change_set_removals r where r.change_set_id = ${changeSetId}
-      ), now as (
+      ), on_schedule as (
         select e.id, e.version from events e where e.id = any(array(select id from touched)) and e.schedule_id = ${scheduleId}
       )
-      select t.id from touched t left join now e on e.id = t.id
+      select t.id from touched t left join on_schedule e on e.id = t.id
       where e.id is null or e.version <> t.base_version
       order by t.id`,
   );

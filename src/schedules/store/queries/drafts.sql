@@ -14,10 +14,10 @@ with touched as materialized (
         select d.id, d.base_version from change_set_events d where d.change_set_id = $1 and d.version is distinct from d.base_version and d.base_version is not null
         union all
         select r.id, r.base_version from change_set_removals r where r.change_set_id = $2
-      ), now as (
+      ), on_schedule as (
         select e.id, e.version from events e where e.id = any(array(select id from touched)) and e.schedule_id = $3
       )
-      select t.id from touched t left join now e on e.id = t.id
+      select t.id from touched t left join on_schedule e on e.id = t.id
       where e.id is null or e.version <> t.base_version
       order by t.id;
 
