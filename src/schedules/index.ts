@@ -44,7 +44,7 @@ export { createHiddenSchedule, markImportAlive, revealImported, type HiddenSched
 export { removeHiddenSchedule, REMOVE_CHUNK } from "./imports.js";
 
 // Reads of a target's events for the event mutations and pages (src/events/, src/changesets/).
-export { countEvents, lastEnd, loadEventsById, loadEventValuesById, loadTimings, loadTimingsById, loadTimingsFrom, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
+export { countEvents, lastEnd, loadEventsById, loadEventValuesById, loadTimings, loadTimingsById, loadTimingsFrom, loadSegmentsFrom, lockedGaps, requireEventIds, type TimingRow } from "./store/timings.js";
 export { positionAt, targetPageRows, targetsPageRows, type PagedRow } from "./store/pages.js";
 export { jsonPagesDocuments, type EventColumns, type FoldedPageColumns, type JsonAssetPlan, type JsonAssets, type JsonReadPlan } from "./store/json-pages.js";
 export { addedEvents, changedDraftEvents, removedEvents, scheduleVersionsOfChanged } from "./store/drafts.js";

@@ -19,7 +19,7 @@ import { eventsInAirOrder } from "../../src/schedules/store/exports.js";
 import { currentEvents, currentTimings, lockedOnAir, scheduleColumns, untouchedEvents } from "../../src/schedules/store/history.js";
 import { eventsSummaryRows, missingAssetPages, programmePage } from "../../src/schedules/store/summaries.js";
 import { positionAt, schedulesPageRows, targetPageRows, targetsPageRows } from "../../src/schedules/store/pages.js";
-import { countEvents, eventStarts, firstStart, lastEnd, loadEventsById, loadEventValuesById, loadTimings, loadTimingsById, lockedGaps, requireEventIds } from "../../src/schedules/store/timings.js";
+import { countEvents, eventStarts, firstStart, lastEnd, loadEventsById, loadEventValuesById, loadSegmentsFrom, loadTimings, loadTimingsById, loadTimingsFrom, lockedGaps, requireEventIds } from "../../src/schedules/store/timings.js";
 import { appendEvents, copyEvents, deleteAllEvents, deleteEventIds, deleteEventsStartingIn, deleteSomeEvents, insertEvents, moveBySteps, moveEvents, retimeEvents, shiftAll, updateEvents } from "../../src/schedules/store/writes.js";
 import { markEpg, markScte, updateMatching } from "../../src/schedules/store/marks.js";
 import { assetRowsUsed, replaceInEvents, syncTitles } from "../../src/schedules/store/catalog.js";
@@ -189,6 +189,8 @@ const CASES: Case[] = [
   { file: "timings", name: "countEvents", args: "schedule target", run: (x) => countEvents(x, target) },
   { file: "timings", name: "lastEnd", args: "schedule target", run: (x) => lastEnd(x, target) },
   { file: "timings", name: "lockedGaps", args: "schedule target, from, to", run: (x) => lockedGaps(x, target, T0, T0 + 3_600_000) },
+  { file: "timings", name: "loadTimingsFrom", args: "schedule target, id, until the next locked", run: (x) => loadTimingsFrom(x, target, ids[0], true) },
+  { file: "timings", name: "loadSegmentsFrom", args: "schedule target, [id, id]", run: (x) => loadSegmentsFrom(x, target, ids.slice(0, 2)) },
   { file: "timings", name: "firstStart", args: "scheduleId", run: (x) => firstStart(x, scheduleId) },
   { file: "timings", name: "eventStarts", args: "scheduleId", run: (x) => eventStarts(x, scheduleId) },
   { file: "timings", name: "loadTimingsById", args: "draft target, [id, id]", run: (x) => loadTimingsById(x, draft, ids.slice(0, 2)) },

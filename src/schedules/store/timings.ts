@@ -65,6 +65,41 @@ export async function loadTimingsFrom(executor: Executor, target: EventTarget, f
   return rows.map(timingRowOf);
 }
 
+/**
+ * The segments ripples from several events read, in one statement: for each event of `fromIds`,
+ * that event and those after it up to the first locked one after it (as loadTimingsFrom with
+ * `untilLocked`), one segment per locked event that ends them, from the earliest of the events
+ * it holds (a ripple from it covers the others). Segments in air order, each in air order; an
+ * event that is itself locked starts a segment of its own. Reads the segments, not the schedule.
+ */
+export async function loadSegmentsFrom(executor: Executor, target: EventTarget, fromIds: number[]): Promise<TimingRow[][]> {
+  if (fromIds.length === 0) return [];
+  const t = sqlOf(target);
+  const rows = await queryRows<Record<string, unknown>>(
+    executor,
+    sql`with f as (
+        select f.id, f.on_air_time,
+          coalesce((select min(l.on_air_time) from ${t.table} l where l.${t.key} = ${t.id} and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), ${MAX_BIGINT}) as stop
+        from ${t.table} f where f.${t.key} = ${t.id} and ${anyOfIds(sql`f.id`, fromIds)}
+      ), firsts as (
+        select distinct on (stop) id, on_air_time, stop from f order by stop, on_air_time, id
+      )
+      select s.id as segment, e.id, e.on_air_time + ${originOf(target.scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from firsts s cross join lateral (
+        select e.id, e.on_air_time, e.duration, e.locked, e.event_type, e.title from ${t.table} e
+        where e.${t.key} = ${t.id} and (e.on_air_time, e.id) >= (s.on_air_time, s.id) and e.on_air_time <= s.stop
+      ) e
+      order by s.on_air_time, s.id, e.on_air_time, e.id`,
+  );
+  const segments: TimingRow[][] = [];
+  let current: { id: unknown; rows: TimingRow[] } | null = null;
+  for (const r of rows) {
+    if (current === null || current.id !== r.segment) segments.push((current = { id: r.segment, rows: [] }).rows);
+    current.rows.push(timingRowOf(r));
+  }
+  return segments;
+}
+
 const MAX_BIGINT = sql.raw("9223372036854775807::bigint");
 
 /** Events of a target by id, every column (what an answer shows of them). */

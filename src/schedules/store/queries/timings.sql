@@ -41,6 +41,27 @@ with bounds as (
       where e.schedule_id = $8 and e.locked and e.on_air_time between bounds.lo and bounds.hi
       order by e.on_air_time, e.id;
 
+-- loadTimingsFrom(schedule target, id, until the next locked)
+select e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $1) as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from (select f.on_air_time, f.id, coalesce((select min(l.on_air_time) from events l where l.schedule_id = $2 and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), 9223372036854775807::bigint) as stop from events f where f.schedule_id = $3 and f.id = $4) f, events e
+      where e.schedule_id = $5 and (e.on_air_time, e.id) >= (f.on_air_time, f.id) and e.on_air_time <= f.stop
+      order by e.on_air_time, e.id;
+
+-- loadSegmentsFrom(schedule target, [id, id])
+with f as (
+        select f.id, f.on_air_time,
+          coalesce((select min(l.on_air_time) from events l where l.schedule_id = $1 and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), 9223372036854775807::bigint) as stop
+        from events f where f.schedule_id = $2 and f.id = any($3::bigint[])
+      ), firsts as (
+        select distinct on (stop) id, on_air_time, stop from f order by stop, on_air_time, id
+      )
+      select s.id as segment, e.id, e.on_air_time + (select o.time_origin from schedules o where o.id = $4) as on_air_time, e.duration, e.locked, e.event_type, e.title
+      from firsts s cross join lateral (
+        select e.id, e.on_air_time, e.duration, e.locked, e.event_type, e.title from events e
+        where e.schedule_id = $5 and (e.on_air_time, e.id) >= (s.on_air_time, s.id) and e.on_air_time <= s.stop
+      ) e
+      order by s.on_air_time, s.id, e.on_air_time, e.id;
+
 -- firstStart(scheduleId)
 select min(on_air_time) + (select o.time_origin from schedules o where o.id = $1) as t from events where schedule_id = $2;
 
