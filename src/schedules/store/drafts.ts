@@ -14,21 +14,21 @@ export async function copyIntoDraft(executor: Executor, changeSetId: number, sch
   // A new change set id is outside the table's statistics, so the planner would take its
   // 100,000 rows for one and nest loops over them (seconds per draft edit). ANALYZE samples a
   // bounded number of rows, whatever the table's size.
-  await executor.execute(sql`analyze change_set_events (change_set_id)`);
+  await executor.execute(sql`analyze change_set_events (change_set_id, touched)`);
 }
 
 /**
- * Draft rows of existing events that the draft changed (every draft write adds 1 to version).
- * `is distinct from` is the predicate of change_set_events_touched_idx, written the same way so
- * that the planner uses it.
+ * Draft rows the draft created or changed (every draft write adds 1 to version): the stored
+ * column `touched` (version is distinct from base_version, drizzle/0033), the predicate of
+ * change_set_events_touched_idx, which ANALYZE counts so that the planner takes the index for a
+ * draft's few changes rather than a pass over every draft's copies (decision 90).
  */
-const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}.change_set_id = ${changeSetId} and ${sql.raw(alias)}.version is distinct from ${sql.raw(alias)}.base_version`;
+const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}.change_set_id = ${changeSetId} and ${sql.raw(alias)}.touched`;
 const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeSetId, alias)} and ${sql.raw(alias)}.base_version is not null`;
 
-// The draft's changed rows are read by their partial index, but the planner cannot tell how few
-// they are (`version is distinct from base_version` has no statistics: it takes nearly every row),
-// so a join with `events` became a hash of the schedule's events. The schedule's side is read by
-// `id = any(array(…))` instead: one probe of its primary key per changed row.
+// The schedule's side of a draft's changes is read by `id = any(array(…))`: one probe of its
+// primary key per changed row. Joined, the planner (before `touched` had statistics, taking the
+// changes for nearly every row) hashed the schedule's events.
 
 /**
  * The events the draft changed or removed that the schedule changed (or deleted) since the draft

@@ -200,6 +200,8 @@ export const changeSetEvents = pgTable(
     scheduleId: int64("schedule_id").notNull(),
     ...eventColumns(),
     baseVersion: integer("base_version"),
+    /** Created or changed by the draft: version <> base_version, stored so that ANALYZE counts it (drizzle/0033). */
+    touched: boolean("touched").generatedAlwaysAs(sql`version is distinct from base_version`),
   },
   (t) => [
     primaryKey({ columns: [t.changeSetId, t.id] }),
@@ -207,9 +209,7 @@ export const changeSetEvents = pgTable(
     index("change_set_events_long_idx").on(t.changeSetId, t.duration).where(sql`${t.duration} > 60000`),
     index("change_set_events_locked_idx").on(t.changeSetId, t.onAirTime).where(sql`${t.locked}`),
     // The rows the draft created or changed (few): what diff and apply read, without a pass over every copy.
-    index("change_set_events_touched_idx")
-      .on(t.changeSetId, t.id)
-      .where(sql`${t.version} is distinct from ${t.baseVersion}`),
+    index("change_set_events_touched_idx").on(t.changeSetId, t.id).where(sql`${t.touched}`),
   ],
 );
 
