@@ -151,7 +151,8 @@ class BulkRun {
    */
   private async lastEnd(): Promise<number | null> {
     if (!this.model.complete && this.model.storedTimingKept()) {
-      const [stored, known] = [await store.lastEnd(this.tx, this.target), this.model.end()];
+      const stored = await store.lastEnd(this.tx, this.target);
+      const known = this.model.end();
       return stored === null ? known : known === null ? stored : Math.max(stored, known);
     }
     await this.whole();

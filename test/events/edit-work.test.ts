@@ -24,7 +24,7 @@ import { ChangeSetService } from "../../src/changesets/service.js";
 import { HistoryService } from "../../src/history/service.js";
 import { ripple } from "../../src/timeline/index.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
-import { rolledBack, tuplesOf } from "../helpers/tuples.js";
+import { EVENT_TABLES, rolledBack, tuplesOf } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "./helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
@@ -39,8 +39,6 @@ const PER_EVENT = 12;
 const FIXED = 300;
 /** One sequential pass over the table: for a few hundred moves the planner may rightly prefer it to as many probes of a small table. */
 const ONE_PASS = COUNT + 50;
-/** The schedule's events and the drafts' (a draft's changes are found by index, not by a pass over every draft's copies). */
-const BOTH = ["events", "change_set_events"];
 
 describe("edits of a few events in a long schedule", () => {
   it("a ripple reads its segment and moves what the timeline's ripple moves; marks of a few events read those", async () => {
@@ -183,12 +181,12 @@ describe("edits of a few events in a long schedule", () => {
           const diffTuples = changeSetId ? (await tuplesOf(tx, async () => {
             const changeSet = (await new ChangeSetService(tx as unknown as Database).get(viewer, changeSetId, org))!;
             return new ChangeSetService(tx as unknown as Database).diff(viewer, changeSet);
-          }, BOTH)).tuples : 0;
+          }, EVENT_TABLES)).tuples : 0;
           const { tuples } = await tuplesOf(tx, () =>
             kind === "revert"
               ? new HistoryService(tx as unknown as Database).revert(viewer, at.scheduleId, before, before + 1, org)
               : new ChangeSetService(tx as unknown as Database).apply(viewer, changeSetId, before, org),
-            BOTH,
+            EVENT_TABLES,
           );
           const [after] = await queryRows<{ n: number; counted: number; first: boolean; last: boolean }>(tx, counters);
           return { tuples, after, diffTuples };

@@ -18,14 +18,13 @@ import { MarkService } from "../../src/events/marks-service.js";
 import { EventCatalogService } from "../../src/events/catalog-service.js";
 import { ChangeSetService } from "../../src/changesets/service.js";
 import { orgClient, useOwnTestService } from "../helpers/service.js";
-import { rolledBack, tuplesOf } from "../helpers/tuples.js";
+import { EVENT_TABLES, rolledBack, tuplesOf } from "../helpers/tuples.js";
 import { createSchedule, T0 } from "./helpers.js";
 
 const t = useOwnTestService(); // its own database: the events inserted here are read by nothing else
 
 const COUNT = 20_000;
 const SPACING = 30_000;
-const TABLES = ["events", "change_set_events"];
 /** Tuples an event named may cost (its read, its write, the look-backs around it); FIXED: the edit's own probes. */
 const PER_EVENT = 20;
 const FIXED = 300;
@@ -92,7 +91,7 @@ describe("edits of a few events, on a schedule and on its draft", () => {
       return rolledBack(t.service.database.db, async (tx) => {
         const db = tx as unknown as Database;
         const services = { events: new EventService(db), marks: new MarkService(db), catalog: new EventCatalogService(db) };
-        return (await tuplesOf(tx, () => kind.run(services, at, named, start), TABLES)).tuples;
+        return (await tuplesOf(tx, () => kind.run(services, at, named, start), EVENT_TABLES)).tuples;
       });
     };
     await fc.assert(

@@ -4,6 +4,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor, type Transaction } from "../../src/db/client.js";
 
+/** The schedule's events and the change sets' drafts: what an edit of either may read. */
+export const EVENT_TABLES: readonly string[] = ["events", "change_set_events"];
+
 /** Tuples read so far in this transaction from `tables` (default `events`) and their indexes. */
 export async function tuplesRead(tx: Executor, tables: readonly string[] = ["events"]): Promise<number> {
   const names = sql.join(tables.map((t) => sql`${t}::regclass`), sql`, `);

@@ -27,8 +27,9 @@ const TOUCHED = (changeSetId: number, alias = "d"): SQL => sql`${sql.raw(alias)}
 const CHANGED = (changeSetId: number, alias = "d"): SQL => sql`${TOUCHED(changeSetId, alias)} and ${sql.raw(alias)}.base_version is not null`;
 
 // The schedule's side of a draft's changes is read by `id = any(array(…))`: one probe of its
-// primary key per changed row. Joined, the planner (before `touched` had statistics, taking the
-// changes for nearly every row) hashed the schedule's events.
+// primary key per changed row, whatever the planner thinks of their number. Joined, it hashed the
+// schedule's events when it took the changes for many rows: before `touched` had statistics, and
+// still possible now, since those statistics are the whole table's (every draft's), not this one's.
 
 /**
  * The events the draft changed or removed that the schedule changed (or deleted) since the draft

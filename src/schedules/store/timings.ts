@@ -1,6 +1,6 @@
 // Reads of the timing of a target's events: what the timeline module works on, and the bounds
 // (first start, last end) and gaps before locked events. Each is one statement.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { notFound } from "../../common/errors.js";
 import { queryRows, type Executor } from "../../db/client.js";
 import { anyOfIds } from "../../db/any-of.js";
@@ -52,9 +52,7 @@ export async function loadTimings(executor: Executor, target: EventTarget): Prom
 export async function loadTimingsFrom(executor: Executor, target: EventTarget, fromId: number, untilLocked: boolean): Promise<TimingRow[]> {
   const t = sqlOf(target);
   // The range's end is worked out with the event (f.stop), so that the events are one index range.
-  const stop = untilLocked
-    ? sql`coalesce((select min(l.on_air_time) from ${t.table} l where l.${t.key} = ${t.id} and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), ${MAX_BIGINT})`
-    : MAX_BIGINT;
+  const stop = untilLocked ? segmentStop(target) : MAX_BIGINT;
   const rows = await queryRows<Record<string, unknown>>(
     executor,
     sql`select e.id, e.on_air_time + ${originOf(target.scheduleId)} as on_air_time, e.duration, e.locked, e.event_type, e.title
@@ -78,8 +76,7 @@ export async function loadSegmentsFrom(executor: Executor, target: EventTarget, 
   const rows = await queryRows<Record<string, unknown>>(
     executor,
     sql`with f as (
-        select f.id, f.on_air_time,
-          coalesce((select min(l.on_air_time) from ${t.table} l where l.${t.key} = ${t.id} and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), ${MAX_BIGINT}) as stop
+        select f.id, f.on_air_time, ${segmentStop(target)} as stop
         from ${t.table} f where f.${t.key} = ${t.id} and ${anyOfIds(sql`f.id`, fromIds)}
       ), firsts as (
         select distinct on (stop) id, on_air_time, stop from f order by stop, on_air_time, id
@@ -101,6 +98,12 @@ export async function loadSegmentsFrom(executor: Executor, target: EventTarget, 
 }
 
 const MAX_BIGINT = sql.raw("9223372036854775807::bigint");
+
+/** Where the segment of event `f` ends: the start of the first locked event after it (by the locked events' index), else the end of time. */
+const segmentStop = (target: EventTarget): SQL => {
+  const t = sqlOf(target);
+  return sql`coalesce((select min(l.on_air_time) from ${t.table} l where l.${t.key} = ${t.id} and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), ${MAX_BIGINT})`;
+};
 
 /** Events of a target by id, every column (what an answer shows of them). */
 export async function loadEventsById(executor: Executor, target: EventTarget, ids: number[]): Promise<EventRow[]> {

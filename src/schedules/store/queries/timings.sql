@@ -49,8 +49,7 @@ select e.id, e.on_air_time + (select o.time_origin from schedules o where o.id =
 
 -- loadSegmentsFrom(schedule target, [id, id])
 with f as (
-        select f.id, f.on_air_time,
-          coalesce((select min(l.on_air_time) from events l where l.schedule_id = $1 and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), 9223372036854775807::bigint) as stop
+        select f.id, f.on_air_time, coalesce((select min(l.on_air_time) from events l where l.schedule_id = $1 and l.locked and (l.on_air_time, l.id) > (f.on_air_time, f.id)), 9223372036854775807::bigint) as stop
         from events f where f.schedule_id = $2 and f.id = any($3::bigint[])
       ), firsts as (
         select distinct on (stop) id, on_air_time, stop from f order by stop, on_air_time, id
